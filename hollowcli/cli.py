@@ -1,0 +1,93 @@
+"""The ``hollow`` command line: parse, call one library function, print.
+
+Commands live in ``hollowcli.commands.*`` and are imported only when invoked, so that
+``hollow roll`` never pays for reportlab or jinja2. Every :class:`HollowError` becomes
+one sentence on stderr and exit status 1, here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from hollowcli import __version__
+from hollowcli.errors import HollowError
+
+# command name -> (module, attribute, short help shown by ``hollow --help``)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "roll": ("hollowcli.commands.table", "roll", "Roll attack dice and D6s."),
+    "attack": ("hollowcli.commands.table", "attack", "Resolve one attack: damage and fear."),
+    "odds": ("hollowcli.commands.table", "odds", "Exact damage odds of an attack."),
+    "spawn": ("hollowcli.commands.table", "spawn", "Roll spawn points for foe groups."),
+    "leave": ("hollowcli.commands.table", "leave", "Roll the cost of leaving a location with foes."),
+    "rules": ("hollowcli.commands.table", "rules", "Show the rules summary and our readings."),
+    "content": ("hollowcli.commands.content", "content", "Validate, list, show and scaffold content packs."),
+    "play": ("hollowcli.commands.play", "play", "Play a chapter solo by text prompts."),
+    "campaign": ("hollowcli.commands.play", "campaign", "Create and inspect solo campaigns."),
+    "print": ("hollowcli.commands.printing", "print_", "Write print-ready PDFs into ./output/."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        spec = COMMANDS.get(cmd_name)
+        if spec is None:
+            return None
+        module = importlib.import_module(spec[0])
+        cmd: click.Command = getattr(module, spec[1])
+        return cmd
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # Short help from the table above: listing commands must not import them all.
+        rows = [(name, spec[2]) for name, spec in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="hollow", message="%(prog)s %(version)s")
+def cli() -> None:
+    """A companion for the board game Legends of Sleepy Hollow.
+
+    \b
+    Examples:
+      hollow roll 3 +1          three attack dice, plus one
+      hollow odds --dice 3 --defense 1 --health 2
+      hollow spawn 2gobkin pumpling --locked 1,3
+      hollow play schoolhouse   solo play by text prompts
+      hollow print kit          every printable PDF into ./output/
+
+    Shell completion (bash): eval "$(_HOLLOW_COMPLETE=bash_source hollow)"
+    """
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``hollow`` console script."""
+    try:
+        cli.main(args=argv, prog_name="hollow", standalone_mode=False)
+    except HollowError as err:
+        click.echo(f"hollow: {err}", err=True)
+        sys.exit(err.exit_code)
+    except click.exceptions.Abort:
+        click.echo("hollow: interrupted.", err=True)
+        sys.exit(130)
+    except click.ClickException as err:
+        err.show()
+        sys.exit(err.exit_code)
+    except click.exceptions.Exit as err:
+        sys.exit(err.exit_code)
+    except BrokenPipeError:
+        # `hollow rules | head`: the reader went away; nothing more to say.
+        sys.stderr.close()
+        sys.exit(0)
+    except OSError as err:
+        where = f" ({err.filename})" if getattr(err, "filename", None) else ""
+        click.echo(f"hollow: {err.strerror or err}{where}.", err=True)
+        sys.exit(1)

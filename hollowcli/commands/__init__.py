@@ -1,0 +1,1 @@
+"""Click commands, one module per area; imported lazily by ``hollowcli.cli``."""

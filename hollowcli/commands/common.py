@@ -1,0 +1,82 @@
+"""Options and helpers shared by the commands: content packs, seeds, JSON, colour."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def content_option(f: F) -> F:
+    """``--content DIR`` (repeatable; also ``HOLLOW_CONTENT``, path-separated)."""
+    return click.option(
+        "--content",
+        "content_dirs",
+        multiple=True,
+        envvar="HOLLOW_CONTENT",
+        type=click.Path(file_okay=False, path_type=Path),
+        help="A content pack folder layered over the built-in one (repeatable; env HOLLOW_CONTENT).",
+    )(f)
+
+
+def seed_option(f: F) -> F:
+    return click.option(
+        "--seed", type=int, default=None, help="Seed the dice for a reproducible result."
+    )(f)
+
+
+def rolled_option(f: F) -> F:
+    return click.option(
+        "--rolled",
+        default=None,
+        metavar="V,V,...",
+        help="Use your physical dice: each face's value or label, comma-separated (0 = blank).",
+    )(f)
+
+
+def json_option(f: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")(f)
+
+
+def get_pack(content_dirs: tuple[Path, ...] = ()):  # -> Pack
+    """The built-in pack with the config file's packs and then ``--content`` layered over it."""
+    from hollowcli.config import load_config
+    from hollowcli.pack.loader import load_pack
+
+    cfg = load_config()
+    dirs = [Path(d) for d in cfg.content] + list(content_dirs)
+    return load_pack(dirs)
+
+
+def make_rng(seed: int | None):  # -> random.Random
+    """The one random generator of a command, seeded by ``--seed``."""
+    import random
+
+    return random.Random(seed)
+
+
+def use_colour() -> bool:
+    """Colour only on a terminal, and never when ``NO_COLOR`` is set."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty()
+
+
+def style(text: str, **kw: Any) -> str:
+    """``click.style`` when colour is on, plain text otherwise."""
+    return click.style(text, **kw) if use_colour() else text
+
+
+def echo(text: str = "", **kw: Any) -> None:
+    click.echo(text, color=use_colour(), **kw)
+
+
+def emit_json(doc: Any) -> None:
+    """One JSON document on stdout, nothing else."""
+    click.echo(json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False))

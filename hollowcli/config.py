@@ -1,0 +1,65 @@
+"""The user's config file: default content packs and paper size.
+
+It lives in click's app dir (``hollow config path`` style: ``~/.config/hollow/config.toml``
+on Linux) or wherever ``HOLLOW_CONFIG`` points. TOML, read with the standard library.
+
+    content = ["~/games/my-box"]   # packs layered over the built-in one
+    paper = "a4"                    # letter | a4
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from hollowcli.errors import HollowError
+
+PAPERS = ("letter", "a4")
+
+
+@dataclass(frozen=True)
+class Config:
+    content: tuple[str, ...] = ()
+    paper: str = "letter"
+    path: str | None = None
+
+
+def config_path() -> Path:
+    """Where the config file is read from."""
+    env = os.environ.get("HOLLOW_CONFIG")
+    if env:
+        return Path(env).expanduser()
+    import click  # already imported by the CLI; kept local so the engine never needs it
+
+    return Path(click.get_app_dir("hollow")) / "config.toml"
+
+
+def load_config() -> Config:
+    """Read the config file if there is one; a broken one is a one-sentence error."""
+    path = config_path()
+    if not path.is_file():
+        return Config()
+    import tomllib
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise HollowError(f"the config file {path} is not valid TOML ({e}); fix or delete it") from e
+    unknown = set(data) - {"content", "paper"}
+    if unknown:
+        raise HollowError(
+            f"the config file {path} has unknown setting(s) {', '.join(sorted(unknown))}; "
+            "only 'content' and 'paper' are read"
+        )
+    content = data.get("content", [])
+    if isinstance(content, str):
+        content = [content]
+    if not isinstance(content, list) or not all(isinstance(c, str) for c in content):
+        raise HollowError(f"the config file {path}: 'content' must be a list of folder paths")
+    paper = str(data.get("paper", "letter")).lower()
+    if paper not in PAPERS:
+        raise HollowError(f"the config file {path}: paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    base = path.parent
+    dirs = tuple(str((base / Path(c).expanduser())) for c in content)
+    return Config(content=dirs, paper=paper, path=str(path))

@@ -1,0 +1,74 @@
+"""The small rulings every part of hollowcli shares: attack damage, fear, spawning, leaving.
+
+The table commands (``hollow attack``, ``spawn``, ``leave``) and the solo engine call
+these same functions, so a rule lives in exactly one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from hollowcli.pack.model import Face
+
+
+@dataclass(frozen=True)
+class Damage:
+    """The arithmetic of one attack: direct + dice - defense, never below 0."""
+
+    dice_total: int
+    direct: int
+    defense: int
+    damage: int
+    fear: int
+
+    @property
+    def reason(self) -> str:
+        raw = self.direct + self.dice_total - self.defense
+        text = f"{self.direct} direct + {self.dice_total} dice - {self.defense} defense = {raw}"
+        if raw < 0:
+            text += ", so 0"
+        return text
+
+
+def attack_damage(dice_total: int, direct: int, defense: int, fear_per_damage: int = 1) -> Damage:
+    """Damage = direct damage + dice - defense (never negative); any damage brings fear."""
+    damage = max(0, direct + dice_total - defense)
+    return Damage(dice_total, direct, defense, damage, fear_for(damage, fear_per_damage))
+
+
+def fear_for(damage: int, fear_per_damage: int = 1) -> int:
+    """Whenever any amount of damage is taken, gain 1 fear (per instance, not per point)."""
+    return fear_per_damage if damage > 0 else 0
+
+
+@dataclass(frozen=True)
+class SpawnResult:
+    roll: int
+    point: int | None  # None: every spawn point is locked, nothing spawns
+    redirected: bool
+    reason: str
+
+
+def spawn_point(roll: int, points: Iterable[int], locked: Iterable[int]) -> SpawnResult:
+    """Where a group spawns for a D6 ``roll``.
+
+    If the rolled point exists and is not locked, spawn there; otherwise at the
+    lowest-numbered unlocked point; if every point is locked, nowhere.
+    """
+    pts = sorted(set(points))
+    lock = set(locked)
+    if roll in pts and roll not in lock:
+        return SpawnResult(roll, roll, False, f"rolled {roll}: spawn point {roll} is open")
+    why = f"spawn point {roll} is locked" if roll in lock else f"there is no spawn point {roll}"
+    open_pts = [p for p in pts if p not in lock]
+    if not open_pts:
+        return SpawnResult(roll, None, True, f"rolled {roll}: {why}, and every spawn point is locked, so nothing spawns")
+    return SpawnResult(
+        roll, open_pts[0], True, f"rolled {roll}: {why}, so the lowest unlocked point, {open_pts[0]}"
+    )
+
+
+def leave_damage(faces: Sequence[Face], per_hit: int = 1) -> int:
+    """Leaving a location with foes: 1 damage for each non-blank attack die."""
+    return per_hit * sum(1 for f in faces if f.value != 0)

@@ -1,0 +1,237 @@
+"""Typed, frozen objects for a validated content pack.
+
+The loader (``hollowcli.pack.loader``) turns YAML into these objects after checking
+every field; the rest of the program only ever sees these. Mappings are exposed as
+``types.MappingProxyType`` (read-only) so nothing downstream can change a pack.
+
+Field names follow the content format in ``docs/content-format.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+#: The foe classes, in the order the rules activate them.
+FOE_CLASSES = ("boss", "gobkin", "schrickroot", "pumpling")
+
+#: Actions that may stand on a storybook track spot.
+TRACK_ACTIONS = ("move", "attack", "spawn", "card")
+
+#: Objective kinds a chapter may have.
+OBJECTIVE_KINDS = ("survive", "search", "defeat")
+
+#: Feature kinds a map letter may name.
+FEATURE_KINDS = ("start", "search", "scenery")
+
+
+def frozen_map(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """A read-only mapping (used for every dict-valued field)."""
+    return MappingProxyType(dict(data or {}))
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face of a die: what is printed on it and how many hits/pips it counts."""
+
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Die:
+    id: str
+    faces: tuple[Face, ...]
+
+    def face_for(self, token: str) -> Face | None:
+        """The face a player names by label or by value (``0`` and ``blank`` alike)."""
+        t = token.strip().lower()
+        for f in self.faces:
+            if f.label.lower() == t:
+                return f
+        for f in self.faces:
+            if str(f.value) == t:
+                return f
+        return None
+
+
+@dataclass(frozen=True)
+class AttackSpec:
+    """Dice, direct damage and range of an attack (a basic attack, skill, item or foe)."""
+
+    dice: int
+    direct: int = 0
+    range: int = 0
+    area: bool = False
+
+
+@dataclass(frozen=True)
+class Restore:
+    """What a restore effect gives back."""
+
+    health: int = 0
+    fear: int = 0
+
+
+@dataclass(frozen=True)
+class Legend:
+    id: str
+    name: str
+    health: int
+    defense: int
+    move: int
+    attack_priority: int
+    tokens: int
+    basic_attack: AttackSpec
+    bonus_direct: int = 0  # the personal bonus; item attacks omit it
+    skills: tuple[str, ...] = ()
+    relic: str | None = None
+    inventory: tuple[str, ...] = ()
+    title: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Skill:
+    id: str
+    name: str
+    cost: int
+    attack: AttackSpec | None = None
+    restore: Restore | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    name: str
+    kind: str  # "item" | "relic"
+    chapter_item: bool = False
+    cost: int = 0
+    attack: AttackSpec | None = None
+    restore: Restore | None = None
+    defense: int = 0  # a relic's defense bonus while equipped
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Foe:
+    id: str
+    name: str
+    cls: str  # one of FOE_CLASSES ("class" in YAML)
+    health: int
+    defense: int
+    move: int
+    attack: AttackSpec
+    target: str = "closest"
+    supply: int = 10
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Game-wide settings; every reading we chose where the summary is silent lives here."""
+
+    activation_order: tuple[str, ...] = FOE_CLASSES
+    fear_limit: int = 10
+    spawn_die: str = "d6"
+    attack_die: str = "attack"
+    leave_damage_per_hit: int = 1
+    fear_per_damage: int = 1
+    restore_health: int = 2
+    restore_fear: int = 2
+    settings: Mapping[str, Any] = field(default_factory=frozen_map)
+
+
+@dataclass(frozen=True)
+class TrackSpot:
+    actions: tuple[str, ...]
+    card: str | None = None  # "draw" draws a chapter card
+
+
+@dataclass(frozen=True)
+class SpawnGroup:
+    foe: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class FoePlacement:
+    foe: str
+    at: int | str  # a spawn point number or a location name like "C4"
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Setup:
+    legends: Mapping[str, str] = field(default_factory=frozen_map)  # legend id -> location
+    foes: tuple[FoePlacement, ...] = ()
+
+
+@dataclass(frozen=True)
+class Objective:
+    kind: str  # survive | search | defeat
+    rounds: int | None = None  # survive: rounds to last; others: optional round limit
+    count: int | None = None  # search: searches needed; defeat: foes to defeat
+    foe: str | None = None  # defeat: which foe (id); None = any foe
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    title: str
+    text: str
+    copies: int = 1
+    effect: Mapping[str, Any] = field(default_factory=frozen_map)
+
+
+@dataclass(frozen=True)
+class Chapter:
+    id: str
+    name: str
+    number: int
+    intro: str
+    map: tuple[str, ...]  # rows, one character per location
+    features: Mapping[str, str]  # map letter -> feature kind
+    walls: tuple[tuple[str, str], ...]
+    barricades: tuple[int, ...]
+    track: tuple[TrackSpot, ...]
+    track_end: str  # loop | stay
+    spawn_list: tuple[tuple[SpawnGroup, ...], ...]
+    setup: Setup
+    objective: Objective
+    cards: tuple[Card, ...] = ()
+    feature_names: Mapping[str, str] = field(default_factory=frozen_map)
+
+    @property
+    def spawn_points(self) -> tuple[int, ...]:
+        """The spawn point numbers present on the map, ascending."""
+        pts = {int(ch) for row in self.map for ch in row if ch in "123456789"}
+        return tuple(sorted(pts))
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A validated content pack (the built-in one with user packs layered over it)."""
+
+    dice: Mapping[str, Die]
+    legends: Mapping[str, Legend]
+    skills: Mapping[str, Skill]
+    items: Mapping[str, Item]
+    foes: Mapping[str, Foe]
+    rules: Rules
+    chapters: Mapping[str, Chapter]
+    sources: tuple[str, ...] = ()  # the pack folders, built-in first
+    template_dirs: tuple[str, ...] = ()  # user packs' templates/ folders, highest priority first
+    sample: Mapping[str, bool] = field(default_factory=frozen_map)  # "kind/id" -> sample values?
+
+    def kind(self, name: str) -> Mapping[str, Any]:
+        """Entries of one kind by its YAML name (``legends``, ``foes`` ...)."""
+        if name == "rules":
+            return frozen_map({"rules": self.rules})
+        return getattr(self, name)  # type: ignore[no-any-return]
+
+
+#: The YAML kind names, in the order ``hollow content list`` shows them.
+KINDS = ("dice", "legends", "skills", "items", "foes", "rules", "chapters")
