@@ -8,6 +8,7 @@ one sentence on stderr and exit status 1, here and nowhere else.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -43,6 +44,18 @@ class LazyGroup(click.Group):
         module = importlib.import_module(spec[0])
         cmd: click.Command = getattr(module, spec[1])
         return cmd
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in COMMANDS:
+            import difflib
+
+            close = difflib.get_close_matches(name, list(COMMANDS), n=1)
+            hint = f" Did you mean '{close[0]}'?" if close else ""
+            raise click.UsageError(f"No such command '{name}'.{hint}", ctx)
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # Short help from the table above: listing commands must not import them all.
@@ -87,7 +100,19 @@ def main(argv: list[str] | None = None) -> None:
         # `hollow rules | head`: the reader went away; nothing more to say.
         sys.stderr.close()
         sys.exit(0)
+    except KeyboardInterrupt:
+        click.echo("hollow: interrupted.", err=True)
+        sys.exit(130)
     except OSError as err:
         where = f" ({err.filename})" if getattr(err, "filename", None) else ""
         click.echo(f"hollow: {err.strerror or err}{where}.", err=True)
         sys.exit(1)
+    except Exception as err:  # noqa: BLE001 - the last line of defence: never a traceback
+        if os.environ.get("HOLLOW_DEBUG"):
+            raise
+        click.echo(
+            f"hollow: internal error ({type(err).__name__}: {err}); this is a bug, please report it "
+            "with the command you ran (set HOLLOW_DEBUG=1 to see the traceback).",
+            err=True,
+        )
+        sys.exit(70)
