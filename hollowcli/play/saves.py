@@ -1,0 +1,486 @@
+"""Campaign save files: where they live, their versioned layout, atomic writes, backups.
+
+A campaign is one JSON file, ``<data dir>/campaigns/NAME.json``. The data dir is
+``$HOLLOW_HOME`` when set (tests always set it), else the platform's user data folder
+(``~/.local/share/hollow`` on Linux).
+
+The game in progress is not stored as a picture of the board but as its recipe: the
+seed, the initial state and the list of commands taken (plus a cursor for redo). The
+engine rebuilds the board by replaying, so the file stays small, undo/redo are free and
+a save can never disagree with the rules that produced it.
+
+Every write is atomic: a temporary file in the same folder is written and fsynced, the
+current good file is kept as ``NAME.json.bak`` (a hard link, so the main file never goes
+missing), the temporary file is renamed over the main one, and the folder is fsynced.
+A killed process therefore loses at most the step it was resolving.
+
+Files carry ``schema_version``; older layouts are upgraded by the functions in
+:data:`MIGRATIONS`, one version at a time; newer ones are refused politely.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from hollowcli.errors import SaveError, UsageError
+
+#: The layout this version of hollow writes.
+SCHEMA_VERSION = 1
+
+#: The campaign used when none is named.
+DEFAULT_CAMPAIGN = "default"
+
+_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
+
+
+# --------------------------------------------------------------------------- locations
+
+
+def data_dir() -> Path:
+    """hollow's data folder: ``$HOLLOW_HOME`` or the platform's user data dir."""
+    env = os.environ.get("HOLLOW_HOME")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("hollow", appauthor=False))
+
+
+def campaigns_dir() -> Path:
+    """The folder holding every campaign file."""
+    return data_dir() / "campaigns"
+
+
+def check_name(name: str) -> str:
+    """A campaign name is a file name: letters, digits, ``-`` and ``_``, at most 40."""
+    if not _NAME_RE.match(name):
+        raise UsageError(
+            f"{name!r} is not a usable campaign name; use letters, digits, '-' and '_' "
+            "(at most 40, starting with a letter or digit)"
+        )
+    return name
+
+
+def campaign_path(name: str) -> Path:
+    """The save file of campaign ``name``."""
+    return campaigns_dir() / f"{check_name(name)}.json"
+
+
+def backup_path(path: Path) -> Path:
+    """The previous good copy of a save file."""
+    return path.with_name(path.name + ".bak")
+
+
+# --------------------------------------------------------------------------- the data
+
+
+@dataclass
+class GameRecord:
+    """A game in progress, as a recipe: replaying ``actions[:cursor]`` rebuilds the board.
+
+    ``actions`` past ``cursor`` are steps that were undone and can be redone; taking a
+    new step discards them.
+    """
+
+    chapter: str
+    seed: int
+    initial: dict[str, Any]
+    actions: list[str] = field(default_factory=list)
+    cursor: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "chapter": self.chapter,
+            "seed": self.seed,
+            "initial": self.initial,
+            "actions": list(self.actions),
+            "cursor": self.cursor,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "GameRecord":
+        rec = cls(
+            chapter=_typed(data, "chapter", str),
+            seed=_typed(data, "seed", int),
+            initial=_typed(data, "initial", dict),
+            actions=_typed(data, "actions", list),
+            cursor=_typed(data, "cursor", int),
+        )
+        if not all(isinstance(a, str) for a in rec.actions):
+            raise ValueError("'game.actions' holds something that is not a command")
+        if not 0 <= rec.cursor <= len(rec.actions):
+            raise ValueError("'game.cursor' points outside the list of actions")
+        return rec
+
+
+@dataclass
+class ChapterResult:
+    """How often a chapter was won and lost in this campaign."""
+
+    won: int = 0
+    lost: int = 0
+
+
+@dataclass
+class Campaign:
+    """Everything a campaign remembers between sessions."""
+
+    name: str
+    created: str = ""
+    legends: dict[str, Any] | None = None  # the engine's carried-over Legends state
+    completed: list[str] = field(default_factory=list)  # chapter ids, in the order won
+    results: dict[str, ChapterResult] = field(default_factory=dict)
+    game: GameRecord | None = None
+
+    def result(self, chapter: str) -> ChapterResult:
+        """The won/lost counts of ``chapter`` (created on first use)."""
+        return self.results.setdefault(chapter, ChapterResult())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "name": self.name,
+            "created": self.created,
+            "legends": self.legends,
+            "progress": {
+                "completed": list(self.completed),
+                "results": {k: {"won": v.won, "lost": v.lost} for k, v in self.results.items()},
+            },
+            "game": self.game.to_dict() if self.game else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Campaign":
+        """Build from a current-version document (see :func:`upgrade` for older ones)."""
+        progress = _typed(data, "progress", dict)
+        results_raw = _typed(progress, "results", dict)
+        results = {}
+        for chapter, counts in results_raw.items():
+            if not isinstance(counts, dict):
+                raise ValueError(f"'progress.results.{chapter}' is not a mapping")
+            results[chapter] = ChapterResult(_typed(counts, "won", int), _typed(counts, "lost", int))
+        legends = data.get("legends")
+        if legends is not None and not isinstance(legends, dict):
+            raise ValueError("'legends' is not a mapping")
+        game = data.get("game")
+        if game is not None and not isinstance(game, dict):
+            raise ValueError("'game' is not a mapping")
+        completed = _typed(progress, "completed", list)
+        if not all(isinstance(c, str) for c in completed):
+            raise ValueError("'progress.completed' holds something that is not a chapter id")
+        return cls(
+            name=_typed(data, "name", str),
+            created=str(data.get("created", "")),
+            legends=legends,
+            completed=completed,
+            results=results,
+            game=GameRecord.from_dict(game) if game is not None else None,
+        )
+
+
+def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
+    """``data[key]``, which must be of ``kind`` (bool is not accepted as int)."""
+    if key not in data:
+        raise ValueError(f"the field {key!r} is missing")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"the field {key!r} is not a {kind.__name__}")
+    return value
+
+
+def new_campaign(name: str) -> Campaign:
+    """A fresh campaign (not yet written)."""
+    created = datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    return Campaign(name=check_name(name), created=created)
+
+
+# --------------------------------------------------------------------------- migrations
+
+
+def _v0_to_v1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Pre-release layout (no ``schema_version``): flat ``inventory``/``won``/``lost`` keys
+    and ``game.moves`` with the whole list always in effect."""
+    won: dict[str, int] = doc.get("won", {}) or {}
+    lost: dict[str, int] = doc.get("lost", {}) or {}
+    results = {
+        ch: {"won": int(won.get(ch, 0)), "lost": int(lost.get(ch, 0))} for ch in sorted(set(won) | set(lost))
+    }
+    game = doc.get("game")
+    if isinstance(game, dict):
+        moves = list(game.get("moves", []))
+        game = {
+            "chapter": game.get("chapter"),
+            "seed": game.get("seed"),
+            "initial": game.get("initial"),
+            "actions": moves,
+            "cursor": len(moves),
+        }
+    return {
+        "schema_version": 1,
+        "name": doc.get("name"),
+        "created": doc.get("created", ""),
+        "legends": doc.get("inventory"),
+        "progress": {"completed": list(doc.get("completed", [])), "results": results},
+        "game": game,
+    }
+
+
+#: ``MIGRATIONS[v]`` turns a version-``v`` document into a version ``v + 1`` one.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1}
+
+
+def schema_of(doc: dict[str, Any]) -> int:
+    """The layout version of a document (files without the key are version 0)."""
+    version = doc.get("schema_version", 0)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise ValueError("'schema_version' is not a whole number")
+    return version
+
+
+def upgrade(doc: dict[str, Any]) -> dict[str, Any]:
+    """Apply the migrations in order until ``doc`` has the current layout.
+
+    A newer document raises :class:`NewerSchema`; a missing step raises ValueError.
+    """
+    version = schema_of(doc)
+    if version > SCHEMA_VERSION:
+        raise NewerSchema(version)
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise ValueError(f"no migration from layout version {version}")
+        doc = step(doc)
+        new_version = schema_of(doc)
+        if new_version != version + 1:  # a migration must move exactly one version
+            raise ValueError(f"the migration from layout version {version} went to {new_version}")
+        version = new_version
+    return doc
+
+
+class NewerSchema(Exception):
+    """The file was written by a newer hollow."""
+
+    def __init__(self, version: int):
+        super().__init__(version)
+        self.version = version
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class DamagedSave(SaveError):
+    """A save file that cannot be used; ``backup`` is a usable previous copy, if any."""
+
+    def __init__(self, message: str, path: Path, backup: Path | None):
+        super().__init__(message)
+        self.path = path
+        self.backup = backup
+
+
+def parse(text: str) -> Campaign:
+    """A campaign from the text of a save file (any supported layout).
+
+    Raises ValueError (damaged) or :class:`NewerSchema`.
+    """
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"it is not valid JSON (line {e.lineno})") from e
+    if not isinstance(doc, dict):
+        raise ValueError("it does not hold a campaign")
+    return Campaign.from_dict(upgrade(doc))
+
+
+def _read(path: Path) -> Campaign:
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise ValueError(f"it cannot be read ({e.strerror})") from e
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError("it is not UTF-8 text") from e
+    return parse(text)
+
+
+def _usable_backup(path: Path) -> Path | None:
+    bak = backup_path(path)
+    if not bak.is_file():
+        return None
+    try:
+        _read(bak)
+    except (ValueError, NewerSchema):
+        return None
+    return bak
+
+
+def load(name: str) -> Campaign:
+    """Read campaign ``name``; a damaged or newer file raises :class:`DamagedSave`.
+
+    A missing campaign raises SaveError telling how to create it.
+    """
+    path = campaign_path(name)
+    if not path.exists():
+        raise SaveError(f"there is no campaign named {name!r}; start one with 'hollow campaign new {name}'")
+    try:
+        return _read(path)
+    except NewerSchema as e:
+        bak = _usable_backup(path)
+        offer = (
+            f"; the backup {bak.name} is readable: 'hollow play --campaign {name} --from-backup' uses it"
+            if bak
+            else ""
+        )
+        raise DamagedSave(
+            f"the campaign file {path} was written by a newer hollow (save layout {e.version}, this one "
+            f"reads up to {SCHEMA_VERSION}), so it was left untouched: upgrade hollow to continue it{offer}",
+            path,
+            bak,
+        ) from None
+    except ValueError as e:
+        bak = _usable_backup(path)
+        if bak:
+            offer = f"; its last good copy {bak.name} was kept: 'hollow play --campaign {name} --from-backup' resumes from it"
+        else:
+            offer = f" and there is no usable backup; 'hollow campaign new {name} --force' starts it again"
+        raise DamagedSave(f"the campaign file {path} is damaged ({e}){offer}", path, bak) from None
+
+
+def load_or_create(name: str) -> Campaign:
+    """Read campaign ``name``, creating it first if it does not exist yet."""
+    path = campaign_path(name)
+    if not path.exists():
+        camp = new_campaign(name)
+        save(camp)
+        return camp
+    return load(name)
+
+
+def restore_backup(name: str) -> Campaign:
+    """Make the backup the current save again; the damaged file is kept beside it.
+
+    The damaged file is renamed ``NAME.json.damaged`` (not deleted) so nothing is lost.
+    """
+    path = campaign_path(name)
+    bak = backup_path(path)
+    if not bak.is_file():
+        raise SaveError(f"campaign {name!r} has no backup file ({bak.name}) to resume from")
+    try:
+        camp = _read(bak)
+    except NewerSchema as e:
+        raise SaveError(
+            f"the backup {bak} was written by a newer hollow (save layout {e.version}); upgrade hollow to use it"
+        ) from None
+    except ValueError as e:
+        raise SaveError(f"the backup {bak} is damaged too ({e}); 'hollow campaign new {name} --force' starts again") from None
+    if path.exists():
+        os.replace(path, path.with_name(path.name + ".damaged"))
+    _atomic_write(path, _dump(camp), keep_backup=False)
+    return camp
+
+
+def list_campaigns() -> list[str]:
+    """Names of every campaign file in the data folder, sorted."""
+    folder = campaigns_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob("*.json") if _NAME_RE.match(p.stem))
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _dump(camp: Campaign) -> str:
+    return json.dumps(camp.to_dict(), indent=1, ensure_ascii=False) + "\n"
+
+
+def save(camp: Campaign) -> Path:
+    """Write ``camp`` atomically, keeping the previous good file as ``NAME.json.bak``."""
+    path = campaign_path(camp.name)
+    _atomic_write(path, _dump(camp), keep_backup=True)
+    return path
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+#: Files this process wrote or checked, by (inode, size, mtime): no need to re-read them.
+_known_good: dict[Path, tuple[int, int, int]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    st = path.stat()
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _is_good(path: Path) -> bool:
+    """Whether ``path`` is a readable save (cheap when this process wrote it last)."""
+    if _known_good.get(path) == _stamp(path):
+        return True
+    try:
+        _read(path)
+    except (ValueError, NewerSchema):
+        return False
+    _known_good[path] = _stamp(path)
+    return True
+
+
+def _atomic_write(path: Path, text: str, keep_backup: bool) -> None:
+    """Write ``text`` to ``path`` so that a crash at any moment leaves a complete file.
+
+    The current file becomes the backup only if it is itself readable, so a damaged
+    file never replaces a good backup.
+    """
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise SaveError(f"cannot write the campaign file in {folder} ({e.strerror})") from e
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if keep_backup and path.exists() and _is_good(path):
+            _link_backup(path)
+        os.replace(tmp, path)
+        _fsync_dir(folder)
+        _known_good[path] = _stamp(path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise SaveError(f"cannot write the campaign file {path} ({e.strerror})") from e
+
+
+def _link_backup(path: Path) -> None:
+    """Point ``NAME.json.bak`` at the current file, atomically (copy where links fail)."""
+    bak = backup_path(path)
+    staging = path.with_name(f".{path.name}.bak.tmp")
+    staging.unlink(missing_ok=True)
+    try:
+        os.link(path, staging)
+    except OSError:
+        shutil.copyfile(path, staging)
+        with open(staging, "rb+") as fh:
+            os.fsync(fh.fileno())
+    os.replace(staging, bak)
