@@ -225,6 +225,7 @@ class Pack:
     sources: tuple[str, ...] = ()  # the pack folders, built-in first
     template_dirs: tuple[str, ...] = ()  # user packs' templates/ folders, highest priority first
     sample: Mapping[str, bool] = field(default_factory=frozen_map)  # "kind/id" -> sample values?
+    origins: Mapping[str, str] = field(default_factory=frozen_map)  # "kind/id" -> the pack folder it came from
 
     def kind(self, name: str) -> Mapping[str, Any]:
         """Entries of one kind by its YAML name (``legends``, ``foes`` ...)."""

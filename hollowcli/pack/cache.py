@@ -1,0 +1,99 @@
+"""A small JSON cache of validated pack data, so a warm ``hollow roll`` skips YAML.
+
+The cache file holds the canonical (already validated, already layered) pack data and
+the *signature* it was built from: the path, size and modification time (ns) of every
+pack file of every pack, plus the same for the loader's own modules and the program
+version. Any change gives a different signature and the pack is validated afresh.
+A corrupt or unreadable cache is ignored and rebuilt; a cache that cannot be written is
+simply not written. ``HOLLOW_NO_CACHE=1`` turns it off.
+
+JSON, never pickle: a cache file must not be able to run code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import zlib
+from pathlib import Path
+from typing import Any
+
+from hollowcli import __version__
+
+#: Bumped whenever the canonical data format changes.
+FORMAT = 3
+
+_HERE = Path(__file__).resolve().parent
+#: Modules whose change must invalidate every cache (the validation and the model).
+_CODE = ("model.py", "validate.py", "build.py", "loader.py", "yamlsrc.py", "cache.py")
+
+
+def enabled() -> bool:
+    """False when ``HOLLOW_NO_CACHE`` is set to something other than '' or '0'."""
+    return os.environ.get("HOLLOW_NO_CACHE", "") in ("", "0")
+
+
+def cache_dir() -> Path:
+    """``platformdirs.user_cache_dir("hollow")``, computed without importing it on Linux."""
+    if sys.platform.startswith("linux"):
+        # Same answer as platformdirs on Linux (XDG), without its import time.
+        base = os.environ.get("XDG_CACHE_HOME", "").strip()
+        return Path(base if base else os.path.expanduser("~/.cache")) / "hollow"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("hollow"))
+
+
+def code_stamp() -> list[Any]:
+    """What of the program itself the cached data depends on."""
+    stamp: list[Any] = [FORMAT, __version__]
+    for name in _CODE:
+        try:
+            st = os.stat(_HERE / name)
+            stamp.append([name, st.st_size, st.st_mtime_ns])
+        except OSError:
+            stamp.append([name, None, None])
+    return stamp
+
+
+def cache_file(pack_dirs: list[str]) -> Path:
+    """One cache file per list of pack folders."""
+    key = "\n".join(pack_dirs).encode("utf-8", "surrogateescape")
+    return cache_dir() / f"pack-{zlib.crc32(key):08x}-{len(key)}.json"
+
+
+def read(pack_dirs: list[str], signature: list[Any]) -> dict[str, Any] | None:
+    """The cached canonical data for exactly this signature, or None."""
+    try:
+        with open(cache_file(pack_dirs), "rb") as fh:
+            doc = json.loads(fh.read())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(doc, dict) or doc.get("signature") != signature:
+        return None
+    data = doc.get("data")
+    return data if isinstance(data, dict) else None
+
+
+def write(pack_dirs: list[str], signature: list[Any], data: dict[str, Any]) -> bool:
+    """Store ``data``; True when written. Data that JSON would change is not cached."""
+    try:
+        text = json.dumps({"signature": signature, "data": data}, ensure_ascii=False, separators=(",", ":"))
+        if json.loads(text)["data"] != data:  # e.g. integer keys in free-form settings
+            return False
+    except (TypeError, ValueError, RecursionError):
+        return False  # a date or binary value in free-form settings: just do not cache
+    path = cache_file(pack_dirs)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return False
+    return True
