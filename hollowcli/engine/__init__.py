@@ -1,1 +1,59 @@
-"""The rules engine: pure functions over immutable state; no I/O, randomness passed in."""
+"""The rules engine: pure functions over immutable state; no I/O, randomness passed in.
+
+The public API (``hollow play`` and campaigns build on it)::
+
+    state = new_game(pack, chapter_id, legends_state=None)
+    actions = legal_actions(state)            # the current decision's choices
+    action = parse_command(state, "move C4")  # typed text -> a legal Action, or None
+    state, events = apply(state, action, rng) # runs on through the adversary phase
+    outcome(state), outcome_reason(state)     # "won" / "lost" / None, and why
+    campaign_carryover(state)                 # legend id -> {"inventory", "relic"}
+    auto_action(state, rng)                   # a sensible choice for --auto
+    GameState.to_dict() / GameState.from_dict(pack, data)
+    map_cells(state)                          # the map, square by square, with contents
+
+Names are imported lazily, so ``hollow roll`` (which uses ``engine.resolve``) does not
+pay for the whole engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hollowcli.engine.game import (
+        apply, campaign_carryover, end_of_round, legal_actions, new_game, outcome, outcome_reason,
+        parse_command, progress,
+    )
+    from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
+    from hollowcli.engine.policy import auto_action
+    from hollowcli.engine.state import STATE_VERSION, Action, Event, FoeState, GameState, LegendState, Trap, Turn
+    from hollowcli.engine.view import Cell, map_cells
+    from hollowcli.errors import RulesError
+
+_WHERE = {
+    "apply": "game", "campaign_carryover": "game", "end_of_round": "game", "legal_actions": "game",
+    "new_game": "game", "outcome": "game", "outcome_reason": "game", "parse_command": "game",
+    "progress": "game",
+    "Board": "geometry", "board_for": "geometry", "loc_name": "geometry", "parse_loc": "geometry",
+    "auto_action": "policy",
+    "STATE_VERSION": "state", "Action": "state", "Event": "state", "FoeState": "state",
+    "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
+    "Cell": "view", "map_cells": "view",
+}
+
+__all__ = sorted(_WHERE) + ["RulesError"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "RulesError":
+        from hollowcli.errors import RulesError
+
+        return RulesError
+    mod = _WHERE.get(name)
+    if mod is None:
+        raise AttributeError(f"module 'hollowcli.engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"hollowcli.engine.{mod}"), name)
+    globals()[name] = value
+    return value

@@ -112,6 +112,8 @@ class Item:
     attack: AttackSpec | None = None
     restore: Restore | None = None
     defense: int = 0  # a relic's defense bonus while equipped
+    trap: str | None = None  # using it sets a trap of this type in the user's location
+    trap_damage: int = 2  # damage a trap set with this item deals to the enemy that springs it
     text: str = ""
 
 
@@ -141,6 +143,16 @@ class Rules:
     fear_per_damage: int = 1
     restore_health: int = 2
     restore_fear: int = 2
+    # Engine readings (docs/rules-interpretations.md); each a setting a real box could differ on.
+    los_corners: str = "permissive"  # sight through a grid corner: permissive | strict
+    range_measure: str = "grid"  # range counts orthogonal steps ignoring walls (grid) or walking steps (walk)
+    split_move: bool = False  # may a Legend split its move around its action?
+    refresh_when_short: bool = True  # "out of tokens": fewer than the cheapest skill costs, action unused
+    restore_returns_tokens: int = 1  # "preparation area first": spent tokens a Restore returns first
+    search_limit: str = "per_round"  # each search feature: once | per_round | unlimited
+    trap_single_use: bool = True  # a trap is removed once it springs
+    spawn_list_end: str = "loop"  # when the spawn list runs out: loop | stop
+    round_limit: int = 30  # a chapter with no round limit of its own is lost after this many rounds
     settings: Mapping[str, Any] = field(default_factory=frozen_map)
 
 
@@ -203,6 +215,7 @@ class Chapter:
     objective: Objective
     cards: tuple[Card, ...] = ()
     feature_names: Mapping[str, str] = field(default_factory=frozen_map)
+    feature_items: Mapping[str, str] = field(default_factory=frozen_map)  # search letter -> chapter item found there
 
     @property
     def spawn_points(self) -> tuple[int, ...]:

@@ -1,0 +1,419 @@
+"""The adversary phase: the storybook track, foe activations, spawning and chapter cards.
+
+Every decision a foe makes is an event whose reason says why: the walking distance to
+each Legend, how a tie broke, the path taken, the line-of-sight check and the dice.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, Callable
+
+from hollowcli.engine import resolve
+from hollowcli.engine.core import (
+    enter, event, faces_text, foe_id_text, hurt_legend, roll_dice, standing_legends,
+)
+from hollowcli.engine.geometry import path_text
+from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState
+from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
+
+
+# --------------------------------------------------------------------- targeting
+def _distances(state: GameState, f: FoeState) -> dict[str, int | None]:
+    """Walking distance from a foe to every standing Legend (None = unreachable)."""
+    dist = state.board.distances_from(f.loc)
+    return {lid: dist.get(state.legend(lid).loc) for lid in standing_legends(state)}
+
+
+def _dist_text(state: GameState, dists: dict[str, int | None]) -> str:
+    return ", ".join(
+        f"{state.legend_name(lid)} {'unreachable' if d is None else f'{d} step' + ('s' if d != 1 else '')}"
+        for lid, d in dists.items()
+    )
+
+
+def _order_closest(state: GameState, f: FoeState) -> tuple[list[str], str]:
+    """Legends by walking distance, ties by highest attack priority, then pack order."""
+    dists = _distances(state, f)
+    reach = [lid for lid, d in dists.items() if d is not None]
+    order = {lid: i for i, lid in enumerate(state.pack.legends)}
+    prio = {lid: state.legend_def(lid).attack_priority for lid in reach}
+    ranked = sorted(reach, key=lambda lid: (dists[lid], -prio[lid], order[lid]))
+    if not ranked:
+        return [], f"no Legend can be reached ({_dist_text(state, dists)})"
+    best = ranked[0]
+    tied = [lid for lid in ranked if dists[lid] == dists[best]]
+    n = lambda lid: state.legend_name(lid)  # noqa: E731
+    d = dists[best]
+    if len(tied) > 1:
+        why = (f"tie at {d} steps between {', '.join(n(x) for x in tied)} broken by attack priority ("
+               + " > ".join(f"{n(x)} {prio[x]}" for x in tied) + ")")
+        if prio[tied[0]] == prio[tied[1]]:
+            why += f"; equal priority, so the first in Legend order, {n(best)}"
+    else:
+        others = [x for x in ranked if x != best]
+        why = f"{n(best)} is closest ({d} step{'s' if d != 1 else ''}"
+        why += (" vs " + ", ".join(f"{dists[x]} for {n(x)}" for x in others)) if others else ""
+        why += ")"
+    return ranked, why
+
+
+def _order_priority(state: GameState, f: FoeState) -> tuple[list[str], str]:
+    """Highest attack priority first, then closest."""
+    dists = _distances(state, f)
+    reach = [lid for lid, d in dists.items() if d is not None]
+    ranked = sorted(reach, key=lambda lid: (-state.legend_def(lid).attack_priority, dists[lid]))
+    if not ranked:
+        return [], f"no Legend can be reached ({_dist_text(state, dists)})"
+    best = ranked[0]
+    return ranked, f"{state.legend_name(best)} has the highest attack priority ({state.legend_def(best).attack_priority})"
+
+
+def _order_weakest(state: GameState, f: FoeState) -> tuple[list[str], str]:
+    """Lowest health first, then closest, then highest attack priority."""
+    dists = _distances(state, f)
+    reach = [lid for lid, d in dists.items() if d is not None]
+    ranked = sorted(reach, key=lambda lid: (state.legend(lid).health, dists[lid], -state.legend_def(lid).attack_priority))
+    if not ranked:
+        return [], f"no Legend can be reached ({_dist_text(state, dists)})"
+    best = ranked[0]
+    return ranked, f"{state.legend_name(best)} has the least health ({state.legend(best).health})"
+
+
+#: Foe ``target`` values -> how it ranks the Legends. Unknown values fall back to closest.
+TARGETING: dict[str, Callable[[GameState, FoeState], tuple[list[str], str]]] = {
+    "closest": _order_closest,
+    "priority": _order_priority,
+    "weakest": _order_weakest,
+}
+
+
+def rank_targets(state: GameState, f: FoeState) -> tuple[list[str], str]:
+    """The Legends a foe wants, best first, and the reason for the first."""
+    rule = TARGETING.get(state.foe_def(f.foe).target, _order_closest)
+    return rule(state, f)
+
+
+def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str]:
+    """In range (orthogonal) and in line of sight."""
+    spec = state.foe_def(f.foe).attack
+    lg = state.legend(legend_id)
+    board = state.board
+    d = board.grid_distance(f.loc, lg.loc) if state.pack.rules.range_measure == "grid" else board.walk_distance(f.loc, lg.loc)
+    if d is None or d > spec.range:
+        return False, f"{state.legend_name(legend_id)} is out of range ({'unreachable' if d is None else d} > {spec.range})"
+    los = board.line_of_sight(f.loc, lg.loc)
+    if not los.clear:
+        return False, f"no line of sight to {state.legend_name(legend_id)}: {los.reason}"
+    return True, f"{state.legend_name(legend_id)} is in range ({d} ≤ {spec.range}) with line of sight ({los.reason})"
+
+
+# ------------------------------------------------------------------ foe actions
+def foe_move(state: GameState, number: int, rng: random.Random, events: list[Event]) -> GameState:
+    """Move up to the foe's move along a shortest path toward its target, stopping once it can attack."""
+    f = state.foe(number)
+    fdef = state.foe_def(f.foe)
+    name = state.foe_name(f)
+    ranked, why = rank_targets(state, f)
+    dists = _distances(state, f)
+    detail = f"walking distances from {f.loc}: {_dist_text(state, dists)}"
+    if not ranked:
+        events.append(event(state, "foe-hold", actor=foe_id_text(f), frm=f.loc, to=f.loc, reason=f"{name} stays at {f.loc}: {why}", detail=detail))
+        return state
+    target = ranked[0]
+    ok, los_why = can_attack(state, f, target)
+    if ok:
+        events.append(event(state, "foe-hold", actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
+                            reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
+        return state
+    path = state.board.shortest_path(f.loc, state.legend(target).loc) or [f.loc]
+    walked = [f.loc]
+    stop = f"it has used its move of {fdef.move}"
+    for loc in path[1 : fdef.move + 1]:
+        state = state.with_foe(replace(state.foe(number), loc=loc))
+        walked.append(loc)
+        state, standing = enter(state, FOES_SIDE, str(number), loc, events)
+        if not standing:
+            stop = f"it fell to a trap at {loc}"
+            break
+        ok, los_why = can_attack(state, state.foe(number), target)
+        if ok:
+            stop = f"it can attack from here: {los_why}"
+            break
+    else:
+        if len(walked) == len(path):
+            stop = f"it has reached {state.legend_name(target)}'s location"
+    steps = len(walked) - 1
+    if steps == 0:
+        stop = f"its move is {fdef.move}"
+    events.append(event(state, "foe-move", actor=foe_id_text(f), target=target, frm=walked[0], to=walked[-1],
+                        numbers={"steps": steps, "move": fdef.move, "path": walked, "distances": dict(dists)},
+                        reason=f"{name} moves {path_text(walked)}: {why}; it stops because {stop}",
+                        detail=f"{detail}; shortest path to {state.legend_name(target)}: {path_text(path)} (ties broken clockwise from north)"))
+    return state
+
+
+def foe_attack(state: GameState, number: int, rng: random.Random, events: list[Event]) -> GameState:
+    """Attack the wanted Legend if it is in range with line of sight, else the next one that is."""
+    try:
+        f = state.foe(number)
+    except KeyError:
+        return state
+    name = state.foe_name(f)
+    ranked, why = rank_targets(state, f)
+    checks = []
+    target = None
+    for lid in ranked:
+        ok, text = can_attack(state, f, lid)
+        checks.append(text)
+        if ok:
+            target = lid
+            break
+    if target is None:
+        events.append(event(state, "foe-no-attack", actor=foe_id_text(f), frm=f.loc,
+                            reason=f"{name} at {f.loc} cannot attack: " + ("; ".join(checks) if checks else why)))
+        return state
+    fdef = state.foe_def(f.foe)
+    nums = resolve.foe_attack(fdef)
+    lg = state.legend(target)
+    relic = state.pack.items.get(lg.relic) if lg.relic else None
+    defense, def_why = resolve.legend_defense(state.legend_def(target), relic)
+    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, rng)
+    total = sum(x.value for x in faces)
+    dmg = resolve.attack_damage(total, nums.direct, defense, state.pack.rules.fear_per_damage)
+    chosen = why if target == ranked[0] else f"its first choice is out of reach ({checks[0]}), so it attacks {state.legend_name(target)}"
+    return hurt_legend(
+        state, target, dmg.damage, events, kind="foe-attack", actor=foe_id_text(f), rolls=rolls,
+        numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "defense": defense},
+        reason=f"{name} attacks {state.legend_name(target)} from {f.loc} ({chosen}): rolled {faces_text(rolls)} = {total}; {dmg.reason}",
+        detail=f"{nums.reason}; {def_why}; {'; '.join(checks)}",
+    )
+
+
+FOE_ACTIONS: dict[str, Callable[[GameState, int, random.Random, list[Event]], GameState]] = {
+    "move": foe_move,
+    "attack": foe_attack,
+}
+
+
+def activation_order(state: GameState) -> list[int]:
+    """Foe numbers in activation order: by class per rules.activation_order, then by foe number."""
+    order = list(state.pack.rules.activation_order) + [c for c in FOE_CLASSES if c not in state.pack.rules.activation_order]
+    rank = {c: i for i, c in enumerate(order)}
+    return [f.number for f in sorted(state.foes, key=lambda f: (rank.get(state.foe_def(f.foe).cls, len(rank)), f.number))]
+
+
+def activate_foes(state: GameState, actions: tuple[str, ...], rng: random.Random, events: list[Event]) -> GameState:
+    """Each foe, in activation order, does ``actions`` (move, attack) in turn."""
+    numbers = activation_order(state)
+    if numbers:
+        events.append(event(state, "activation", numbers={"order": [foe_id_text(state.foe(n)) for n in numbers]},
+                            reason=f"foes activate ({', '.join(actions)}) in class order {' → '.join(state.pack.rules.activation_order)}, "
+                                   f"then by number: {', '.join(state.foe_name(state.foe(n)) for n in numbers)}"))
+    for n in numbers:
+        for act in actions:
+            if not any(f.number == n for f in state.foes):
+                break  # defeated on the way (a trap)
+            state = FOE_ACTIONS[act](state, n, rng, events)
+    return state
+
+
+# -------------------------------------------------------------------- spawning
+def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGroup], rng: random.Random,
+                 events: list[Event], why: str) -> GameState:
+    """Spawn each group by the D6 rule (rolled point, else lowest unlocked), within supply."""
+    rules = state.pack.rules
+    board = state.board
+    points = sorted(board.spawn_points)
+    for g in groups:
+        fdef = state.pack.foes.get(g.foe)
+        if fdef is None:
+            continue
+        faces, rolls = roll_dice(state, rules.spawn_die, 1, rng)
+        sp = resolve.spawn_point(faces[0].value, points, state.barricades)
+        if sp.point is None:
+            events.append(event(state, "spawn", actor=g.foe, rolls=rolls, numbers={"roll": sp.roll, "count": g.count, "placed": 0},
+                                reason=f"{why}: {g.count} {fdef.name}: {sp.reason}"))
+            continue
+        loc = board.spawn_points[sp.point]
+        room = max(0, fdef.supply - state.on_board(g.foe))
+        placed = min(room, g.count)
+        new = tuple(FoeState(number=state.next_foe + i, foe=g.foe, loc=loc, health=fdef.health) for i in range(placed))
+        state = replace(state, foes=state.foes + new, next_foe=state.next_foe + placed)
+        text = f"{why}: {g.count} {fdef.name}: {sp.reason}, at {loc}"
+        if placed:
+            text += f": {', '.join(state.foe_name(x) for x in new)}"
+        if placed < g.count:
+            text += f"; {g.count - placed} could not spawn: all {fdef.supply} {fdef.name} miniatures are on the board"
+        events.append(event(state, "spawn", actor=g.foe, to=loc, rolls=rolls,
+                            numbers={"roll": sp.roll, "point": sp.point, "redirected": sp.redirected, "count": g.count,
+                                     "placed": placed, "supply": fdef.supply, "numbers": [x.number for x in new]},
+                            reason=text))
+    return state
+
+
+def spawn_step(state: GameState, rng: random.Random, events: list[Event]) -> GameState:
+    """The track's spawn action: the next spawn-list entry (the list loops when used up)."""
+    entries = state.chapter_def.spawn_list
+    if not entries:
+        events.append(event(state, "spawn", reason="the chapter has no spawn list, so nothing spawns"))
+        return state
+    pos = state.spawn_pos
+    if pos >= len(entries):
+        if state.pack.rules.spawn_list_end != "loop":
+            events.append(event(state, "spawn", reason="the spawn list is used up, so nothing spawns"))
+            return state
+        pos %= len(entries)
+    state = replace(state, spawn_pos=pos + 1)
+    return spawn_groups(state, entries[pos], rng, events, f"spawn list entry {pos + 1} of {len(entries)}")
+
+
+# ---------------------------------------------------------------------- cards
+def _each_legend(state: GameState, fn: Callable[[Any], Any]) -> GameState:
+    return replace(state, legends=tuple(fn(lg) for lg in state.legends))
+
+
+def _eff_spawn(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+    groups = [g if isinstance(g, SpawnGroup) else SpawnGroup(foe=str(g["foe"]), count=int(g.get("count", 1))) for g in value]
+    return spawn_groups(state, groups, rng, events, f"card {title}")
+
+
+def _eff_damage(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+    for lid in standing_legends(state):
+        state = hurt_legend(state, lid, int(value), events, kind="card-damage", actor=None,
+                            reason=f"card {title}: {state.legend_name(lid)} takes {int(value)} damage (no defense)",
+                            numbers={"card_damage": int(value)})
+    return state
+
+
+def _eff_fear(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+    state = _each_legend(state, lambda lg: replace(lg, fear=lg.fear + int(value)))
+    events.append(event(state, "card-fear", numbers={"fear": int(value)}, reason=f"card {title}: each Legend gains {int(value)} fear"))
+    return state
+
+
+def _eff_heal(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+    state = _each_legend(state, lambda lg: replace(lg, health=min(state.legend_def(lg.id).health, lg.health + int(value)) if lg.health > 0 else lg.health))
+    events.append(event(state, "card-heal", numbers={"heal": int(value)}, reason=f"card {title}: each Legend regains up to {int(value)} health (not above its maximum)"))
+    return state
+
+
+def _eff_calm(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+    state = _each_legend(state, lambda lg: replace(lg, fear=max(0, lg.fear - int(value))))
+    events.append(event(state, "card-calm", numbers={"calm": int(value)}, reason=f"card {title}: each Legend removes up to {int(value)} fear"))
+    return state
+
+
+def _eff_lock(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+    p = int(value)
+    if p in state.barricades:
+        events.append(event(state, "card-lock", numbers={"point": p}, reason=f"card {title}: spawn point {p} is already barricaded"))
+        return state
+    state = replace(state, barricades=tuple(sorted(state.barricades + (p,))))
+    events.append(event(state, "card-lock", numbers={"point": p}, reason=f"card {title}: a barricade locks spawn point {p}"))
+    return state
+
+
+def _eff_unlock(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+    p = int(value)
+    state = replace(state, barricades=tuple(b for b in state.barricades if b != p))
+    events.append(event(state, "card-unlock", numbers={"point": p}, reason=f"card {title}: the barricade on spawn point {p} is removed"))
+    return state
+
+
+def _eff_advance(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+    extra.append(int(value))
+    events.append(event(state, "card-advance", numbers={"advance": int(value)}, reason=f"card {title}: the storybook token will move {int(value)} extra spot(s)"))
+    return state
+
+
+def _eff_tokens(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+    n = int(value)
+    state = _each_legend(state, lambda lg: replace(lg, ready=lg.ready + min(n, lg.spent), spent=lg.spent - min(n, lg.spent)))
+    events.append(event(state, "card-tokens", numbers={"tokens": n}, reason=f"card {title}: each Legend returns up to {n} spent token(s) to preparation"))
+    return state
+
+
+#: Card effect keys, applied in this order.
+EFFECTS: dict[str, Callable[..., GameState]] = {
+    "spawn": _eff_spawn,
+    "damage": _eff_damage,
+    "fear": _eff_fear,
+    "heal": _eff_heal,
+    "calm": _eff_calm,
+    "lock": _eff_lock,
+    "unlock": _eff_unlock,
+    "advance": _eff_advance,
+    "tokens": _eff_tokens,
+}
+
+
+def draw_card(state: GameState, rng: random.Random, events: list[Event], extra: list[int]) -> GameState:
+    """Draw the top chapter card (shuffling the discards into a new pile when empty) and apply it."""
+    if not state.pile:
+        if not state.discard:
+            events.append(event(state, "card", reason="the chapter has no cards, so nothing is drawn"))
+            return state
+        pile = list(state.discard)
+        rng.shuffle(pile)
+        state = replace(state, pile=tuple(pile), discard=())
+        events.append(event(state, "shuffle", numbers={"cards": len(pile)}, reason=f"the chapter deck is shuffled ({len(pile)} cards)"))
+    card_id, rest = state.pile[0], state.pile[1:]
+    state = replace(state, pile=rest, discard=state.discard + (card_id,))
+    card = next((c for c in state.chapter_def.cards if c.id == card_id), None)
+    if card is None:
+        events.append(event(state, "card", reason=f"card {card_id!r} is not in the chapter any more; it has no effect"))
+        return state
+    effect = dict(card.effect)
+    events.append(event(state, "card", target=card.id, numbers={"effect": effect},
+                        reason=f"card drawn: {card.title}" + ("" if effect else " (no effect)"), detail=card.text))
+    for key, fn in EFFECTS.items():
+        if key in effect:
+            state = fn(state, effect[key], rng, events, card.title, extra)
+    return state
+
+
+# ----------------------------------------------------------------- the phase
+def adversary_phase(state: GameState, rng: random.Random, events: list[Event]) -> GameState:
+    """Resolve the current track spot, then slide the token.
+
+    The spot's actions run in their order; consecutive foe actions (move, attack) form one
+    activation pass in which each foe, in class order, does them in turn; ``spawn`` and a
+    card draw happen at their place in the list (a spot's ``card: draw`` comes last).
+    """
+    state = replace(state, phase="adversary", turn=None)
+    track = state.chapter_def.track
+    if not track:
+        events.append(event(state, "track", reason="the chapter has no storybook track"))
+        return state
+    spot: TrackSpot = track[state.track_pos]
+    acts = list(spot.actions)
+    if spot.card == "draw" and "card" not in acts:
+        acts.append("card")
+    events.append(event(state, "track", numbers={"spot": state.track_pos + 1, "actions": acts},
+                        reason=f"storybook spot {state.track_pos + 1} of {len(track)}: {', '.join(acts) or 'nothing'}"))
+    extra: list[int] = []
+    batch: list[str] = []
+    for act in acts + ["<end>"]:
+        if act in FOE_ACTIONS:
+            batch.append(act)
+            continue
+        if batch:
+            state = activate_foes(state, tuple(batch), rng, events)
+            batch = []
+        if act == "spawn":
+            state = spawn_step(state, rng, events)
+        elif act == "card":
+            state = draw_card(state, rng, events, extra)
+    slide = 1 + sum(extra)
+    pos = state.track_pos + slide
+    if state.chapter_def.track_end == "loop":
+        pos %= len(track)
+    else:
+        pos = min(pos, len(track) - 1)
+    events.append(event(state, "track-slide", numbers={"from": state.track_pos + 1, "to": pos + 1, "slide": slide},
+                        reason=f"the storybook token slides from spot {state.track_pos + 1} to spot {pos + 1}"
+                               + (f" ({slide} spots)" if slide != 1 else "")
+                               + (" (the track loops)" if state.chapter_def.track_end == "loop" and pos < state.track_pos + slide else "")))
+    return replace(state, track_pos=pos)

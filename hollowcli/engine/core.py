@@ -1,0 +1,141 @@
+"""Rulings shared by the Legend phase and the adversary phase.
+
+Damage to a Legend (with its fear), damage to a foe (and its defeat), rolling dice into
+event form, entering a location (traps), and small lookups. Every function takes a state
+and returns a new one, appending the events it produced to the list it is given.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from hollowcli import dice
+from hollowcli.engine import resolve
+from hollowcli.engine.state import FOES_SIDE, LEGENDS_SIDE, Event, FoeState, GameState
+from hollowcli.pack.model import Face, frozen_map
+
+
+def event(state: GameState, kind: str, **kw: Any) -> Event:
+    """An event stamped with the state's round and phase."""
+    if "numbers" in kw:
+        kw["numbers"] = frozen_map(kw["numbers"])
+    if "rolls" in kw:
+        kw["rolls"] = tuple(frozen_map(r) for r in kw["rolls"])
+    return Event(round=state.round, phase=state.phase, kind=kind, **kw)
+
+
+def roll_dice(state: GameState, die_id: str, count: int, rng: random.Random) -> tuple[list[Face], list[dict[str, Any]]]:
+    """Roll ``count`` of a pack die; the faces and their event form ``{die, face, value}``."""
+    die = state.pack.dice[die_id]
+    faces = dice.roll(die, count, rng)
+    return faces, [{"die": die_id, "face": f.label, "value": f.value} for f in faces]
+
+
+def faces_text(rolls: list[dict[str, Any]]) -> str:
+    """``[2, blank, 1]`` for a reason line."""
+    return "[" + ", ".join(str(r["face"]) for r in rolls) + "]"
+
+
+def hurt_legend(
+    state: GameState, legend_id: str, damage: int, events: list[Event], *, kind: str, actor: str | None,
+    reason: str, rolls: list[dict[str, Any]] | None = None, numbers: dict[str, Any] | None = None, detail: str = "",
+) -> GameState:
+    """Apply ``damage`` to a Legend and the fear that comes with it (one instance).
+
+    Whenever any amount of damage is taken the Legend gains ``rules.fear_per_damage``
+    fear, once per instance of damage, however many points it was.
+    """
+    lg = state.legend(legend_id)
+    fear = resolve.fear_for(damage, state.pack.rules.fear_per_damage)
+    new = replace(lg, health=lg.health - damage, fear=lg.fear + fear)
+    nums = dict(numbers or {})
+    nums.update({"damage": damage, "fear": fear, "health": new.health, "fear_total": new.fear})
+    text = reason
+    if damage > 0:
+        text += f"; {state.legend_name(legend_id)} takes {damage} damage (health {new.health}) and gains {fear} fear (fear {new.fear})"
+    else:
+        text += f"; no damage to {state.legend_name(legend_id)}, so no fear"
+    state = state.with_legend(new)
+    events.append(event(state, kind, actor=actor, target=legend_id, frm=lg.loc, to=lg.loc, rolls=rolls or [], numbers=nums, reason=text, detail=detail))
+    return state
+
+
+def hurt_foe(state: GameState, number: int, damage: int) -> tuple[GameState, bool]:
+    """Apply ``damage`` to a foe; a foe at 0 health is defeated and its miniature returns to supply."""
+    f = state.foe(number)
+    left = f.health - damage
+    if left <= 0:
+        return replace(state, foes=tuple(x for x in state.foes if x.number != number), defeated=state.defeated + (f.foe,)), True
+    return state.with_foe(replace(f, health=left)), False
+
+
+def foe_id_text(f: FoeState) -> str:
+    """The stable id of a foe in events: ``gobkin#3``."""
+    return f"{f.foe}#{f.number}"
+
+
+def enter(state: GameState, side: str, who: str, loc: str, events: list[Event]) -> tuple[GameState, bool]:
+    """A figure of ``side`` enters ``loc``: enemy traps there spring on it.
+
+    Traps only affect enemies of the character who set them, so a trap set by a Legend
+    never hurts a Legend. Returns the new state and whether the figure is still standing.
+    """
+    springing = [t for t in state.traps if t.loc == loc and t.side != side]
+    standing = True
+    for trap in springing:
+        if state.pack.rules.trap_single_use:
+            state = replace(state, traps=tuple(t for t in state.traps if t is not trap))
+        if side == FOES_SIDE:
+            number = int(who)
+            f = state.foe(number)
+            fdef = state.foe_def(f.foe)
+            dmg = resolve.attack_damage(0, trap.damage, fdef.defense, 0)
+            name = state.foe_name(f)
+            state, defeated = hurt_foe(state, number, dmg.damage)
+            text = f"{name} enters {loc} and springs the {trap.type} trap set by {_setter_name(state, trap.setter)}: {dmg.reason} damage"
+            if defeated:
+                text += f"; {name} is defeated and returns to the supply"
+            events.append(event(state, "trap", actor=trap.setter, target=foe_id_text(f), to=loc,
+                                numbers={"direct": trap.damage, "defense": fdef.defense, "damage": dmg.damage, "defeated": defeated},
+                                reason=text))
+            if defeated:
+                standing = False
+                break
+        else:
+            lg = state.legend(who)
+            dmg = resolve.attack_damage(0, trap.damage, state.defense_of(lg), 0)
+            state = hurt_legend(state, who, dmg.damage, events, kind="trap", actor=trap.setter,
+                                reason=f"{state.legend_name(who)} enters {loc} and springs the {trap.type} trap set by {_setter_name(state, trap.setter)}: {dmg.reason}",
+                                numbers={"direct": trap.damage, "defense": dmg.defense})
+            if state.legend(who).health <= 0:
+                standing = False
+    return state, standing
+
+
+def _setter_name(state: GameState, setter: str) -> str:
+    if setter in state.pack.legends:
+        return state.legend_name(setter)
+    return setter
+
+
+def side_of(state: GameState, who: str) -> str:
+    """LEGENDS_SIDE for a Legend id, FOES_SIDE otherwise."""
+    return LEGENDS_SIDE if who in state.pack.legends else FOES_SIDE
+
+
+def standing_legends(state: GameState) -> list[str]:
+    """Legends still on their feet (health above 0), in pack order."""
+    return [lg.id for lg in state.legends if lg.health > 0]
+
+
+def feature_kind(state: GameState, loc: str) -> str | None:
+    """The feature kind (start/search/scenery) at a location, None for plain ground."""
+    ch = state.board.char(loc)
+    return state.chapter_def.features.get(ch)
+
+
+def feature_name(state: GameState, loc: str) -> str:
+    ch = state.board.char(loc)
+    return state.chapter_def.feature_names.get(ch) or f"the {state.chapter_def.features.get(ch, 'feature')} at {loc}"

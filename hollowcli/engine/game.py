@@ -1,0 +1,305 @@
+"""A game of one chapter: setup, the round loop, the end of round, and the campaign carry-over.
+
+``apply`` takes the player's choice, and when the Legend phase is over it runs the whole
+adversary phase and the end of round by itself, stopping at the next decision for the
+player (or at the end of the game).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from typing import Any, Mapping
+
+from hollowcli.engine.adversary import adversary_phase
+from hollowcli.engine.core import event, standing_legends
+from hollowcli.engine.legend_phase import HANDLERS, eligible, legend_phase_actions, turn_actions
+from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState
+from hollowcli.errors import RulesError
+from hollowcli.pack.model import Pack
+
+
+# ------------------------------------------------------------------------ setup
+def start_location(pack: Pack, chapter_id: str) -> str:
+    """Where Legends without a setup position start: the first start feature in reading order,
+    else the first open square that is not a spawn point."""
+    chapter = pack.chapters[chapter_id]
+    from hollowcli.engine.geometry import board_for
+
+    board = board_for(chapter, pack.rules.los_corners)
+    locs = board.locations()
+    for loc in locs:
+        if chapter.features.get(board.char(loc)) == "start":
+            return loc
+    for loc in locs:
+        if not board.char(loc).isdigit():
+            return loc
+    return locs[0]
+
+
+def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[str, Any]] | None = None) -> GameState:
+    """A fresh game of ``chapter_id``: Legends at full health with every token ready, setup foes,
+    the chapter's barricades, the track and spawn list at their start, the deck unshuffled
+    (it is shuffled at the first draw, with the game's generator).
+
+    ``legends_state`` (legend id -> ``{"inventory": [...], "relic": id or None}``) carries
+    what a campaign keeps between chapters; Legends not in it start with their content
+    inventory and relic.
+    """
+    if chapter_id not in pack.chapters:
+        known = ", ".join(sorted(pack.chapters)) or "none"
+        raise RulesError(f"there is no chapter {chapter_id!r}; the loaded chapters are: {known}")
+    chapter = pack.chapters[chapter_id]
+    if not pack.legends:
+        raise RulesError("the loaded content packs define no Legends, so no chapter can be played")
+    probe = GameState(chapter=chapter_id, round=1, phase="legends", legends=(), pack=pack)
+    board = probe.board
+    default = start_location(pack, chapter_id)
+    carried = dict(legends_state or {})
+    legends = []
+    for lid, ldef in pack.legends.items():
+        at = chapter.setup.legends.get(lid, default)
+        loc = board.normalise(str(at))
+        if loc is None:
+            raise RulesError(f"chapter {chapter_id} places {ldef.name} at {at}, which is not a location of its map")
+        keep = carried.get(lid)
+        inventory = tuple(keep.get("inventory", ())) if keep is not None else ldef.inventory
+        relic = keep.get("relic") if keep is not None else ldef.relic
+        for it in inventory + ((relic,) if relic else ()):
+            if it not in pack.items:
+                raise RulesError(f"{ldef.name} carries {it!r}, which the loaded content packs do not define")
+        legends.append(LegendState(id=lid, loc=loc, health=ldef.health, fear=0, ready=ldef.tokens, spent=0,
+                                   inventory=tuple(inventory), relic=relic))
+    foes: list[FoeState] = []
+    number = 1
+    for fp in chapter.setup.foes:
+        fdef = pack.foes.get(fp.foe)
+        if fdef is None:
+            raise RulesError(f"chapter {chapter_id} sets up foe {fp.foe!r}, which the loaded content packs do not define")
+        if isinstance(fp.at, int) or str(fp.at).isdigit():
+            loc = board.spawn_points.get(int(fp.at))
+        else:
+            loc = board.normalise(str(fp.at))
+        if loc is None:
+            raise RulesError(f"chapter {chapter_id} sets up {fdef.name} at {fp.at}, which is not a spawn point or location of its map")
+        for _ in range(fp.count):
+            if sum(1 for f in foes if f.foe == fp.foe) >= fdef.supply:
+                break
+            foes.append(FoeState(number=number, foe=fp.foe, loc=loc, health=fdef.health))
+            number += 1
+    deck = tuple(c.id for c in chapter.cards for _ in range(max(0, c.copies)))
+    return GameState(
+        chapter=chapter_id, round=1, phase="legends", legends=tuple(legends), foes=tuple(foes),
+        barricades=tuple(sorted(set(chapter.barricades))), pile=(), discard=deck, next_foe=number, pack=pack,
+    )
+
+
+# ------------------------------------------------------------------- the loop
+def legal_actions(state: GameState) -> list[Action]:
+    """Every choice the player may make now (empty when the game is over)."""
+    if state.phase != "legends" or state.result is not None:
+        return []
+    return legend_phase_actions(state)
+
+
+def apply(state: GameState, action: Action, rng: random.Random) -> tuple[GameState, list[Event]]:
+    """Take one legal choice; run on through the adversary phase and end of round when the
+    Legend phase is over. Returns the new state and every event, in order.
+
+    Raises RulesError when ``action`` is not legal now (``state`` is never changed).
+    """
+    legal = legal_actions(state)
+    match = next((a for a in legal if a == action), None)
+    if match is None:
+        raise RulesError(_why_illegal(state, action, legal))
+    events: list[Event] = []
+    state = HANDLERS[match.kind](state, match, rng, events)
+    state = _after(state, rng, events)
+    return state, events
+
+
+def _why_illegal(state: GameState, action: Action, legal: list[Action]) -> str:
+    if state.result is not None:
+        return f"the game is over ({state.result}: {state.reason})"
+    what = action.label or action.command or action.kind
+    hint = ", ".join(a.command for a in legal[:8])
+    return f"'{what}' is not a legal choice now; legal choices include: {hint}"
+
+
+def _after(state: GameState, rng: random.Random, events: list[Event]) -> GameState:
+    """Close the activation when nothing but 'end' is left; run the adversary phase and the
+    end of round when no Legend is left to activate."""
+    if state.turn is not None:
+        rest = turn_actions(state, include_end=False)
+        if not rest:
+            lid = state.turn.legend
+            why = "has fallen" if state.legend(lid).health <= 0 else "has nothing left to do"
+            state = replace(state.with_legend(replace(state.legend(lid), activated=True)), turn=None)
+            events.append(event(state, "end", actor=lid, reason=f"{state.legend_name(lid)}'s activation ends: {state.legend_name(lid)} {why}"))
+    while state.turn is None and state.result is None and not eligible(state):
+        state = adversary_phase(state, rng, events)
+        state = end_of_round(state, events)
+    return state
+
+
+def end_of_round(state: GameState, events: list[Event]) -> GameState:
+    """Loss first (health ≤ 0 or fear ≥ the limit), then the objective, then round limits; else
+    the next round begins."""
+    rules = state.pack.rules
+    chapter = state.chapter_def
+    down = [lg for lg in state.legends if lg.health <= 0]
+    scared = [lg for lg in state.legends if lg.fear >= rules.fear_limit]
+    if down or scared:
+        parts = [f"{state.legend_name(lg.id)} has {lg.health} health" for lg in down]
+        parts += [f"{state.legend_name(lg.id)} has {lg.fear} fear (limit {rules.fear_limit})" for lg in scared]
+        return _over(state, events, "lost", "; ".join(parts))
+    obj = chapter.objective
+    won = ""
+    if obj.kind == "survive" and obj.rounds is not None and state.round >= obj.rounds:
+        won = f"the Legends survived {obj.rounds} rounds"
+    elif obj.kind == "search" and len(state.searches) >= (obj.count or 1):
+        won = f"the Legends made {len(state.searches)} of {obj.count or 1} searches"
+    elif obj.kind == "defeat":
+        n = sum(1 for f in state.defeated if obj.foe is None or f == obj.foe)
+        if n >= (obj.count or 1):
+            what = state.pack.foes[obj.foe].name if obj.foe and obj.foe in state.pack.foes else "foes"
+            won = f"the Legends defeated {n} of {obj.count or 1} {what}"
+    if won:
+        return _over(state, events, "won", won)
+    if obj.kind != "survive" and obj.rounds is not None and state.round >= obj.rounds:
+        return _over(state, events, "lost", f"the objective was not met within {obj.rounds} rounds")
+    if state.round >= rules.round_limit:
+        return _over(state, events, "lost", f"the chapter ran past the round limit of {rules.round_limit} (rules.round_limit)")
+    state = replace(
+        state, round=state.round + 1, phase="legends", turn=None,
+        legends=tuple(replace(lg, activated=False) for lg in state.legends),
+    )
+    events.append(event(state, "round", numbers={"round": state.round},
+                        reason=f"round {state.round} begins: {progress(state)}"))
+    return state
+
+
+def _over(state: GameState, events: list[Event], result: str, reason: str) -> GameState:
+    state = replace(state, result=result, reason=reason, phase="over", turn=None)
+    text = f"chapter {'won' if result == 'won' else 'lost'}: {reason}"
+    if result == "lost":
+        text += "; the chapter and the Legends reset and its cards are reshuffled, but items and relics are kept"
+    else:
+        text += "; chapter items are lost now that the chapter is complete"
+    events.append(event(state, "game-over", numbers={"result": result}, reason=text))
+    return state
+
+
+def progress(state: GameState) -> str:
+    """The objective and how far along it is, in words."""
+    obj = state.chapter_def.objective
+    if obj.kind == "survive":
+        return f"survive {obj.rounds} rounds (round {state.round})"
+    limit = f" by round {obj.rounds}" if obj.rounds else ""
+    if obj.kind == "search":
+        return f"search {obj.count or 1} times{limit} ({len(state.searches)} so far)"
+    n = sum(1 for f in state.defeated if obj.foe is None or f == obj.foe)
+    what = state.pack.foes[obj.foe].name if obj.foe and obj.foe in state.pack.foes else "foes"
+    return f"defeat {obj.count or 1} {what}{limit} ({n} so far)"
+
+
+def outcome(state: GameState) -> str | None:
+    """``"won"``, ``"lost"`` or None while the game goes on (the reason is :func:`outcome_reason`)."""
+    return state.result
+
+
+def outcome_reason(state: GameState) -> str:
+    """Why the game ended, in words ('' while it goes on)."""
+    return state.reason
+
+
+def campaign_carryover(state: GameState) -> dict[str, dict[str, Any]]:
+    """What the Legends keep for the next attempt or chapter: legend id -> inventory and relic.
+
+    After a win chapter items are lost (the chapter is complete); otherwise (a loss, or a
+    game still going) every item and relic is kept for the reset.
+    """
+    items = state.pack.items
+    drop = state.result == "won"
+    out: dict[str, dict[str, Any]] = {}
+    for lg in state.legends:
+        inv = [i for i in lg.inventory if not (drop and i in items and items[i].chapter_item)]
+        relic = lg.relic if not (drop and lg.relic in items and items[lg.relic].chapter_item) else None
+        out[lg.id] = {"inventory": inv, "relic": relic}
+    return out
+
+
+# ---------------------------------------------------------------------- typing
+_SPACES = re.compile(r"\s+")
+
+
+def _norm(text: str) -> str:
+    return _SPACES.sub(" ", text.strip().lower().replace("#", ""))
+
+
+def parse_command(state: GameState, text: str) -> Action | None:
+    """The legal action a typed command means, or None.
+
+    Accepts each action's ``command`` (case and spacing ignored, ``#`` optional, so
+    ``attack #2`` works), the Legend's full id or name in ``activate``/``give``/``use ... on``,
+    an item or skill by its name as well as its id, and ``move c4`` in any case.
+    """
+    want = _norm(text)
+    if not want:
+        return None
+    legal = legal_actions(state)
+    for a in legal:
+        if _norm(a.command) == want:
+            return a
+    for a in legal:
+        if want in {_norm(alt) for alt in _aliases(state, a)}:
+            return a
+    return None
+
+
+def _aliases(state: GameState, a: Action) -> list[str]:
+    """Other spellings of an action's command."""
+    pack = state.pack
+    names: dict[str, list[str]] = {}
+
+    def forms(lid: str) -> list[str]:
+        if lid not in names:
+            ldef = pack.legends[lid]
+            names[lid] = [lid, ldef.name, state.legend_name(lid)]
+        return names[lid]
+
+    def thing(kind: str | None, sid: str | None) -> list[str]:
+        if sid is None:
+            return []
+        obj = pack.skills.get(sid) if kind == "skill" else pack.items.get(sid)
+        return [sid] + ([obj.name] if obj else [])
+
+    out: list[str] = []
+    if a.kind == "activate":
+        out += [f"activate {n}" for n in forms(a.legend)] + list(forms(a.legend))
+    elif a.kind == "attack":
+        tgt = a.at or str(a.target)
+        if a.source in (None, "basic"):
+            out += [f"attack {tgt} with basic", f"attack {tgt} with basic attack", f"a {tgt}"]
+        else:
+            out += [f"attack {tgt} with {n}" for n in thing(a.source, a.source_id)]
+            out += [f"use {n} on {tgt}" for n in thing(a.source, a.source_id)]
+    elif a.kind == "use":
+        for n in thing(a.source, a.source_id):
+            if a.recipient and a.recipient != a.legend:
+                out += [f"use {n} on {r}" for r in forms(a.recipient)]
+            else:
+                out += [f"use {n}", f"use {n} on {state.legend_name(a.legend)}", f"use {n} on {a.legend}"]
+    elif a.kind == "give":
+        for n in thing("item", a.item):
+            out += [f"give {n} to {r}" for r in forms(a.recipient or "")]
+    elif a.kind == "swap":
+        out += [f"swap {n}" for n in thing("item", a.item)] + [f"equip {n}" for n in thing("item", a.item)]
+    elif a.kind == "move":
+        out += [f"m {a.to}", f"go {a.to}", f"move to {a.to}"]
+    elif a.kind == "end":
+        out += ["done", "pass", "e"]
+    elif a.kind == "restore" and a.what:
+        out += [f"r {a.what}"]
+    return out

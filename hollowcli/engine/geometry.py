@@ -1,0 +1,285 @@
+"""The map of a chapter as a graph: location names, walking paths, range and line of sight.
+
+A chapter map is a block of text, one character per location; ``#`` (or a space, or a
+missing character at the end of a short row) is no location. Locations are named like a
+spreadsheet: column letter then row number, both counted from the top-left character of
+the map *including* the ``#`` border (so the top-left open square of a bordered map is
+``B2``). Walls sit between two orthogonally adjacent locations.
+
+Everything here is a pure function of the chapter; a :class:`Board` is built once per
+chapter and cached.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Iterator
+
+from hollowcli.errors import RulesError
+from hollowcli.pack.model import Chapter
+
+#: Neighbour order used everywhere a tie between equally short paths must be broken:
+#: clockwise from north (up, right, down, left). Documented in docs/rules-interpretations.md.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+_NAME = re.compile(r"^\s*([A-Za-z]{1,2})\s*(\d{1,3})\s*$")
+_BLOCKED = "# "
+
+
+def column_letters(col: int) -> str:
+    """Column index (0 = leftmost) as letters: 0 -> A, 25 -> Z, 26 -> AA."""
+    if col < 26:
+        return chr(ord("A") + col)
+    return chr(ord("A") + col // 26 - 1) + chr(ord("A") + col % 26)
+
+
+def loc_name(col: int, row: int) -> str:
+    """The name of the location at ``col``, ``row`` (both 0-based): ``loc_name(2, 3) == 'C4'``."""
+    return f"{column_letters(col)}{row + 1}"
+
+
+def parse_loc(text: str) -> tuple[int, int] | None:
+    """``'C4'`` (any case) -> ``(2, 3)``; None when the text is not a location name."""
+    m = _NAME.match(text)
+    if not m:
+        return None
+    letters = m.group(1).upper()
+    if len(letters) == 1:
+        col = ord(letters) - ord("A")
+    else:
+        col = (ord(letters[0]) - ord("A") + 1) * 26 + ord(letters[1]) - ord("A")
+    row = int(m.group(2)) - 1
+    if row < 0:
+        return None
+    return col, row
+
+
+@dataclass(frozen=True)
+class LosCheck:
+    """The answer to 'can A see B?', with the reason in words."""
+
+    clear: bool
+    reason: str
+
+
+class Board:
+    """The location graph of one chapter map (immutable after construction)."""
+
+    def __init__(self, chapter: Chapter, corner_rule: str = "permissive") -> None:
+        self.chapter_id = chapter.id
+        self.corner_rule = corner_rule
+        self.rows: tuple[str, ...] = tuple(chapter.map)
+        self.height = len(self.rows)
+        self.width = max((len(r) for r in self.rows), default=0)
+        self._chars: dict[tuple[int, int], str] = {}
+        for r, line in enumerate(self.rows):
+            for c, ch in enumerate(line):
+                if ch not in _BLOCKED:
+                    self._chars[(c, r)] = ch
+        self.walls: frozenset[frozenset[tuple[int, int]]] = frozenset(
+            frozenset((self._coords_or_raise(a), self._coords_or_raise(b))) for a, b in chapter.walls
+        )
+        self.spawn_points: dict[int, str] = {}
+        for (c, r), ch in sorted(self._chars.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            if ch.isdigit() and ch != "0":
+                self.spawn_points.setdefault(int(ch), loc_name(c, r))
+        self._dist_cache: dict[str, dict[str, int]] = {}
+        self._los_cache: dict[tuple[str, str], LosCheck] = {}
+
+    # ----------------------------------------------------------------- locations
+    def _coords_or_raise(self, name: str) -> tuple[int, int]:
+        xy = parse_loc(name)
+        if xy is None or xy not in self._chars:
+            raise RulesError(f"chapter {self.chapter_id}: {name!r} is not a location on its map")
+        return xy
+
+    def is_location(self, name: str) -> bool:
+        """True when ``name`` names an open square of this map."""
+        xy = parse_loc(name)
+        return xy is not None and xy in self._chars
+
+    def normalise(self, name: str) -> str | None:
+        """``' c4 '`` -> ``'C4'`` when it is a location of this map, else None."""
+        xy = parse_loc(name)
+        if xy is None or xy not in self._chars:
+            return None
+        return loc_name(*xy)
+
+    def coords(self, name: str) -> tuple[int, int]:
+        """Column and row (0-based) of a location; RulesError when it is not on the map."""
+        return self._coords_or_raise(name)
+
+    def char(self, name: str) -> str:
+        """The map character at a location ('.', a spawn digit, a feature letter ...)."""
+        return self._chars[self.coords(name)]
+
+    def locations(self) -> list[str]:
+        """Every location, in reading order (row by row, left to right)."""
+        return [loc_name(c, r) for (c, r) in sorted(self._chars, key=lambda xy: (xy[1], xy[0]))]
+
+    def cells_with(self, char: str) -> list[str]:
+        """Locations whose map character is ``char``, in reading order."""
+        return [n for n in self.locations() if self.char(n) == char]
+
+    # ------------------------------------------------------------------- walking
+    def wall_between(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        return frozenset((a, b)) in self.walls
+
+    def neighbours(self, name: str) -> list[str]:
+        """Orthogonally adjacent locations reachable in one step (no wall, no '#'), N/E/S/W."""
+        c, r = self.coords(name)
+        out = []
+        for dc, dr in DIRECTIONS:
+            nxt = (c + dc, r + dr)
+            if nxt in self._chars and not self.wall_between((c, r), nxt):
+                out.append(loc_name(*nxt))
+        return out
+
+    def distances_from(self, name: str) -> dict[str, int]:
+        """Walking distance (steps) from ``name`` to every reachable location (BFS, cached)."""
+        cached = self._dist_cache.get(name)
+        if cached is not None:
+            return cached
+        dist = {name: 0}
+        queue = deque([name])
+        while queue:
+            cur = queue.popleft()
+            for nxt in self.neighbours(cur):
+                if nxt not in dist:
+                    dist[nxt] = dist[cur] + 1
+                    queue.append(nxt)
+        self._dist_cache[name] = dist
+        return dist
+
+    def walk_distance(self, a: str, b: str) -> int | None:
+        """Steps on the shortest walk from ``a`` to ``b``; None when unreachable."""
+        return self.distances_from(b).get(a)
+
+    def shortest_path(self, a: str, b: str) -> list[str] | None:
+        """One shortest walk from ``a`` to ``b`` (both included), or None when unreachable.
+
+        Among equally short walks the one taking the first direction clockwise from
+        north at each step is chosen, so the answer never depends on set ordering.
+        """
+        to_b = self.distances_from(b)
+        if a not in to_b:
+            return None
+        path = [a]
+        cur = a
+        while cur != b:
+            d = to_b[cur]
+            cur = next(n for n in self.neighbours(cur) if to_b.get(n) == d - 1)
+            path.append(cur)
+        return path
+
+    def grid_distance(self, a: str, b: str) -> int:
+        """Orthogonal steps ignoring walls and '#': |columns| + |rows|."""
+        (c1, r1), (c2, r2) = self.coords(a), self.coords(b)
+        return abs(c1 - c2) + abs(r1 - r2)
+
+    # ------------------------------------------------------------- line of sight
+    def line_of_sight(self, a: str, b: str) -> LosCheck:
+        """Whether a straight line between the centres of ``a`` and ``b`` is clear.
+
+        The line is traversed exactly (rational arithmetic, every grid line it crosses):
+        it is blocked when it enters a '#' square or crosses a wall. Where it passes exactly
+        through a grid corner, ``corner_rule`` decides: ``permissive`` (default) lets it
+        through when at least one of the two ways round the corner is clear (sight slips
+        past one blocking corner but not between two); ``strict`` needs both to be clear.
+        Figures never block sight.
+        """
+        key = (a, b)
+        hit = self._los_cache.get(key)
+        if hit is None:
+            hit = self._los_cache[key] = self._trace(a, b)
+        return hit
+
+    def _trace(self, a: str, b: str) -> LosCheck:
+        start, end = self.coords(a), self.coords(b)
+        if start == end:
+            return LosCheck(True, f"{a} is the same location")
+        (c1, r1), (c2, r2) = start, end
+        dx, dy = c2 - c1, r2 - r1
+        sx = 1 if dx > 0 else -1
+        sy = 1 if dy > 0 else -1
+        # parameter t in (0, 1) at which the line crosses each vertical / horizontal grid line
+        xs = [Fraction(2 * k - 1, 2 * abs(dx)) for k in range(1, abs(dx) + 1)] if dx else []
+        ys = [Fraction(2 * k - 1, 2 * abs(dy)) for k in range(1, abs(dy) + 1)] if dy else []
+        i = j = 0
+        cur = start
+        while i < len(xs) or j < len(ys):
+            tx = xs[i] if i < len(xs) else Fraction(2)
+            ty = ys[j] if j < len(ys) else Fraction(2)
+            if tx < ty:
+                nxt = (cur[0] + sx, cur[1])
+                why = self._step_block(cur, nxt)
+                if why:
+                    return LosCheck(False, f"line {a}→{b} {why}")
+                cur, i = nxt, i + 1
+            elif ty < tx:
+                nxt = (cur[0], cur[1] + sy)
+                why = self._step_block(cur, nxt)
+                if why:
+                    return LosCheck(False, f"line {a}→{b} {why}")
+                cur, j = nxt, j + 1
+            else:
+                diag = (cur[0] + sx, cur[1] + sy)
+                via_x, via_y = (cur[0] + sx, cur[1]), (cur[0], cur[1] + sy)
+                block_x = self._step_block(cur, via_x) or self._step_block(via_x, diag)
+                block_y = self._step_block(cur, via_y) or self._step_block(via_y, diag)
+                corner = loc_name(*cur) + "/" + loc_name(*diag)
+                if self.corner_rule == "strict":
+                    if block_x or block_y:
+                        return LosCheck(False, f"line {a}→{b} grazes a corner between {corner} and {block_x or block_y} (strict corners)")
+                elif block_x and block_y:
+                    return LosCheck(False, f"line {a}→{b} passes a corner between {corner} blocked on both sides ({block_x}; {block_y})")
+                if diag not in self._chars:
+                    return LosCheck(False, f"line {a}→{b} enters {loc_name(*diag)}, which is not a location")
+                cur, i, j = diag, i + 1, j + 1
+        return LosCheck(True, f"line {a}→{b} is clear")
+
+    def _step_block(self, a: tuple[int, int], b: tuple[int, int]) -> str:
+        """Why sight cannot pass from square ``a`` into adjacent square ``b`` ('' if it can)."""
+        if b not in self._chars:
+            return f"enters {loc_name(*b)}, which is not a location"
+        if self.wall_between(a, b):
+            return f"crosses the wall between {loc_name(*a)} and {loc_name(*b)}"
+        return ""
+
+    def within_range(self, a: str, b: str, rng: int, measure: str = "grid") -> int | None:
+        """The range from ``a`` to ``b`` when it is at most ``rng``, else None.
+
+        ``grid`` counts orthogonal steps ignoring walls (walls and '#' are a matter of
+        sight); ``walk`` counts walking steps.
+        """
+        d = self.grid_distance(a, b) if measure == "grid" else self.walk_distance(a, b)
+        if d is None or d > rng:
+            return None
+        return d
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.locations())
+
+
+_BOARDS: dict[tuple[int, str], tuple[Chapter, Board]] = {}
+
+
+def board_for(chapter: Chapter, corner_rule: str = "permissive") -> Board:
+    """The (cached) :class:`Board` of a chapter."""
+    key = (id(chapter), corner_rule)
+    hit = _BOARDS.get(key)
+    if hit is not None and hit[0] is chapter:
+        return hit[1]
+    board = Board(chapter, corner_rule)
+    if len(_BOARDS) > 256:
+        _BOARDS.clear()
+    _BOARDS[key] = (chapter, board)
+    return board
+
+
+def path_text(path: Iterable[str]) -> str:
+    """``['B2', 'C2']`` -> ``'B2→C2'``."""
+    return "→".join(path)

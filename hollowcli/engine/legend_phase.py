@@ -1,0 +1,579 @@
+"""The Legend phase: which choices are legal now, and what each choice does.
+
+The player picks the Legend to activate (each once per round). At the start of its
+activation the Legend refreshes if its preparation space is empty; before anything else it
+may swap its equipped relic with one in its inventory; then it moves (up to its move) and
+takes one action, in either order, and ends. Both :func:`legal_actions` and the handlers
+dispatch through tables keyed by the action kind.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Callable, Iterator
+
+from hollowcli.engine import resolve
+from hollowcli.engine.core import (
+    enter, event, faces_text, feature_kind, feature_name, foe_id_text, hurt_foe, hurt_legend, roll_dice,
+)
+from hollowcli.engine.state import LEGENDS_SIDE, Action, Event, GameState, LegendState, Trap, Turn
+from hollowcli.errors import RulesError
+from hollowcli.pack.model import AttackSpec, Item, Restore, Skill
+
+
+# ------------------------------------------------------------------ small helpers
+def short(state: GameState, legend_id: str) -> str:
+    return state.legend_name(legend_id)
+
+
+def cmd_name(state: GameState, legend_id: str) -> str:
+    """The word a player types for a Legend: its short name in lower case."""
+    return short(state, legend_id).lower()
+
+
+def item_word(item_id: str) -> str:
+    return item_id
+
+
+def eligible(state: GameState) -> list[LegendState]:
+    """Legends that may still activate this round (not yet activated, health above 0)."""
+    return [lg for lg in state.legends if not lg.activated and lg.health > 0]
+
+
+def min_skill_cost(state: GameState, legend_id: str) -> int | None:
+    costs = [state.pack.skills[s].cost for s in state.legend_def(legend_id).skills if s in state.pack.skills]
+    return min(costs) if costs else None
+
+
+def move_allowance(state: GameState) -> int:
+    """Steps the active Legend may still move this activation."""
+    turn = state.turn
+    assert turn is not None
+    if turn.moves and not state.pack.rules.split_move:
+        return 0
+    return max(0, state.legend_def(turn.legend).move - turn.steps)
+
+
+def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """The cheapest walk to every location within ``steps``: (leave-roll dice, path).
+
+    Cheapest = fewest leave-roll dice (one per foe in each location left), then fewest
+    steps; equal walks are broken clockwise from north. Foes are where they stand now.
+    """
+    board = state.board
+    foes_at: dict[str, int] = {}
+    for f in state.foes:
+        foes_at[f.loc] = foes_at.get(f.loc, 0) + 1
+    best: dict[str, tuple[int, int, tuple[str, ...]]] = {start: (0, 0, (start,))}
+    frontier = {start: (0, (start,))}
+    for k in range(1, steps + 1):
+        nxt_frontier: dict[str, tuple[int, tuple[str, ...]]] = {}
+        for loc in frontier:  # insertion order: deterministic
+            dice_so_far, path = frontier[loc]
+            cost = dice_so_far + foes_at.get(loc, 0)
+            for nb in board.neighbours(loc):
+                cand = (cost, path + (nb,))
+                cur = nxt_frontier.get(nb)
+                if cur is None or cand[0] < cur[0]:
+                    nxt_frontier[nb] = cand
+        for loc, (cost, path) in nxt_frontier.items():
+            old = best.get(loc)
+            if old is None or (cost, k) < (old[0], old[1]):
+                best[loc] = (cost, k, path)
+        frontier = nxt_frontier
+    return {loc: (c, p) for loc, (c, _k, p) in best.items() if loc != start}
+
+
+def attack_sources(state: GameState, lg: LegendState) -> Iterator[tuple[str, str | None, AttackSpec, int, str]]:
+    """Every attack the Legend can pay for now: (source kind, id, spec, cost, name)."""
+    ldef = state.legend_def(lg.id)
+    yield "basic", None, ldef.basic_attack, 0, "basic attack"
+    for sid in ldef.skills:
+        sk = state.pack.skills.get(sid)
+        if sk and sk.attack and sk.cost <= lg.ready:
+            yield "skill", sid, sk.attack, sk.cost, sk.name
+    for iid in usable_items(state, lg):
+        it = state.pack.items[iid]
+        if it.attack and it.cost <= lg.ready:
+            yield "item", iid, it.attack, it.cost, it.name
+
+
+def usable_items(state: GameState, lg: LegendState) -> list[str]:
+    """Items the Legend can use: items in its inventory and its equipped relic (relics in the
+    inventory must be equipped first)."""
+    out = [i for i in lg.inventory if i in state.pack.items and state.pack.items[i].kind == "item"]
+    if lg.relic and lg.relic in state.pack.items:
+        out.append(lg.relic)
+    return list(dict.fromkeys(out))
+
+
+def attack_numbers(state: GameState, lg: LegendState, source: str, source_id: str | None) -> resolve.AttackNumbers:
+    ldef = state.legend_def(lg.id)
+    src: Skill | Item | None = None
+    if source == "skill":
+        src = state.pack.skills[source_id or ""]
+    elif source == "item":
+        src = state.pack.items[source_id or ""]
+    return resolve.legend_attack(ldef, src, state.pack.rules.basic_attack_bonus)
+
+
+def in_reach(state: GameState, frm: str, to: str, rng: int) -> bool:
+    """In range (orthogonal steps, per rules.range_measure) and in line of sight."""
+    board = state.board
+    if board.within_range(frm, to, rng, state.pack.rules.range_measure) is None:
+        return False
+    return board.line_of_sight(frm, to).clear
+
+
+def search_blocked(state: GameState, loc: str) -> str:
+    """Why the location cannot be searched now ('' when it can)."""
+    if feature_kind(state, loc) != "search":
+        return "there is nothing to search here"
+    limit = state.pack.rules.search_limit
+    done = [r for r, where in state.searches if where == loc]
+    if limit == "once" and done:
+        return f"{feature_name(state, loc)} has already been searched"
+    if limit == "per_round" and state.round in done:
+        return f"{feature_name(state, loc)} has already been searched this round"
+    return ""
+
+
+# ------------------------------------------------------------ legal action makers
+def _activate_actions(state: GameState) -> list[Action]:
+    out = []
+    for lg in eligible(state):
+        ldef = state.legend_def(lg.id)
+        label = (f"Activate {short(state, lg.id)} at {lg.loc} (health {lg.health}/{ldef.health}, "
+                 f"fear {lg.fear}, tokens {lg.ready}/{ldef.tokens})")
+        out.append(Action("activate", lg.id, label=label, command=f"activate {cmd_name(state, lg.id)}"))
+    return out
+
+
+def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
+    assert state.turn is not None
+    if state.turn.busy:
+        return []
+    out = []
+    for iid in dict.fromkeys(lg.inventory):
+        it = state.pack.items.get(iid)
+        if it is None or it.kind != "relic":
+            continue
+        what = f"swap {state.pack.items[lg.relic].name} for {it.name}" if lg.relic else f"equip {it.name}"
+        out.append(Action("swap", lg.id, item=iid, label=f"{short(state, lg.id)}: {what} (relic)", command=f"swap {item_word(iid)}"))
+    return out
+
+
+def _move_actions(state: GameState, lg: LegendState) -> list[Action]:
+    steps = move_allowance(state)
+    if steps <= 0:
+        return []
+    out = []
+    walks = plan_walks(state, lg.loc, steps)
+    for loc in state.board.locations():
+        if loc not in walks:
+            continue
+        cost, path = walks[loc]
+        n = len(path) - 1
+        label = f"Move {short(state, lg.id)} to {loc} ({n} step{'s' if n != 1 else ''}"
+        if cost:
+            label += f"; leave roll of {cost} {'die' if cost == 1 else 'dice'}"
+        label += ")"
+        out.append(Action("move", lg.id, to=loc, path=path, label=label, command=f"move {loc}"))
+    return out
+
+
+def _attack_actions(state: GameState, lg: LegendState) -> list[Action]:
+    out = []
+    for source, sid, spec, cost, name in attack_sources(state, lg):
+        nums = attack_numbers(state, lg, source, sid)
+        with_txt = "" if source == "basic" else f" with {name}"
+        tail = f" ({nums.dice} {'die' if nums.dice == 1 else 'dice'}, +{nums.direct} direct" + (f", {cost} token{'s' if cost != 1 else ''}" if cost else "") + ")"
+        cmd_tail = "" if source == "basic" else f" with {sid}"
+        if spec.area:
+            seen = []
+            for f in state.foes:
+                if f.loc not in seen and in_reach(state, lg.loc, f.loc, spec.range):
+                    seen.append(f.loc)
+            for loc in seen:
+                n = len(state.foes_at(loc))
+                out.append(Action("attack", lg.id, at=loc, source=source, source_id=sid,
+                                  label=f"Attack all {n} foe{'s' if n != 1 else ''} at {loc}{with_txt}{tail}",
+                                  command=f"attack {loc}{cmd_tail}"))
+        else:
+            for f in state.foes:
+                if in_reach(state, lg.loc, f.loc, spec.range):
+                    out.append(Action("attack", lg.id, target=f.number, source=source, source_id=sid,
+                                      label=f"Attack {state.foe_name(f)} at {f.loc}{with_txt}{tail}",
+                                      command=f"attack {f.number}{cmd_tail}"))
+    return out
+
+
+def _restore_targets(state: GameState, lg: LegendState, rest: Restore) -> list[LegendState]:
+    out = []
+    for other in state.legends_at(lg.loc):
+        if other.health <= 0:
+            continue
+        maxh = state.legend_def(other.id).health
+        if (rest.health and other.health < maxh) or (rest.fear and other.fear > 0):
+            out.append(other)
+    # the user first
+    out.sort(key=lambda o: o.id != lg.id)
+    return out
+
+
+def _use_actions(state: GameState, lg: LegendState) -> list[Action]:
+    """Skills and items that are not attacks: restores and traps."""
+    out = []
+    sources: list[tuple[str, str, Skill | Item]] = []
+    for sid in state.legend_def(lg.id).skills:
+        sk = state.pack.skills.get(sid)
+        if sk and sk.attack is None and sk.cost <= lg.ready:
+            sources.append(("skill", sid, sk))
+    for iid in usable_items(state, lg):
+        it = state.pack.items[iid]
+        if it.attack is None and it.cost <= lg.ready:
+            sources.append(("item", iid, it))
+    for source, sid, obj in sources:
+        cost_txt = f", {obj.cost} token{'s' if obj.cost != 1 else ''}" if obj.cost else ""
+        if isinstance(obj, Item) and obj.trap:
+            if any(t.loc == lg.loc and t.type == obj.trap for t in state.traps):
+                continue  # one trap of each type per location
+            out.append(Action("use", lg.id, source=source, source_id=sid,
+                              label=f"{short(state, lg.id)}: set a {obj.trap} trap at {lg.loc} with {obj.name} ({obj.trap_damage} damage{cost_txt})",
+                              command=f"use {sid}"))
+            continue
+        if obj.restore is None:
+            continue
+        what = " and ".join(x for x in (f"{obj.restore.health} health" if obj.restore.health else "",
+                                         f"-{obj.restore.fear} fear" if obj.restore.fear else "") if x)
+        for other in _restore_targets(state, lg, obj.restore):
+            who = "" if other.id == lg.id else f" on {short(state, other.id)}"
+            out.append(Action("use", lg.id, source=source, source_id=sid, recipient=other.id,
+                              label=f"{short(state, lg.id)}: use {obj.name}{who} ({what}{cost_txt})",
+                              command=f"use {sid}" + ("" if other.id == lg.id else f" on {cmd_name(state, other.id)}")))
+    return out
+
+
+def _restore_actions(state: GameState, lg: LegendState) -> list[Action]:
+    rules = state.pack.rules
+    out = []
+    maxh = state.legend_def(lg.id).health
+    back = min(rules.restore_returns_tokens, lg.spent)
+    tok = f"; {back} spent token{'s' if back != 1 else ''} back first" if back else ""
+    if lg.health < maxh and rules.restore_health > 0:
+        gain = min(rules.restore_health, maxh - lg.health)
+        out.append(Action("restore", lg.id, what="health", label=f"{short(state, lg.id)}: restore {gain} health{tok}", command="restore health"))
+    if lg.fear > 0 and rules.restore_fear > 0:
+        gain = min(rules.restore_fear, lg.fear)
+        out.append(Action("restore", lg.id, what="fear", label=f"{short(state, lg.id)}: remove {gain} fear{tok}", command="restore fear"))
+    return out
+
+
+def _search_actions(state: GameState, lg: LegendState) -> list[Action]:
+    if search_blocked(state, lg.loc):
+        return []
+    return [Action("search", lg.id, label=f"{short(state, lg.id)}: search {feature_name(state, lg.loc)} at {lg.loc}", command="search")]
+
+
+def _give_actions(state: GameState, lg: LegendState) -> list[Action]:
+    out = []
+    others = [o for o in state.legends_at(lg.loc) if o.id != lg.id and o.health > 0]
+    things = list(dict.fromkeys(lg.inventory)) + ([lg.relic] if lg.relic else [])
+    for iid in things:
+        it = state.pack.items.get(iid)
+        name = it.name if it else iid
+        for o in others:
+            out.append(Action("give", lg.id, item=iid, recipient=o.id,
+                              label=f"{short(state, lg.id)}: give {name} to {short(state, o.id)}",
+                              command=f"give {iid} to {cmd_name(state, o.id)}"))
+    return out
+
+
+def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
+    """'If out of tokens but not actions, refresh first': see docs/rules-interpretations.md."""
+    if not state.pack.rules.refresh_when_short or lg.spent == 0:
+        return []
+    cheapest = min_skill_cost(state, lg.id)
+    if lg.ready > 0 and (cheapest is None or lg.ready >= cheapest):
+        return []
+    return [Action("refresh", lg.id, label=f"{short(state, lg.id)}: refresh (all {lg.ready + lg.spent} tokens back to preparation)", command="refresh")]
+
+
+#: Choices inside an activation, in menu order. Those under ACTION_KINDS use the one action.
+IN_TURN: tuple[tuple[str, Callable[[GameState, LegendState], list[Action]]], ...] = (
+    ("swap", _swap_actions),
+    ("move", _move_actions),
+    ("attack", _attack_actions),
+    ("use", _use_actions),
+    ("search", _search_actions),
+    ("give", _give_actions),
+    ("restore", _restore_actions),
+    ("refresh", _refresh_actions),
+)
+ACTION_KINDS = frozenset({"attack", "use", "search", "give", "restore"})
+
+
+def turn_actions(state: GameState, include_end: bool = True) -> list[Action]:
+    """Legal choices of the active Legend."""
+    assert state.turn is not None
+    lg = state.legend(state.turn.legend)
+    out: list[Action] = []
+    if lg.health > 0:
+        for kind, maker in IN_TURN:
+            if kind in ACTION_KINDS and state.turn.acted:
+                continue
+            if kind == "refresh" and state.turn.acted:
+                continue
+            out.extend(maker(state, lg))
+    if include_end:
+        out.append(Action("end", lg.id, label=f"End {short(state, lg.id)}'s activation", command="end"))
+    return out
+
+
+def legend_phase_actions(state: GameState) -> list[Action]:
+    """Every legal choice at a Legend-phase decision point."""
+    if state.turn is None:
+        return _activate_actions(state)
+    return turn_actions(state)
+
+
+# ------------------------------------------------------------------ the handlers
+Handler = Callable[[GameState, Action, random.Random, list[Event]], GameState]
+
+
+def do_activate(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+    lg = state.legend(action.legend)
+    state = replace(state, turn=Turn(legend=lg.id))
+    events.append(event(state, "activate", actor=lg.id, frm=lg.loc, to=lg.loc,
+                        reason=f"{short(state, lg.id)} activates at {lg.loc}"))
+    if lg.ready == 0 and lg.spent > 0:
+        new = replace(lg, ready=lg.ready + lg.spent, spent=0)
+        state = state.with_legend(new)
+        events.append(event(state, "refresh", actor=lg.id, numbers={"tokens": new.ready},
+                            reason=f"{short(state, lg.id)} has no tokens left in the preparation space, so all {new.ready} return there (refresh)"))
+    return state
+
+
+def do_swap(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+    lg = state.legend(action.legend)
+    item = action.item or ""
+    inv = list(lg.inventory)
+    inv.remove(item)
+    if lg.relic:
+        inv.append(lg.relic)
+    new = replace(lg, inventory=tuple(inv), relic=item)
+    state = state.with_legend(new)
+    old = state.pack.items[lg.relic].name if lg.relic else None
+    text = f"{short(state, lg.id)} equips {state.pack.items[item].name}" + (f" and puts {old} in the inventory" if old else "")
+    events.append(event(state, "swap", actor=lg.id, target=item, reason=text))
+    return state
+
+
+def do_move(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+    assert state.turn is not None
+    lid = action.legend
+    path = list(action.path)
+    rules = state.pack.rules
+    walked = [path[0]]
+    for here, there in zip(path, path[1:]):
+        foes_here = state.foes_at(here)
+        if foes_here:
+            faces, rolls = roll_dice(state, rules.attack_die, len(foes_here), rng)
+            dmg = resolve.leave_damage(faces, rules.leave_damage_per_hit)
+            hits = sum(1 for f in faces if f.value != 0)
+            state = hurt_legend(
+                state, lid, dmg, events, kind="leave", actor=None, rolls=rolls,
+                numbers={"foes": len(foes_here), "hits": hits, "per_hit": rules.leave_damage_per_hit},
+                reason=(f"{short(state, lid)} leaves {here}, which holds {len(foes_here)} "
+                        f"{'foe' if len(foes_here) == 1 else 'foes'}: leave roll {faces_text(rolls)}, "
+                        f"{hits} non-blank = {dmg} damage"))
+            if state.legend(lid).health <= 0:
+                events.append(event(state, "fall", actor=lid, frm=here, to=here,
+                                    reason=f"{short(state, lid)} falls at {here} and can do nothing more this round"))
+                break
+        lg = state.legend(lid)
+        state = state.with_legend(replace(lg, loc=there))
+        walked.append(there)
+        state, standing = enter(state, LEGENDS_SIDE, lid, there, events)
+        if not standing:
+            break
+    steps = len(walked) - 1
+    turn = replace(state.turn, steps=state.turn.steps + steps, moves=state.turn.moves + 1, busy=True)
+    state = replace(state, turn=turn)
+    events.append(event(state, "move", actor=lid, frm=walked[0], to=walked[-1],
+                        numbers={"steps": steps, "path": walked},
+                        reason=f"{short(state, lid)} moves {'→'.join(walked)} ({steps} step{'s' if steps != 1 else ''})"))
+    return state
+
+
+def _spend(state: GameState, lid: str, cost: int) -> GameState:
+    if cost <= 0:
+        return state
+    lg = state.legend(lid)
+    if cost > lg.ready:
+        raise RulesError(f"{short(state, lid)} has {lg.ready} tokens in preparation, {cost} needed")
+    return state.with_legend(replace(lg, ready=lg.ready - cost, spent=lg.spent + cost))
+
+
+def _cost_of(state: GameState, source: str | None, sid: str | None) -> int:
+    if source == "skill":
+        return state.pack.skills[sid or ""].cost
+    if source == "item":
+        return state.pack.items[sid or ""].cost
+    return 0
+
+
+def _acted(state: GameState) -> GameState:
+    assert state.turn is not None
+    return replace(state, turn=replace(state.turn, acted=True, busy=True))
+
+
+def do_attack(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+    """One attack: roll once, then apply to the target foe or every foe in the target location."""
+    lid = action.legend
+    lg = state.legend(lid)
+    state = _spend(state, lid, _cost_of(state, action.source, action.source_id))
+    nums = attack_numbers(state, lg, action.source or "basic", action.source_id)
+    if action.at is not None:
+        targets = state.foes_at(action.at)
+        where = action.at
+    else:
+        targets = [state.foe(action.target or 0)]
+        where = targets[0].loc
+    los = state.board.line_of_sight(lg.loc, where)
+    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, rng)
+    total = sum(f.value for f in faces)
+    head = (f"{short(state, lid)} attacks {('all foes at ' + where) if action.at else state.foe_name(targets[0])} "
+            f"from {lg.loc} ({nums.reason}); range {state.board.grid_distance(lg.loc, where)}, {los.reason}; "
+            f"rolled {faces_text(rolls)} = {total}")
+    if action.at is not None:
+        events.append(event(state, "attack-roll", actor=lid, frm=lg.loc, to=where, rolls=rolls,
+                            numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "targets": len(targets)},
+                            reason=head + f": one roll for all {len(targets)} foes in the area"))
+    for f in targets:
+        fdef = state.foe_def(f.foe)
+        dmg = resolve.attack_damage(total, nums.direct, fdef.defense, 0)
+        state, defeated = hurt_foe(state, f.number, dmg.damage)
+        text = (head + ": " if action.at is None else f"{state.foe_name(f)}: ") + dmg.reason + " damage"
+        text += f"; {state.foe_name(f)} is defeated" if defeated else f"; {state.foe_name(f)} has {f.health - dmg.damage} health left"
+        events.append(event(state, "attack", actor=lid, target=foe_id_text(f), frm=lg.loc, to=f.loc,
+                            rolls=rolls if action.at is None else [],
+                            numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "defense": fdef.defense,
+                                     "damage": dmg.damage, "defeated": defeated, "area": action.at is not None},
+                            reason=text, detail=los.reason))
+    return _acted(state)
+
+
+def _restore_one(state: GameState, who: str, health: int, fear: int) -> tuple[GameState, int, int]:
+    lg = state.legend(who)
+    maxh = state.legend_def(who).health
+    gain = max(0, min(health, maxh - lg.health))
+    calm = max(0, min(fear, lg.fear))
+    return state.with_legend(replace(lg, health=lg.health + gain, fear=lg.fear - calm)), gain, calm
+
+
+def do_use(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+    """A skill or item that is not an attack: a restore, or setting a trap."""
+    lid = action.legend
+    lg = state.legend(lid)
+    obj: Skill | Item = state.pack.skills[action.source_id or ""] if action.source == "skill" else state.pack.items[action.source_id or ""]
+    state = _spend(state, lid, obj.cost)
+    if isinstance(obj, Item) and obj.trap:
+        trap = Trap(loc=lg.loc, type=obj.trap, side=LEGENDS_SIDE, setter=lid, damage=obj.trap_damage)
+        state = replace(state, traps=state.traps + (trap,))
+        events.append(event(state, "trap-set", actor=lid, to=lg.loc, numbers={"damage": obj.trap_damage, "cost": obj.cost},
+                            reason=f"{short(state, lid)} sets a {obj.trap} trap at {lg.loc} with {obj.name} ({obj.cost} tokens); it will hurt the first foe to enter"))
+        return _acted(state)
+    assert obj.restore is not None
+    who = action.recipient or lid
+    state, gain, calm = _restore_one(state, who, obj.restore.health, obj.restore.fear)
+    after = state.legend(who)
+    events.append(event(state, "restore", actor=lid, target=who, numbers={"health": gain, "fear_removed": calm, "cost": obj.cost},
+                        reason=f"{short(state, lid)} uses {obj.name} ({obj.cost} tokens): {short(state, who)} regains {gain} health (health {after.health}) and removes {calm} fear (fear {after.fear})"))
+    return _acted(state)
+
+
+def do_restore(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+    """The basic Restore: spent tokens back to preparation first, then health or fear."""
+    lid = action.legend
+    rules = state.pack.rules
+    lg = state.legend(lid)
+    back = min(rules.restore_returns_tokens, lg.spent)
+    if back:
+        state = state.with_legend(replace(lg, ready=lg.ready + back, spent=lg.spent - back))
+    if action.what == "health":
+        state, gain, _ = _restore_one(state, lid, rules.restore_health, 0)
+        what = f"regains {gain} health (health {state.legend(lid).health})"
+        nums = {"health": gain, "tokens_back": back}
+    else:
+        state, _, calm = _restore_one(state, lid, 0, rules.restore_fear)
+        what = f"removes {calm} fear (fear {state.legend(lid).fear})"
+        nums = {"fear_removed": calm, "tokens_back": back}
+    tok = f"{back} spent token{'s' if back != 1 else ''} return to preparation first, then " if back else ""
+    events.append(event(state, "restore", actor=lid, target=lid, numbers=nums, reason=f"{short(state, lid)} restores: {tok}{short(state, lid)} {what}"))
+    return _acted(state)
+
+
+def do_search(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+    lid = action.legend
+    lg = state.legend(lid)
+    state = replace(state, searches=state.searches + ((state.round, lg.loc),))
+    text = f"{short(state, lid)} searches {feature_name(state, lg.loc)} at {lg.loc} ({len(state.searches)} search{'es' if len(state.searches) != 1 else ''} so far)"
+    found = state.chapter_def.feature_items.get(state.board.char(lg.loc))
+    held = any(found in (o.inventory + ((o.relic,) if o.relic else ())) for o in state.legends) if found else False
+    if found and found in state.pack.items and not held:
+        state = state.with_legend(replace(lg, inventory=lg.inventory + (found,)))
+        text += f" and finds {state.pack.items[found].name}"
+    events.append(event(state, "search", actor=lid, to=lg.loc, numbers={"searches": len(state.searches)}, reason=text))
+    return _acted(state)
+
+
+def do_give(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+    lid, to, item = action.legend, action.recipient or "", action.item or ""
+    lg = state.legend(lid)
+    if lg.relic == item:
+        lg = replace(lg, relic=None)
+    else:
+        inv = list(lg.inventory)
+        inv.remove(item)
+        lg = replace(lg, inventory=tuple(inv))
+    state = state.with_legend(lg)
+    other = state.legend(to)
+    state = state.with_legend(replace(other, inventory=other.inventory + (item,)))
+    events.append(event(state, "give", actor=lid, target=to, to=lg.loc,
+                        reason=f"{short(state, lid)} gives {state.pack.items[item].name} to {short(state, to)} at {lg.loc}"))
+    return _acted(state)
+
+
+def do_refresh(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+    lid = action.legend
+    lg = state.legend(lid)
+    new = replace(lg, ready=lg.ready + lg.spent, spent=0)
+    state = state.with_legend(new)
+    events.append(event(state, "refresh", actor=lid, numbers={"tokens": new.ready},
+                        reason=f"{short(state, lid)} is out of tokens but not of actions, so refreshes first: all {new.ready} tokens return to preparation"))
+    return state
+
+
+def do_end(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+    lid = action.legend
+    lg = state.legend(lid)
+    state = state.with_legend(replace(lg, activated=True))
+    state = replace(state, turn=None)
+    events.append(event(state, "end", actor=lid, reason=f"{short(state, lid)}'s activation ends"))
+    return state
+
+
+HANDLERS: dict[str, Handler] = {
+    "activate": do_activate,
+    "swap": do_swap,
+    "move": do_move,
+    "attack": do_attack,
+    "use": do_use,
+    "restore": do_restore,
+    "search": do_search,
+    "give": do_give,
+    "refresh": do_refresh,
+    "end": do_end,
+}

@@ -1,0 +1,130 @@
+"""A simple, sensible policy for the Legends (``hollow play --auto``, demos, tests).
+
+In order of preference, for the active Legend: restore when badly hurt or afraid; attack
+(finishing off the weakest foe it can reach, with the best expected damage); search a
+search feature it stands on; move toward where it can attack next (cheapest leave roll),
+or toward an unsearched search feature when that is the objective; else end. Activations
+go to the Legend that can attack right now first, then in Legend order.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from hollowcli.engine.game import legal_actions
+from hollowcli.engine.legend_phase import attack_numbers, attack_sources, in_reach, search_blocked
+from hollowcli.engine.state import Action, GameState, LegendState
+from hollowcli.errors import RulesError
+
+
+def _mean_die(state: GameState) -> Fraction:
+    die = state.pack.dice[state.pack.rules.attack_die]
+    return Fraction(sum(f.value for f in die.faces), len(die.faces))
+
+
+def _can_attack_from(state: GameState, lg: LegendState, loc: str) -> bool:
+    for _src, _sid, spec, _cost, _name in attack_sources(state, lg):
+        if any(in_reach(state, loc, f.loc, spec.range) for f in state.foes):
+            return True
+    return False
+
+
+def _attack_score(state: GameState, a: Action, mean: Fraction) -> tuple:
+    lg = state.legend(a.legend)
+    nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
+    targets = state.foes_at(a.at) if a.at else [state.foe(a.target or 0)]
+    exp = Fraction(0)
+    kills = 0
+    weakest = min(f.health for f in targets)
+    for f in targets:
+        d = max(Fraction(0), nums.direct + nums.dice * mean - state.foe_def(f.foe).defense)
+        exp += min(d, f.health)
+        if d >= f.health:
+            kills += 1
+    cost = {"basic": 0, "skill": 1, "item": 1}.get(a.source or "basic", 0)
+    return (kills, exp, -weakest, -cost)
+
+
+def auto_action(state: GameState, rng: random.Random) -> Action:
+    """The policy's choice among ``legal_actions(state)`` (``rng`` breaks no ties today; it is
+    taken so a smarter policy can keep the same signature). RulesError when the game is over."""
+    legal = legal_actions(state)
+    if not legal:
+        raise RulesError("there is nothing to choose: the game is over")
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    if "activate" in by_kind:
+        ready = [a for a in by_kind["activate"] if _can_attack_from(state, state.legend(a.legend), state.legend(a.legend).loc)]
+        return (ready or by_kind["activate"])[0]
+    assert state.turn is not None
+    lg = state.legend(state.turn.legend)
+    ldef = state.legend_def(lg.id)
+    rules = state.pack.rules
+    mean = _mean_die(state)
+    # 1. restore when in danger
+    afraid = lg.fear >= rules.fear_limit - 3
+    hurt = lg.health * 3 <= ldef.health
+    if afraid or hurt:
+        want = "fear" if afraid and (not hurt or lg.fear >= rules.fear_limit - 2) else "health"
+        uses = [a for a in by_kind.get("use", []) if a.recipient == lg.id]
+        for a in uses:
+            obj = state.pack.skills.get(a.source_id or "") if a.source == "skill" else state.pack.items.get(a.source_id or "")
+            if obj is not None and obj.restore is not None and getattr(obj.restore, want) > 0:
+                return a
+        for a in by_kind.get("restore", []):
+            if a.what == want:
+                return a
+    # 2. attack
+    if "attack" in by_kind:
+        return max(by_kind["attack"], key=lambda a: _attack_score(state, a, mean))
+    # 3. search
+    if "search" in by_kind:
+        return by_kind["search"][0]
+    # 4. refresh when short of tokens and nothing else to do with the action
+    # 5. move
+    if "move" in by_kind:
+        choice = _best_move(state, lg, by_kind["move"])
+        if choice is not None:
+            return choice
+    # 6. heal a little when hurt and idle
+    if lg.health < ldef.health or lg.fear > 0:
+        for a in by_kind.get("restore", []):
+            return a
+    return by_kind["end"][0]
+
+
+def _best_move(state: GameState, lg: LegendState, moves: list[Action]) -> Action | None:
+    board = state.board
+    obj = state.chapter_def.objective
+    if obj.kind == "search":
+        goals = [loc for loc in board.locations() if not search_blocked(state, loc)]
+        if goals:
+            dist = board.distances_from(lg.loc)
+            goal = min(goals, key=lambda g: (dist.get(g, 10**6), board.locations().index(g)))
+            to_goal = board.distances_from(goal)
+            if goal in dist:
+                return min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), len(a.path)))
+    if not state.foes:
+        return None
+    if state.turn is not None and not state.turn.acted:
+        attackable = [a for a in moves if _can_attack_from(state, lg, a.to or "")]
+        if attackable:
+            return min(attackable, key=lambda a: (_leave_dice(state, a), len(a.path)))
+        if _can_attack_from(state, lg, lg.loc):
+            return None
+    here = board.distances_from(lg.loc)
+    nearest = min(state.foes, key=lambda f: (here.get(f.loc, 10**6), f.number))
+    to_foe = board.distances_from(nearest.loc)
+    if nearest.loc not in here:
+        return None
+    best = min(moves, key=lambda a: (to_foe.get(a.to or "", 10**6), _leave_dice(state, a)))
+    if to_foe.get(best.to or "", 10**6) >= to_foe.get(lg.loc, 10**6):
+        return None
+    return best
+
+
+def _leave_dice(state: GameState, a: Action) -> int:
+    """Leave-roll dice along a move's path (one per foe in each location left)."""
+    return sum(len(state.foes_at(loc)) for loc in a.path[:-1])

@@ -1,0 +1,325 @@
+"""The immutable game state, actions and events of solo play, and their JSON forms.
+
+State holds ids and numbers only; the pack (and the board built from its chapter) ride
+along as references that are not serialised: ``GameState.from_dict(pack, data)``
+re-attaches them. Every change makes a new state with :func:`dataclasses.replace`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping
+
+from hollowcli.engine.geometry import Board, board_for
+from hollowcli.errors import SaveError
+from hollowcli.pack.model import Chapter, Foe, Legend, Pack, frozen_map
+
+#: Bumped whenever the dictionary form of a state changes incompatibly.
+STATE_VERSION = 1
+
+#: Phases a state can be in.
+PHASES = ("legends", "adversary", "over")
+
+#: The side each figure fights for (traps affect only the setter's enemies).
+LEGENDS_SIDE = "legends"
+FOES_SIDE = "foes"
+
+
+@dataclass(frozen=True)
+class LegendState:
+    """One Legend on the board."""
+
+    id: str
+    loc: str
+    health: int
+    fear: int
+    ready: int  # action tokens in the preparation space
+    spent: int  # action tokens spent on skills and items
+    inventory: tuple[str, ...] = ()
+    relic: str | None = None  # the equipped relic
+    activated: bool = False  # has activated this round
+
+
+@dataclass(frozen=True)
+class FoeState:
+    """One foe miniature on the board; ``number`` is unique within a game (``Gobkin #3``)."""
+
+    number: int
+    foe: str
+    loc: str
+    health: int
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A trap token: springs on the first enemy of ``side`` that enters ``loc``."""
+
+    loc: str
+    type: str
+    side: str  # the side of the figure who set it
+    setter: str
+    damage: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Bookkeeping of the Legend activating now."""
+
+    legend: str
+    steps: int = 0  # movement steps used
+    moves: int = 0  # separate moves made
+    acted: bool = False  # the one action is used
+    busy: bool = False  # moved or acted (a relic swap is only allowed before)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A whole game of one chapter at one decision point (or over)."""
+
+    chapter: str
+    round: int
+    phase: str
+    legends: tuple[LegendState, ...]
+    foes: tuple[FoeState, ...] = ()
+    traps: tuple[Trap, ...] = ()
+    barricades: tuple[int, ...] = ()
+    track_pos: int = 0
+    spawn_pos: int = 0
+    pile: tuple[str, ...] = ()  # chapter cards still to draw, top first
+    discard: tuple[str, ...] = ()  # drawn cards; reshuffled into the pile when it empties
+    next_foe: int = 1
+    searches: tuple[tuple[int, str], ...] = ()  # (round, location) of every search
+    defeated: tuple[str, ...] = ()  # foe ids, one per foe defeated
+    turn: Turn | None = None
+    result: str | None = None  # "won" | "lost" | None
+    reason: str = ""
+    pack: Pack = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------ lookups
+    @property
+    def chapter_def(self) -> Chapter:
+        """The pack's chapter this game plays."""
+        return self.pack.chapters[self.chapter]
+
+    @property
+    def board(self) -> Board:
+        """The map graph of the chapter (cached per chapter)."""
+        return board_for(self.chapter_def, self.pack.rules.los_corners)
+
+    def legend(self, legend_id: str) -> LegendState:
+        for lg in self.legends:
+            if lg.id == legend_id:
+                return lg
+        raise KeyError(legend_id)
+
+    def legend_def(self, legend_id: str) -> Legend:
+        return self.pack.legends[legend_id]
+
+    def foe(self, number: int) -> FoeState:
+        for f in self.foes:
+            if f.number == number:
+                return f
+        raise KeyError(number)
+
+    def foe_def(self, foe_id: str) -> Foe:
+        return self.pack.foes[foe_id]
+
+    def foes_at(self, loc: str) -> list[FoeState]:
+        return [f for f in self.foes if f.loc == loc]
+
+    def legends_at(self, loc: str) -> list[LegendState]:
+        return [lg for lg in self.legends if lg.loc == loc]
+
+    def on_board(self, foe_id: str) -> int:
+        """How many miniatures of ``foe_id`` are on the board now."""
+        return sum(1 for f in self.foes if f.foe == foe_id)
+
+    def with_legend(self, new: LegendState) -> GameState:
+        return replace(self, legends=tuple(new if lg.id == new.id else lg for lg in self.legends))
+
+    def with_foe(self, new: FoeState) -> GameState:
+        return replace(self, foes=tuple(new if f.number == new.number else f for f in self.foes))
+
+    def legend_name(self, legend_id: str) -> str:
+        """The short name used in prompts and reasons (first word of the Legend's name)."""
+        name = self.pack.legends[legend_id].name
+        return name.split()[0] if name.split() else legend_id
+
+    def foe_name(self, f: FoeState) -> str:
+        return f"{self.pack.foes[f.foe].name} #{f.number}"
+
+    def defense_of(self, lg: LegendState) -> int:
+        """A Legend's defense with its equipped relic's bonus."""
+        bonus = self.pack.items[lg.relic].defense if lg.relic and lg.relic in self.pack.items else 0
+        return self.pack.legends[lg.id].defense + bonus
+
+    # -------------------------------------------------------------- serialising
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dictionary of the whole state (no pack content inside)."""
+        out: dict[str, Any] = {"version": STATE_VERSION}
+        for f in fields(self):
+            if f.name == "pack":
+                continue
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+    @classmethod
+    def from_dict(cls, pack: Pack, data: Mapping[str, Any]) -> GameState:
+        """Rebuild a state saved by :meth:`to_dict`; SaveError when it does not fit ``pack``."""
+        try:
+            version = int(data.get("version", 0))
+            if version > STATE_VERSION:
+                raise SaveError(
+                    f"the saved game is from a newer hollowcli (state version {version}, this one reads {STATE_VERSION}); upgrade hollowcli to load it"
+                )
+            chapter = str(data["chapter"])
+            if chapter not in pack.chapters:
+                raise SaveError(f"the saved game plays chapter {chapter!r}, which the loaded content packs do not have")
+            turn = data.get("turn")
+            state = cls(
+                chapter=chapter,
+                round=int(data["round"]),
+                phase=str(data["phase"]),
+                legends=tuple(
+                    LegendState(
+                        id=str(d["id"]), loc=str(d["loc"]), health=int(d["health"]), fear=int(d["fear"]),
+                        ready=int(d["ready"]), spent=int(d["spent"]),
+                        inventory=tuple(str(i) for i in d.get("inventory", ())),
+                        relic=None if d.get("relic") is None else str(d["relic"]),
+                        activated=bool(d.get("activated", False)),
+                    )
+                    for d in data["legends"]
+                ),
+                foes=tuple(
+                    FoeState(number=int(d["number"]), foe=str(d["foe"]), loc=str(d["loc"]), health=int(d["health"]))
+                    for d in data.get("foes", ())
+                ),
+                traps=tuple(
+                    Trap(loc=str(d["loc"]), type=str(d["type"]), side=str(d["side"]), setter=str(d["setter"]), damage=int(d["damage"]))
+                    for d in data.get("traps", ())
+                ),
+                barricades=tuple(int(b) for b in data.get("barricades", ())),
+                track_pos=int(data.get("track_pos", 0)),
+                spawn_pos=int(data.get("spawn_pos", 0)),
+                pile=tuple(str(c) for c in data.get("pile", ())),
+                discard=tuple(str(c) for c in data.get("discard", ())),
+                next_foe=int(data.get("next_foe", 1)),
+                searches=tuple((int(r), str(loc)) for r, loc in data.get("searches", ())),
+                defeated=tuple(str(x) for x in data.get("defeated", ())),
+                turn=None if turn is None else Turn(
+                    legend=str(turn["legend"]), steps=int(turn.get("steps", 0)), moves=int(turn.get("moves", 0)),
+                    acted=bool(turn.get("acted", False)), busy=bool(turn.get("busy", False)),
+                ),
+                result=None if data.get("result") is None else str(data["result"]),
+                reason=str(data.get("reason", "")),
+                pack=pack,
+            )
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError) as e:
+            raise SaveError(f"the saved game state is damaged or incomplete ({type(e).__name__}: {e})") from e
+        _check_fits(state)
+        return state
+
+
+def _check_fits(state: GameState) -> None:
+    """SaveError when a loaded state names things the pack or map do not have."""
+    pack, board = state.pack, state.board
+    if state.phase not in PHASES:
+        raise SaveError(f"the saved game state has an unknown phase {state.phase!r}")
+    for lg in state.legends:
+        if lg.id not in pack.legends:
+            raise SaveError(f"the saved game has Legend {lg.id!r}, which the loaded content packs do not define")
+        if not board.is_location(lg.loc):
+            raise SaveError(f"the saved game puts {lg.id} at {lg.loc}, which is not a location of the map")
+        for it in lg.inventory + ((lg.relic,) if lg.relic else ()):
+            if it not in pack.items:
+                raise SaveError(f"the saved game gives {lg.id} item {it!r}, which the loaded content packs do not define")
+    for f in state.foes:
+        if f.foe not in pack.foes:
+            raise SaveError(f"the saved game has foe {f.foe!r}, which the loaded content packs do not define")
+        if not board.is_location(f.loc):
+            raise SaveError(f"the saved game puts {f.foe} #{f.number} at {f.loc}, which is not a location of the map")
+
+
+def _plain(value: Any) -> Any:
+    """Dataclasses, tuples and mappings -> JSON-safe dicts and lists."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if hasattr(value, "__dataclass_fields__"):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One ruling: who did what to whom, the dice, the arithmetic and the reason in words.
+
+    ``reason`` is one line for the play log; ``detail`` is the full explanation for
+    ``--explain`` (paths, the distance to every Legend, line-of-sight checks).
+    """
+
+    round: int
+    phase: str
+    kind: str
+    actor: str | None = None
+    target: str | None = None
+    frm: str | None = None
+    to: str | None = None
+    rolls: tuple[Mapping[str, Any], ...] = ()
+    numbers: Mapping[str, Any] = field(default_factory=frozen_map)
+    reason: str = ""
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form (``from``/``to`` keys for the locations)."""
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "kind": self.kind,
+            "actor": self.actor,
+            "target": self.target,
+            "from": self.frm,
+            "to": self.to,
+            "rolls": [dict(r) for r in self.rolls],
+            "numbers": _plain(self.numbers),
+            "reason": self.reason,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal choice for the player.
+
+    ``label`` is the human text of a numbered menu line and ``command`` the typed
+    shortcut; neither takes part in equality, so an action rebuilt from its fields
+    compares equal to the legal one.
+    """
+
+    kind: str  # activate | swap | move | attack | use | restore | search | give | refresh | end
+    legend: str
+    to: str | None = None  # move: destination
+    path: tuple[str, ...] = ()  # move: the walk, start included
+    target: int | None = None  # attack: foe number
+    at: str | None = None  # attack: target location (area attacks)
+    source: str | None = None  # attack/use: basic | skill | item
+    source_id: str | None = None  # attack/use: the skill or item id
+    item: str | None = None  # swap/give: the item or relic id
+    recipient: str | None = None  # give / use (restore): the other Legend
+    what: str | None = None  # restore: health | fear
+    label: str = field(default="", compare=False)
+    command: str = field(default="", compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        kw = {f.name: data.get(f.name, f.default) for f in fields(cls)}
+        kw["path"] = tuple(kw.get("path") or ())
+        return cls(**kw)
