@@ -1,0 +1,205 @@
+"""``hollow play`` and ``hollow campaign``: parse the options, call hollowcli.play, print."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from hollowcli.commands.common import content_option, echo, emit_json, get_pack, json_option, style, use_colour
+
+
+@click.command("play")
+@click.argument("chapter", required=False)
+@click.option("--campaign", "campaign_name", default="default", show_default=True, help="The campaign to play in.")
+@click.option("--seed", type=int, default=None, help="Seed a new game: the whole game is reproducible.")
+@click.option("--input", "input_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Read the commands from this file (one per line; '#' comments) instead of the keyboard.")
+@click.option("--auto", is_flag=True, help="Let the built-in policy play the Legends (a demo).")
+@click.option("--max-rounds", type=click.IntRange(1), default=100, show_default=True,
+              help="With --auto: stop (saved) after this many rounds.")
+@click.option("--explain", is_flag=True, help="Print the full detail of every ruling (paths, distances, sight).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Append every event to this file, one JSON object per line.")
+@click.option("--restart", is_flag=True, help="Abandon the game in progress and start CHAPTER (or the same one) afresh.")
+@click.option("--from-backup", is_flag=True, help="Resume from the last good copy of a damaged campaign file.")
+@content_option
+@json_option
+def play(
+    chapter: str | None,
+    campaign_name: str,
+    seed: int | None,
+    input_path: Path | None,
+    auto: bool,
+    max_rounds: int,
+    explain: bool,
+    log_path: Path | None,
+    restart: bool,
+    from_backup: bool,
+    content_dirs: tuple[Path, ...],
+    as_json: bool,
+) -> None:
+    """Play a chapter solo by text prompts (CHAPTER: id or number; default: the campaign's next).
+
+    The board, the Legends, the foes and the track are shown; pick a numbered choice or
+    type a shortcut (move C4, attack 2, end) or undo, redo, map, log, help, save, quit.
+    Foes act by themselves, each ruling printed with its reason. The campaign is saved
+    after every step: quit at any time and run 'hollow play' again to resume.
+
+    \b
+    Examples:
+      hollow play                         resume, or start the next chapter
+      hollow play 1 --seed 7              chapter 1, reproducible dice
+      hollow play --auto --seed 3         watch the built-in policy play
+      hollow play 2 --input moves.txt     a scripted game (also: ... < moves.txt)
+      hollow play --log game.jsonl        every ruling as JSON lines
+    """
+    from hollowcli.play.loop import Console, PlayOptions, PlayRequest, play as run_play
+    from hollowcli.play.saves import check_name
+
+    check_name(campaign_name)
+    pack = get_pack(content_dirs)
+    # With --json the transcript goes to stderr so stdout holds the one JSON document.
+    stream = sys.stderr if as_json else sys.stdout
+    colour = use_colour() and stream.isatty()
+    console = Console(stream, colour)
+    req = PlayRequest(
+        campaign=campaign_name,
+        chapter=chapter,
+        seed=seed,
+        restart=restart,
+        from_backup=from_backup,
+        input_path=input_path,
+        options=PlayOptions(explain=explain, auto=auto, max_rounds=max_rounds, log_path=log_path),
+    )
+    outcome = run_play(pack, req, console, sys.stdin)
+    if as_json:
+        emit_json(outcome.to_dict())
+    if outcome.stopped == "interrupted":
+        sys.exit(130)
+
+
+@click.group("campaign")
+def campaign() -> None:
+    """Create and inspect solo campaigns (Legends, items, chapter progress, saves).
+
+    Campaign files live in the user data folder (HOLLOW_HOME overrides it); the one
+    named 'default' is used when none is named.
+
+    \b
+    Examples:
+      hollow campaign new autumn
+      hollow campaign status autumn
+      hollow campaign list --json
+    """
+
+
+@campaign.command("new")
+@click.argument("name")
+@click.option("--force", is_flag=True, help="Start over a campaign that already exists (its old file is kept as NAME.json.bak).")
+def campaign_new(name: str, force: bool) -> None:
+    """Start a new campaign NAME (play it with: hollow play --campaign NAME)."""
+    from hollowcli.errors import UsageError
+    from hollowcli.play import saves
+
+    path = saves.campaign_path(name)
+    if path.exists() and not force:
+        raise UsageError(f"campaign {name!r} already exists; 'hollow campaign new {name} --force' starts it over")
+    saves.save(saves.new_campaign(name))
+    hint = "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
+    echo(f"Started campaign '{name}' ({path}). Play it with: {hint}")
+
+
+@campaign.command("status")
+@click.argument("name", required=False, default="default")
+@content_option
+@json_option
+def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+    """Show a campaign: chapters won and lost, the game in progress, the Legends' items."""
+    from hollowcli.play import campaigns, saves
+
+    camp = saves.load(name)
+    pack = get_pack(content_dirs)
+    doc = campaigns.status(pack, camp)
+    doc["file"] = str(saves.campaign_path(name))
+    if as_json:
+        emit_json(doc)
+        return
+    echo(style(f"Campaign '{name}'", bold=True) + f"  ({doc['file']})")
+    for ch in doc["chapters"]:
+        mark = "won " if ch["completed"] else "    "
+        tally = f"won {ch['won']}, lost {ch['lost']}" if ch["won"] or ch["lost"] else "not played"
+        echo(f"  {mark}{ch['number']:>2}. {ch['name']:<36} {tally}")
+    game = doc["game"]
+    if game:
+        where = f"round {game['round']}" if game.get("round") is not None else "a game that no longer fits the content"
+        undone = f", {game['undone']} undone step(s) to redo" if game["undone"] else ""
+        echo(f"In progress: {_chapter_label(pack, game['chapter'])}, {where}, step {game['steps']}{undone} (seed {game['seed']}).")
+    elif doc["next_chapter"]:
+        echo(f"Next: {_chapter_label(pack, doc['next_chapter'])}.")
+    else:
+        echo("Every chapter is won.")
+    echo(_legends_line(pack, camp.legends))
+    hint = "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
+    echo(f"Continue with: {hint}")
+
+
+def _chapter_label(pack, chapter_id: str) -> str:  # pack: Pack
+    ch = pack.chapters.get(chapter_id)
+    return f"chapter {ch.number}, {ch.name}" if ch else chapter_id
+
+
+def _legends_line(pack, legends: dict | None) -> str:  # pack: Pack
+    """What the Legends carry between chapters, in one line."""
+    if not legends:
+        return "Legends: as the content pack sets them up (nothing carried over yet)."
+
+    def name(kind: str, key: str) -> str:
+        entry = getattr(pack, kind).get(key)
+        return entry.name if entry else key
+
+    parts = []
+    for lid, data in legends.items():
+        if isinstance(data, dict):
+            kept = [name("items", str(x)) for x in (data.get("inventory") or [])]
+            if data.get("relic"):
+                kept.insert(0, f"{name('items', str(data['relic']))} (relic)")
+            parts.append(f"{name('legends', lid)}: {', '.join(kept) if kept else 'nothing'}")
+    return "Legends carry: " + ("; ".join(parts) if parts else "nothing")
+
+
+@campaign.command("list")
+@json_option
+def campaign_list(as_json: bool) -> None:
+    """List every campaign with its progress."""
+    from hollowcli.errors import SaveError
+    from hollowcli.play import saves
+
+    rows = []
+    for name in saves.list_campaigns():
+        try:
+            camp = saves.load(name)
+        except SaveError as e:
+            rows.append({"name": name, "damaged": True, "problem": str(e)})
+            continue
+        rows.append({
+            "name": name,
+            "damaged": False,
+            "completed": list(camp.completed),
+            "in_progress": camp.game.chapter if camp.game else None,
+            "steps": camp.game.cursor if camp.game else 0,
+        })
+    if as_json:
+        emit_json({"folder": str(saves.campaigns_dir()), "campaigns": rows})
+        return
+    if not rows:
+        echo(f"No campaigns yet in {saves.campaigns_dir()}; 'hollow play' starts the default one.")
+        return
+    for r in rows:
+        if r["damaged"]:
+            echo(f"  {r['name']:<20} damaged: 'hollow campaign status {r['name']}' says more")
+            continue
+        won = f"{len(r['completed'])} chapter(s) won"
+        now = f", playing {r['in_progress']} (step {r['steps']})" if r["in_progress"] else ""
+        echo(f"  {r['name']:<20} {won}{now}")

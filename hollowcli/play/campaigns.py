@@ -1,0 +1,138 @@
+"""Campaign progress: which chapter comes next, starting a game, recording its end.
+
+A won chapter is recorded, the Legends' kept items and relics are carried over
+(``engine.campaign_carryover``: chapter items are dropped) and the next chapter by
+number comes up. A lost chapter is reset at once: a fresh game of the same chapter
+with the carried-over Legends, ready for the next ``hollow play``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from hollowcli import engine
+from hollowcli.errors import HollowError, UsageError
+from hollowcli.play.saves import Campaign, GameRecord
+
+
+def chapters_in_order(pack: Any) -> list[Any]:
+    """The pack's chapters by number (then id)."""
+    return sorted(pack.chapters.values(), key=lambda ch: (ch.number, ch.id))
+
+
+def find_chapter(pack: Any, text: str) -> Any:
+    """A chapter by id or by number; a UsageError lists the choices otherwise."""
+    key = text.strip().lower()
+    if key in pack.chapters:
+        return pack.chapters[key]
+    for ch in chapters_in_order(pack):
+        if key.isdigit() and int(key) == ch.number:
+            return ch
+    choices = ", ".join(f"{ch.number} ({ch.id})" for ch in chapters_in_order(pack))
+    raise UsageError(f"there is no chapter {text!r}; the chapters are {choices}")
+
+
+def next_chapter(pack: Any, camp: Campaign) -> Any | None:
+    """The first chapter by number that the campaign has not completed (None: all done)."""
+    for ch in chapters_in_order(pack):
+        if ch.id not in camp.completed:
+            return ch
+    return None
+
+
+def fresh_seed() -> int:
+    """A seed for a game the player did not seed (stored, so the game stays replayable)."""
+    return random.SystemRandom().randrange(1, 10**9)
+
+
+def start_game(pack: Any, camp: Campaign, chapter_id: str, seed: int | None) -> GameRecord:
+    """Set up ``chapter_id`` with the campaign's Legends and make it the game in progress."""
+    state = engine.new_game(pack, chapter_id, camp.legends)
+    camp.game = GameRecord(chapter_id, fresh_seed() if seed is None else seed, state.to_dict())
+    return camp.game
+
+
+@dataclass(frozen=True)
+class Finish:
+    """What the end of a game did to the campaign, for the player to read."""
+
+    chapter: str
+    result: str  # won | lost
+    reason: str
+    next_chapter: str | None  # id of what `hollow play` plays next (None: campaign complete)
+    message: str
+
+
+def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str) -> Finish:
+    """Record a won or lost game and set the campaign up for what comes next."""
+    chapter_id = camp.game.chapter if camp.game else ""
+    name = pack.chapters[chapter_id].name if chapter_id in pack.chapters else chapter_id
+    camp.legends = engine.campaign_carryover(state)
+    counts = camp.result(chapter_id)
+    if result == "won":
+        counts.won += 1
+        if chapter_id not in camp.completed:
+            camp.completed.append(chapter_id)
+        camp.game = None
+        nxt = next_chapter(pack, camp)
+        if nxt is None:
+            message = f"{name} is won, and with it the whole campaign. Your Legends keep their items and relics."
+        else:
+            message = (
+                f"{name} is won. Items and relics are kept, chapter items are gone. "
+                f"Next: chapter {nxt.number}, {nxt.name} ('hollow play' starts it)."
+            )
+        return Finish(chapter_id, result, reason, nxt.id if nxt else None, message)
+    counts.lost += 1
+    start_game(pack, camp, chapter_id, None)
+    message = (
+        f"{name} is lost. The chapter and the Legends are reset and its cards reshuffled; "
+        "items and relics are kept. 'hollow play' tries again."
+    )
+    return Finish(chapter_id, result, reason, chapter_id, message)
+
+
+def status(pack: Any | None, camp: Campaign) -> dict[str, Any]:
+    """A JSON-able summary of a campaign (``pack`` adds chapter names and what comes next)."""
+    doc: dict[str, Any] = {
+        "name": camp.name,
+        "created": camp.created,
+        "completed": list(camp.completed),
+        "results": {k: {"won": v.won, "lost": v.lost} for k, v in sorted(camp.results.items())},
+        "legends": camp.legends,
+        "game": None,
+        "next_chapter": None,
+        "chapters": [],
+    }
+    if camp.game is not None:
+        g = camp.game
+        doc["game"] = {"chapter": g.chapter, "seed": g.seed, "steps": g.cursor, "undone": len(g.actions) - g.cursor}
+    if pack is not None:
+        nxt = next_chapter(pack, camp)
+        doc["next_chapter"] = camp.game.chapter if camp.game else (nxt.id if nxt else None)
+        doc["chapters"] = [
+            {
+                "id": ch.id,
+                "number": ch.number,
+                "name": ch.name,
+                "completed": ch.id in camp.completed,
+                "won": camp.results[ch.id].won if ch.id in camp.results else 0,
+                "lost": camp.results[ch.id].lost if ch.id in camp.results else 0,
+            }
+            for ch in chapters_in_order(pack)
+        ]
+        if camp.game is not None:
+            doc["game"]["round"] = _round_of(pack, camp.game)
+    return doc
+
+
+def _round_of(pack: Any, record: GameRecord) -> int | None:
+    """The round the game in progress has reached (None when it cannot be replayed)."""
+    from hollowcli.play.session import Session
+
+    try:
+        return int(Session(pack, GameRecord(**record.to_dict())).state.round)
+    except (HollowError, AttributeError, TypeError, ValueError):
+        return None

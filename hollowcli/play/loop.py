@@ -1,0 +1,516 @@
+"""The prompt loop of ``hollow play``: show the board, read a choice, resolve it, save.
+
+Input comes from a terminal (with line editing), a pipe or a script file; output goes to
+a :class:`Console`. The engine decides every rule; this loop only offers its legal
+actions, forwards the player's choice and prints the events with their reasons. The
+campaign is saved after every resolved step (see :mod:`hollowcli.play.saves`), so
+``quit``, Ctrl-C, the end of the input or a killed process lose nothing but the step
+being resolved.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, TextIO
+
+from hollowcli import engine
+from hollowcli.errors import HollowError, SaveError
+from hollowcli.play import campaigns, saves, view
+from hollowcli.play.saves import Campaign
+from hollowcli.play.session import Session
+
+# ----------------------------------------------------------------------------- output
+
+_ROLES: dict[str, dict[str, Any]] = {
+    "legend": {"fg": "cyan", "bold": True},
+    "foe": {"fg": "red", "bold": True},
+    "wall": {"fg": "bright_black"},
+    "spawn": {"fg": "magenta"},
+    "feature": {"fg": "yellow"},
+    "title": {"bold": True},
+    "current": {"fg": "yellow", "bold": True},
+    "good": {"fg": "green", "bold": True},
+    "bad": {"fg": "red"},
+    "dim": {"fg": "bright_black"},
+    "hint": {"fg": "yellow"},
+}
+
+
+class Console:
+    """Where the game's text goes, with colour only when asked for."""
+
+    def __init__(self, stream: TextIO, colour: bool = False):
+        self.stream = stream
+        self.colour = colour
+
+    def paint(self, text: str, role: str) -> str:
+        if not self.colour or role not in _ROLES:
+            return text
+        import click
+
+        return click.style(text, **_ROLES[role])
+
+    def say(self, text: str = "") -> None:
+        self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self.say(line)
+
+
+# ----------------------------------------------------------------------------- input
+
+
+class LineSource:
+    """Lines typed by the player or read from a script.
+
+    ``read(prompt)`` returns the next line without its newline, or None at the end of
+    the input. Script lines are echoed after the prompt so a transcript reads like a
+    session; blank lines and ``#`` comments in scripts are skipped.
+    """
+
+    def __init__(self, lines: Iterator[str] | None, console: Console, interactive: bool):
+        self._lines = lines
+        self.console = console
+        self.interactive = interactive
+
+    @classmethod
+    def from_terminal(cls, console: Console) -> "LineSource":
+        return cls(None, console, interactive=True)
+
+    @classmethod
+    def from_stream(cls, stream: TextIO, console: Console) -> "LineSource":
+        return cls(iter(stream.readline, ""), console, interactive=False)
+
+    def read(self, prompt: str) -> str | None:
+        if self._lines is None:
+            if self.console.stream is sys.stdout:
+                try:
+                    import readline  # noqa: F401 - line editing and history for input()
+                except ImportError:
+                    pass
+                try:
+                    return input(prompt)
+                except EOFError:
+                    self.console.say("")
+                    return None
+            self.console.stream.write(prompt)
+            self.console.stream.flush()
+            line = sys.stdin.readline()
+            return line.rstrip("\r\n") if line else None
+        for raw in self._lines:
+            line = raw.rstrip("\r\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            self.console.say(prompt + line)
+            return line
+        return None
+
+
+# ----------------------------------------------------------------------------- event log
+
+
+class EventLog:
+    """``--log FILE``: every event as one JSON object per line, flushed as it happens.
+
+    Besides the engine's events it records the player's commands and undo/redo, so the
+    file replays the session: the ``session`` line gives chapter and seed, each
+    ``command`` line the step it became.
+    """
+
+    def __init__(self, path: Path):
+        try:
+            self._fh = open(path, "a", encoding="utf-8")
+        except OSError as e:
+            raise HollowError(f"cannot write the log file {path} ({e.strerror})") from e
+
+    def write(self, doc: dict[str, Any]) -> None:
+        self._fh.write(json.dumps(doc, ensure_ascii=False, sort_keys=False) + "\n")
+        self._fh.flush()
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+# ----------------------------------------------------------------------------- the game
+
+
+@dataclass
+class PlayOptions:
+    """How ``hollow play`` runs (from its command-line options)."""
+
+    explain: bool = False
+    auto: bool = False
+    max_rounds: int = 100
+    log_path: Path | None = None
+
+
+@dataclass
+class Outcome:
+    """How a ``hollow play`` session ended (for the final message and ``--json``)."""
+
+    campaign: str
+    chapter: str
+    seed: int
+    steps: int
+    round: int
+    result: str | None = None  # won | lost | None (not over)
+    reason: str = ""
+    stopped: str | None = None  # quit | end-of-input | interrupted | round-cap | None
+    next_chapter: str | None = None
+    message: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "campaign": self.campaign,
+            "chapter": self.chapter,
+            "seed": self.seed,
+            "result": self.result,
+            "reason": self.reason,
+            "round": self.round,
+            "steps": self.steps,
+            "stopped": self.stopped,
+            "next_chapter": self.next_chapter,
+            "message": self.message,
+        }
+
+
+HELP = """\
+Choose by number, or type a command:
+  <number>        take that choice (the list is shown after every step)
+  move C4         move the activating Legend (locations: column letter + row number)
+  attack 2        attack foe #2 (the number after its letter on the map, G2)
+  end             end the activating Legend's turn; other shortcuts are shown in [brackets]
+  undo [N]        take back the last step (or N steps)    redo [N]   take it back again
+  map             show the map, the track and every figure
+  log [N]         show the last rulings (default 20)
+  save            save now (the game is also saved after every step)
+  help            this text                                quit       save and leave
+Foes act by themselves in the adversary phase; each ruling is printed with its reason."""
+
+_META = re.compile(r"^\s*(undo|redo|help|\?|map|log|save|quit|exit|choices)\b\s*(\d+)?\s*$", re.IGNORECASE)
+
+
+class Game:
+    """One ``hollow play`` session over the campaign's game in progress."""
+
+    def __init__(
+        self,
+        pack: Any,
+        camp: Campaign,
+        options: PlayOptions,
+        console: Console,
+        source: LineSource | None,
+        persist: Callable[[Campaign], Any] = saves.save,
+    ):
+        if camp.game is None:
+            raise SaveError(f"campaign {camp.name!r} has no game in progress")
+        self.pack = pack
+        self.camp = camp
+        self.options = options
+        self.console = console
+        self.source = source
+        self.persist = persist
+        self.log = EventLog(options.log_path) if options.log_path else None
+        self.session = Session(pack, camp.game, on_step=lambda _rec: persist(camp))
+        self._last_header: tuple[int, str] | None = None
+        self._shown_round: int | None = None
+        self._quit: str | None = None
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def paint(self, text: str, role: str) -> str:
+        return self.console.paint(text, role)
+
+    def _resume_hint(self) -> str:
+        name = self.camp.name
+        return "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
+
+    def _log(self, doc: dict[str, Any]) -> None:
+        if self.log is not None:
+            self.log.write(doc)
+
+    def _narrate(self, events: list[Any]) -> None:
+        lines, self._last_header = view.render_events(events, self.options.explain, self.paint, self._last_header)
+        self.console.lines(lines)
+        for ev in events:
+            self._log({"step": self.session.step, **ev.to_dict()})
+
+    def show_board(self) -> None:
+        self.console.say("")
+        self.console.lines(view.render_board(self.state, self.paint))
+        self._shown_round = self.state.round
+
+    def show_choices(self) -> list[Any]:
+        actions = list(engine.legal_actions(self.state))
+        turn = self.state.turn
+        self.console.say("")
+        if turn is not None:
+            lg = self.state.legend(turn.legend)
+            d = self.pack.legends[lg.id]
+            self.console.say(
+                self.paint(f"{self.state.legend_name(lg.id)} is activating", "title")
+                + f" at {lg.loc}: health {lg.health}/{d.health}, fear {lg.fear}, "
+                f"{lg.ready} token(s) ready; moved {turn.steps} of {d.move}, "
+                + ("action taken" if turn.acted else "action not taken yet")
+            )
+        else:
+            self.console.say(self.paint(f"Round {self.state.round}: choose the next Legend to activate", "title"))
+        self.console.lines(view.render_choices(actions, self.paint))
+        return actions
+
+    def hint(self, text: str) -> None:
+        self.console.say(self.paint(text, "hint"))
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> Outcome:
+        """Play until the game ends, the player quits or the input runs out."""
+        rec = self.session.record
+        chapter = self.state.chapter_def
+        self._log({"kind": "session", "campaign": self.camp.name, "chapter": rec.chapter, "seed": rec.seed,
+                   "step": rec.cursor, "round": self.state.round, "phase": self.state.phase,
+                   "reason": "resumed" if rec.cursor else "new game"})
+        if rec.cursor == 0 and not rec.actions:
+            self.console.say(self.paint(f"Chapter {chapter.number}: {chapter.name}", "title"))
+            self.console.lines(view.wrap(chapter.intro))
+        else:
+            self.console.say(f"Resuming {chapter.name} at round {self.state.round} (step {rec.cursor}, seed {rec.seed}).")
+        try:
+            self._loop()
+        except KeyboardInterrupt:
+            self.console.say("")
+            self._quit = "interrupted"
+        finally:
+            if self.log is not None:
+                self.log.close()
+        return self._finish()
+
+    def _loop(self) -> None:
+        actions: list[Any] | None = None
+        while True:
+            result, _reason = self.session.outcome()
+            if result:
+                return
+            if self._shown_round != self.state.round:
+                self.show_board()
+                actions = None
+            if self.options.auto:
+                if self.state.round > self.options.max_rounds:
+                    self._quit = "round-cap"
+                    return
+                rng = random.Random(f"{self.session.record.seed}:auto:{self.session.step}")
+                action = engine.auto_action(self.state, rng)
+                self.console.say(self.paint(f"> {action.command}", "dim") + f"   ({action.label})")
+                self._take(action)
+                continue
+            if actions is None:
+                actions = self.show_choices()
+            assert self.source is not None
+            line = self.source.read(f"Choice 1-{len(actions)}, or a command (help)> ")
+            if line is None:
+                self._quit = "end-of-input"
+                return
+            took = self.handle(line, actions)
+            if self._quit:
+                return
+            if took:
+                actions = None
+
+    def _take(self, action: Any) -> None:
+        self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
+                   "kind": "command", "actor": action.legend, "command": action.command,
+                   "reason": f"the player chose: {action.label}"})
+        events = self.session.take(action)
+        self._narrate(events)
+
+    def handle(self, line: str, actions: list[Any]) -> bool:
+        """Act on one line of input; True when the board changed (choices must be shown again).
+
+        Nothing a player types raises: unknown or malformed input gets a short hint.
+        """
+        text = line.strip()
+        if not text:
+            self.console.lines(view.render_choices(actions, self.paint))
+            return False
+        if text.isdigit():
+            n = int(text)
+            if not 1 <= n <= len(actions):
+                self.hint(f"There is no choice {n}; pick 1 to {len(actions)}, or type 'help'.")
+                return False
+            self._take(actions[n - 1])
+            return True
+        meta = _META.match(text)
+        if meta:
+            return self._meta(meta.group(1).lower(), int(meta.group(2)) if meta.group(2) else None, actions)
+        try:
+            action = engine.parse_command(self.state, text)
+        except HollowError as e:
+            self.hint(f"{e}. Type a number, a command in [brackets], or 'help'.")
+            return False
+        if action is None:
+            self.hint(f"'{_short(text)}' is not one of the choices now; type a number from 1 to {len(actions)}, "
+                      "a command shown in [brackets], or 'help'.")
+            return False
+        self._take(action)
+        return True
+
+    def _meta(self, word: str, count: int | None, actions: list[Any]) -> bool:
+        if word in ("help", "?"):
+            self.console.say(HELP)
+            return False
+        if word == "choices":
+            self.console.lines(view.render_choices(actions, self.paint))
+            return False
+        if word == "map":
+            self.show_board()
+            return False
+        if word == "log":
+            recent = list(self.session.recent)[-(count or 20):]
+            if not recent:
+                self.console.say("Nothing has happened yet.")
+            else:
+                lines, _ = view.render_events(recent, self.options.explain, self.paint, None)
+                self.console.lines(lines)
+            return False
+        if word == "save":
+            path = self.persist(self.camp)
+            self.console.say(f"Saved campaign '{self.camp.name}' at step {self.session.step}" + (f" ({path})." if path else "."))
+            return False
+        if word in ("quit", "exit"):
+            self._quit = "quit"
+            return False
+        if word == "undo":
+            n = self.session.undo(count or 1)
+            if not n:
+                self.hint("Nothing to undo: this is the start of the chapter.")
+                return False
+            self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
+                       "kind": "undo", "numbers": {"steps": n}, "reason": f"the player took back {n} step(s)"})
+            self.show_board()
+            self.console.say(f"Undone {n} step(s); back at round {self.state.round}, step {self.session.step}"
+                             + (f" ({self.session.can_redo} can be redone with 'redo')." if self.session.can_redo else "."))
+            return True
+        # redo
+        if not self.session.can_redo:
+            self.hint("Nothing to redo.")
+            return False
+        before = self.session.step
+        events = self.session.redo(count or 1)
+        self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
+                   "kind": "redo", "numbers": {"steps": self.session.step - before},
+                   "reason": f"the player redid {self.session.step - before} step(s)"})
+        self.console.say(f"Redone {self.session.step - before} step(s):")
+        self._narrate(events)
+        return True
+
+    def _finish(self) -> Outcome:
+        rec = self.session.record
+        state = self.state
+        out = Outcome(self.camp.name, rec.chapter, rec.seed, rec.cursor, state.round, stopped=self._quit)
+        result, reason = self.session.outcome()
+        if result and not self._quit:
+            out.result, out.reason = result, reason
+            done = campaigns.finish_game(self.pack, self.camp, state, result, reason)
+            self.persist(self.camp)
+            out.next_chapter = done.next_chapter
+            out.message = done.message
+            self.console.say("")
+            self.console.say(self.paint(f"The chapter is {result}: {reason}" if reason else f"The chapter is {result}.",
+                                        "good" if result == "won" else "bad"))
+            self.console.say(done.message)
+            return out
+        self.persist(self.camp)
+        why = {
+            "quit": "Saved",
+            "end-of-input": "End of input; saved",
+            "interrupted": "Interrupted; saved",
+            "round-cap": f"Stopped after round {self.options.max_rounds} (--max-rounds); saved",
+        }.get(self._quit or "", "Saved")
+        out.message = f"{why} at round {state.round}, step {rec.cursor}. Resume with: {self._resume_hint()}"
+        self.console.say(out.message)
+        return out
+
+
+def _short(text: str, n: int = 40) -> str:
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+# ----------------------------------------------------------------------------- entry point
+
+
+@dataclass
+class PlayRequest:
+    """Everything ``hollow play`` was asked to do (the command only fills this in)."""
+
+    campaign: str = saves.DEFAULT_CAMPAIGN
+    chapter: str | None = None
+    seed: int | None = None
+    restart: bool = False
+    from_backup: bool = False
+    input_path: Path | None = None
+    options: PlayOptions = field(default_factory=PlayOptions)
+
+
+def prepare(pack: Any, req: PlayRequest, console: Console) -> Campaign:
+    """Open (or create) the campaign and make sure the wanted game is in progress."""
+    if req.from_backup:
+        camp = saves.restore_backup(req.campaign)
+        console.say(f"Restored campaign '{req.campaign}' from its backup (the damaged file is kept as {req.campaign}.json.damaged).")
+    else:
+        camp = saves.load_or_create(req.campaign)
+    wanted = campaigns.find_chapter(pack, req.chapter) if req.chapter else None
+    game = camp.game
+    if game is not None and not req.restart:
+        if wanted is not None and wanted.id != game.chapter:
+            current = pack.chapters[game.chapter] if game.chapter in pack.chapters else None
+            label = f"chapter {current.number} ({game.chapter})" if current else game.chapter
+            raise HollowError(
+                f"campaign '{camp.name}' has {label} in progress; 'hollow play' resumes it, "
+                f"'hollow play {req.chapter} --restart' abandons it"
+            )
+        if req.seed is not None and req.seed != game.seed:
+            console.say(f"Note: the game in progress keeps its seed {game.seed}; --seed applies to new games.")
+        return camp
+    if wanted is None:
+        wanted = pack.chapters[game.chapter] if (game is not None and game.chapter in pack.chapters) else campaigns.next_chapter(pack, camp)
+    if wanted is None:
+        raise HollowError(
+            f"campaign '{camp.name}' has won every chapter; name one to play it again (hollow play 1) "
+            "or start a new campaign (hollow campaign new NAME)"
+        )
+    campaigns.start_game(pack, camp, wanted.id, req.seed)
+    saves.save(camp)
+    return camp
+
+
+def play(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> Outcome:
+    """Run ``hollow play``: prepare the campaign, pick the input, play, report."""
+    camp = prepare(pack, req, console)
+    source: LineSource | None = None
+    handle: TextIO | None = None
+    if not req.options.auto:
+        if req.input_path is not None:
+            try:
+                handle = open(req.input_path, encoding="utf-8")
+            except OSError as e:
+                raise HollowError(f"cannot read the input file {req.input_path} ({e.strerror})") from e
+            source = LineSource.from_stream(handle, console)
+        elif stdin.isatty():
+            source = LineSource.from_terminal(console)
+        else:
+            source = LineSource.from_stream(stdin, console)
+    try:
+        return Game(pack, camp, req.options, console, source).run()
+    finally:
+        if handle is not None:
+            handle.close()

@@ -1,0 +1,160 @@
+"""A game in progress: the recipe (seed, initial state, commands) and the board it makes.
+
+The board is never stored step by step. :class:`Session` keeps the current state, a
+small bounded set of snapshots (states are immutable, so a snapshot is a reference,
+not a copy) and the list of commands; any earlier step is rebuilt by replaying from
+the nearest snapshot. Every step ``i`` rolls with its own generator,
+``random.Random(f"{seed}:{i}")``, so replaying, undoing and redoing give the same dice,
+and a resumed game continues exactly as an uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any, Callable, Iterable
+
+from hollowcli import engine
+from hollowcli.errors import SaveError
+from hollowcli.play.saves import GameRecord
+
+#: At most this many snapshots are kept, however long the game; see :meth:`Session._remember`.
+MAX_SNAPSHOTS = 32
+
+#: How many recent events the ``log`` command can show.
+RECENT_EVENTS = 400
+
+
+def step_rng(seed: int, step: int) -> random.Random:
+    """The dice of step ``step`` of a game seeded ``seed`` (independent of every other step)."""
+    return random.Random(f"{seed}:{step}")
+
+
+class Session:
+    """One chapter being played: apply, undo, redo, and the state at any step.
+
+    ``on_step`` is called after every change of the recipe (a step taken, undone or
+    redone) so the caller can save it.
+    """
+
+    def __init__(self, pack: Any, record: GameRecord, on_step: Callable[[GameRecord], None] | None = None):
+        self.pack = pack
+        self.record = record
+        self.on_step = on_step
+        try:
+            initial = engine.GameState.from_dict(pack, record.initial)
+        except Exception as e:  # the saved state is data from disk: any failure means "cannot use it"
+            raise SaveError(
+                f"the saved game of chapter {record.chapter!r} does not fit the current content ({e}); "
+                "start the chapter again with 'hollow play --restart'"
+            ) from e
+        self._snapshots: dict[int, Any] = {0: initial}
+        self._interval = 8
+        self.recent: deque[Any] = deque(maxlen=RECENT_EVENTS)
+        self.state = self._replay(initial, 0, record.cursor, keep_events=True)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def step(self) -> int:
+        """How many steps are in effect."""
+        return self.record.cursor
+
+    @property
+    def can_redo(self) -> int:
+        """How many undone steps could be redone."""
+        return len(self.record.actions) - self.record.cursor
+
+    def outcome(self) -> tuple[str | None, str]:
+        """``("won" | "lost" | None, reason)`` of the current state."""
+        return _outcome(self.state)
+
+    # ------------------------------------------------------------------ changes
+
+    def take(self, action: Any) -> list[Any]:
+        """Apply ``action`` as the next step; undone steps beyond this point are dropped."""
+        rec = self.record
+        if rec.cursor < len(rec.actions):  # a new branch: later snapshots are of the old one
+            del rec.actions[rec.cursor :]
+            self._snapshots = {k: v for k, v in self._snapshots.items() if k <= rec.cursor}
+        self.state, events = self._advance(self.state, action, rec.cursor)
+        rec.actions.append(action.command)
+        rec.cursor += 1
+        self.recent.extend(events)
+        self._changed()
+        return events
+
+    def undo(self, steps: int = 1) -> int:
+        """Go back ``steps`` steps (as many as there are); returns how many were undone."""
+        n = max(0, min(steps, self.record.cursor))
+        if n:
+            self.record.cursor -= n
+            self.state = self.state_at(self.record.cursor)
+            self._changed()
+        return n
+
+    def redo(self, steps: int = 1) -> list[Any]:
+        """Take again up to ``steps`` undone steps (same dice); returns their events."""
+        rec = self.record
+        events: list[Any] = []
+        n = max(0, min(steps, len(rec.actions) - rec.cursor))
+        for _ in range(n):
+            action = self._parse(self.state, rec.actions[rec.cursor], rec.cursor)
+            self.state, new = self._advance(self.state, action, rec.cursor)
+            events.extend(new)
+            rec.cursor += 1
+        self.recent.extend(events)
+        if n:
+            self._changed()
+        return events
+
+    def state_at(self, step: int) -> Any:
+        """The board after ``step`` steps, rebuilt from the nearest earlier snapshot."""
+        base = max(k for k in self._snapshots if k <= step)
+        return self._replay(self._snapshots[base], base, step)
+
+    # ------------------------------------------------------------------ internals
+
+    def _changed(self) -> None:
+        if self.on_step is not None:
+            self.on_step(self.record)
+
+    def _parse(self, state: Any, command: str, step: int) -> Any:
+        action = engine.parse_command(state, command)
+        if action is None:
+            raise SaveError(
+                f"step {step + 1} of the saved game ({command!r}) is not legal with the current content; "
+                "start the chapter again with 'hollow play --restart'"
+            )
+        return action
+
+    def _advance(self, state: Any, action: Any, step: int) -> tuple[Any, list[Any]]:
+        """Apply one step with its own dice; snapshots the result when it is on the grid."""
+        new_state, events = engine.apply(state, action, step_rng(self.record.seed, step))
+        self._remember(step + 1, new_state)
+        return new_state, list(events)
+
+    def _replay(self, state: Any, start: int, stop: int, keep_events: bool = False) -> Any:
+        """Replay commands ``start..stop`` from ``state``; returns the final state."""
+        for i in range(start, stop):
+            action = self._parse(state, self.record.actions[i], i)
+            state, events = self._advance(state, action, i)
+            if keep_events:
+                self.recent.extend(events)
+        return state
+
+    def _remember(self, step: int, state: Any) -> None:
+        """Keep a snapshot every ``_interval`` steps; when there are too many, double the
+        interval and forget the ones off the new grid. Memory stays bounded."""
+        if step % self._interval:
+            return
+        self._snapshots[step] = state
+        while len(self._snapshots) > MAX_SNAPSHOTS:
+            self._interval *= 2
+            self._snapshots = {k: v for k, v in self._snapshots.items() if k % self._interval == 0}
+
+
+def _outcome(state: Any) -> tuple[str | None, str]:
+    """``engine.outcome`` and ``engine.outcome_reason`` as one pair."""
+    result = engine.outcome(state)
+    return result, (engine.outcome_reason(state) if result else "")
