@@ -1,17 +1,46 @@
-"""Dice: rolling from a passed-in generator, reading physical rolls, exact distributions.
+"""Dice: expressions, rolling from a passed-in generator, reading physical rolls, exact sums.
 
 A die is a :class:`~hollowcli.pack.model.Die` from content (faces with a label and a
 value). Randomness always comes from the ``random.Random`` the caller passes in.
+
+Dice expressions (``hollow roll 3 d6 +1``) are parsed here into an :class:`Expression`;
+every mistake is a :class:`~hollowcli.errors.UsageError` naming the token at fault.
 """
 
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from hollowcli.errors import UsageError
 from hollowcli.pack.model import Die, Face
+
+#: The most dice one command rolls or computes odds for.
+MAX_DICE = 100
+#: The most sides a plain numbered die (``d20``) may have.
+MAX_SIDES = 1000
+#: The largest modifier (``+N``/``-N``) a roll accepts.
+MAX_MODIFIER = 1000
+
+#: One sentence describing the accepted expression forms, used in error messages and help.
+ACCEPTED_FORMS = (
+    "N or Na (N attack dice), dN or NdN (e.g. d6, 2d6), N<die id> for a die from content, "
+    "and +N or -N modifiers"
+)
+
+
+def faces_text(die: Die) -> str:
+    """The faces of ``die`` as a player would name them: ``blank (0), 1, 2``."""
+    plain = [f.value for f in die.faces if f.label == str(f.value)]
+    if len(plain) == len(die.faces) > 6 and plain == list(range(1, len(plain) + 1)):
+        return f"1 to {len(plain)}"
+    seen = dict.fromkeys(
+        f"{f.label} ({f.value})" if f.label != str(f.value) else f.label for f in die.faces
+    )
+    return ", ".join(seen)
 
 
 def roll(die: Die, count: int, rng: random.Random) -> list[Face]:
@@ -25,10 +54,52 @@ def read_rolled(die: Die, tokens: Sequence[str], where: str = "--rolled") -> lis
     for tok in tokens:
         face = die.face_for(tok)
         if face is None:
-            known = ", ".join(dict.fromkeys(f"{f.label} ({f.value})" if f.label != str(f.value) else f.label for f in die.faces))
-            raise UsageError(f"{where}: {tok.strip()!r} is not a face of the {die.id} die; its faces are {known}")
+            raise UsageError(
+                f"{where}: {tok.strip()!r} is not a face of the {die.id} die; "
+                f"its faces are {faces_text(die)}"
+            )
         faces.append(face)
     return faces
+
+
+def split_rolled(text: str, where: str = "--rolled") -> list[str]:
+    """The values of ``--rolled 1,blank,2`` (commas and/or spaces); empty items are an error."""
+    parts = [p.strip() for p in re.split(r"[,\s]+", text.strip())] if text.strip() else []
+    if not parts or any(not p for p in parts):
+        raise UsageError(
+            f"{where}: {text!r} has an empty value; give one face per die, comma-separated, "
+            "like --rolled 1,blank,2"
+        )
+    return parts
+
+
+def read_rolled_dice(dice: Sequence[Die], text: str, where: str = "--rolled") -> list[Face]:
+    """Read ``--rolled`` for a sequence of dice (one value per die, in order).
+
+    A wrong number of values or a value that is not a face of its die raises
+    :class:`UsageError` naming the die and its faces.
+    """
+    tokens = split_rolled(text, where)
+    if len(tokens) != len(dice):
+        kinds = dict.fromkeys(d.id for d in dice)
+        described = "; ".join(f"the {k} die's faces are {faces_text(next(d for d in dice if d.id == k))}" for k in kinds)
+        wanted = describe_dice(dice)
+        raise UsageError(
+            f"{where} gave {len(tokens)} value(s) but {len(dice)} dice are rolled ({wanted}); "
+            f"give one value per die in order ({described or 'no dice are rolled'})"
+        )
+    faces: list[Face] = []
+    for die, tok in zip(dice, tokens):
+        faces.extend(read_rolled(die, [tok], where))
+    return faces
+
+
+def describe_dice(dice: Sequence[Die]) -> str:
+    """``2 attack + 1 d6`` for a sequence of dice (counts kept in first-seen order)."""
+    counts: dict[str, int] = {}
+    for d in dice:
+        counts[d.id] = counts.get(d.id, 0) + 1
+    return " + ".join(f"{n} {k}" for k, n in counts.items()) or "none"
 
 
 def face_distribution(die: Die) -> dict[int, Fraction]:
@@ -40,13 +111,11 @@ def face_distribution(die: Die) -> dict[int, Fraction]:
     return dist
 
 
-def sum_distribution(die: Die, count: int) -> dict[int, Fraction]:
-    """Exact distribution of the total of ``count`` dice.
+def sum_ways(die: Die, count: int) -> tuple[dict[int, int], int]:
+    """Ways to reach each total of ``count`` dice, and the number of outcomes (``faces**count``).
 
-    Convolution over integer counts (ways out of ``n**count``), turned into fractions at
-    the end: fast even for 50 dice because totals stay few.
+    Integer convolution: no fractions until the caller needs them, so 50 dice stay fast.
     """
-    n = len(die.faces)
     ways_one: dict[int, int] = {}
     for f in die.faces:
         ways_one[f.value] = ways_one.get(f.value, 0) + 1
@@ -57,5 +126,190 @@ def sum_distribution(die: Die, count: int) -> dict[int, Fraction]:
             for v, k in ways_one.items():
                 nxt[total + v] = nxt.get(total + v, 0) + w * k
         ways = nxt
-    denom = n**count
-    return {t: Fraction(w, denom) for t, w in sorted(ways.items())}
+    return dict(sorted(ways.items())), len(die.faces) ** count
+
+
+def sum_distribution(die: Die, count: int) -> dict[int, Fraction]:
+    """Exact distribution of the total of ``count`` dice, ascending by total."""
+    ways, denom = sum_ways(die, count)
+    return {t: Fraction(w, denom) for t, w in ways.items()}
+
+
+# --- expressions --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DiceTerm:
+    """``count`` dice of one kind: a die id from content, or ``dN`` for a plain numbered die."""
+
+    die: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A parsed roll: dice terms (in the order typed) and a total modifier."""
+
+    terms: tuple[DiceTerm, ...]
+    modifier: int = 0
+
+    @property
+    def dice_count(self) -> int:
+        return sum(t.count for t in self.terms)
+
+
+@dataclass(frozen=True)
+class DieRoll:
+    """One die of a roll: which die, and the face it shows."""
+
+    die: str
+    face: Face
+
+
+@dataclass(frozen=True)
+class RollResult:
+    """A rolled expression: each die's face, the modifier and the total."""
+
+    dice: tuple[DieRoll, ...]
+    modifier: int
+
+    @property
+    def total(self) -> int:
+        return sum(d.face.value for d in self.dice) + self.modifier
+
+
+# sign, count, die id (hyphens inside an id only before a letter, so ``d6-1`` is d6 minus 1)
+_TERM = re.compile(r"([+-]?)([0-9]*)([a-z](?:[a-z0-9]|-(?=[a-z]))*)?")
+_PLAIN = re.compile(r"d([0-9]+)")
+
+
+def plain_die(sides: int) -> Die:
+    """An ordinary die numbered 1..``sides``."""
+    return Die(id=f"d{sides}", faces=tuple(Face(str(i), i) for i in range(1, sides + 1)))
+
+
+def _bad(token: str, why: str) -> UsageError:
+    return UsageError(f"cannot read the dice expression {token!r}: {why}; accepted forms are {ACCEPTED_FORMS}")
+
+
+def _number(digits: str, token: str, limit: int, what: str) -> int:
+    # Guard before int(): a 5000-digit string is not a number of dice anyone means.
+    if len(digits) > len(str(limit)) or int(digits) > limit:
+        raise UsageError(f"{token!r} asks for too many {what}; the most is {limit}")
+    return int(digits)
+
+
+def resolve_die(name: str, dice: Mapping[str, Die], attack_die: str, token: str) -> str:
+    """The die id a term names: ``a`` = the attack die, a content die id, or ``dN``."""
+    if name == "a":
+        return attack_die
+    if name in dice:
+        return name
+    m = _PLAIN.fullmatch(name)
+    if m:
+        sides = _number(m.group(1), token, MAX_SIDES, "sides")
+        if sides < 2:
+            raise _bad(token, "a die needs at least 2 sides")
+        return f"d{sides}"
+    import difflib
+
+    known = sorted(set(dice) | {"a"})
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise _bad(token, f"there is no die {name!r}{hint}; content dice are {', '.join(sorted(dice))}")
+
+
+def _tokens(exprs: Sequence[str]) -> list[str]:
+    """Arguments with a lone ``+``/``-`` joined to the next one (``2d6 + 1``)."""
+    out: list[str] = []
+    pending = ""
+    for raw in exprs:
+        tok = "".join(raw.split()).lower()
+        if tok in ("+", "-"):
+            if pending:
+                raise _bad(pending + " " + tok, "two signs in a row")
+            pending = tok
+            continue
+        out.append(pending + tok)
+        pending = ""
+    if pending:
+        raise _bad(pending, "a sign must be followed by a number, like +1")
+    return out
+
+
+def parse_expression(
+    exprs: Sequence[str], dice: Mapping[str, Die], attack_die: str = "attack"
+) -> Expression:
+    """Parse the words of ``hollow roll``: ``3``, ``3a``, ``d6``, ``2d6``, ``+1``, ``-1``...
+
+    A bare number is that many attack dice; a signed number is a modifier. When no die is
+    named at all, one attack die is rolled. Raises :class:`UsageError` naming the token.
+    """
+    terms: list[DiceTerm] = []
+    modifier = 0
+    for tok in _tokens(exprs):
+        if not tok:
+            raise _bad(tok, "it is empty")
+        pos = 0
+        while pos < len(tok):
+            m = _TERM.match(tok, pos)
+            assert m is not None  # every group is optional, so the pattern always matches
+            sign, digits, name = m.groups()
+            if m.end() == pos or (not digits and not name):
+                rest = tok[pos:]
+                why = "a sign must be followed by a number or a die" if sign else f"{rest!r} is not understood"
+                raise _bad(tok, why)
+            pos = m.end()
+            if name is None:
+                if sign:
+                    value = _number(digits, tok, MAX_MODIFIER, "as a modifier (points)")
+                    modifier += value if sign == "+" else -value
+                    continue
+                count = _number(digits, tok, MAX_DICE, "dice")
+                die_id = attack_die
+            else:
+                if sign == "-":
+                    raise _bad(tok, "dice cannot be subtracted, only modifiers (-1)")
+                count = _number(digits, tok, MAX_DICE, "dice") if digits else 1
+                die_id = resolve_die(name, dice, attack_die, tok)
+            if count == 0:
+                raise _bad(tok, "roll at least one die")
+            terms.append(DiceTerm(die_id, count))
+    if not terms:
+        terms.append(DiceTerm(attack_die, 1))
+    if abs(modifier) > MAX_MODIFIER:
+        raise UsageError(f"the modifiers add up to {modifier}; the most is {MAX_MODIFIER} either way")
+    expr = Expression(tuple(terms), modifier)
+    if expr.dice_count > MAX_DICE:
+        raise UsageError(f"that is {expr.dice_count} dice; the most one roll takes is {MAX_DICE}")
+    return expr
+
+
+def die_by_id(die_id: str, dice: Mapping[str, Die]) -> Die:
+    """The die for an id from :func:`parse_expression` (content first, then plain ``dN``)."""
+    if die_id in dice:
+        return dice[die_id]
+    m = _PLAIN.fullmatch(die_id)
+    if m:
+        return plain_die(int(m.group(1)))
+    raise UsageError(f"there is no die {die_id!r}; content dice are {', '.join(sorted(dice))}")
+
+
+def expression_dice(expr: Expression, dice: Mapping[str, Die]) -> list[Die]:
+    """One :class:`Die` per die rolled, in the order typed."""
+    out: list[Die] = []
+    for term in expr.terms:
+        out.extend([die_by_id(term.die, dice)] * term.count)
+    return out
+
+
+def roll_expression(
+    expr: Expression, dice: Mapping[str, Die], rng: random.Random, rolled: str | None = None
+) -> RollResult:
+    """Roll ``expr`` with ``rng``, or read the faces from ``rolled`` (``--rolled``)."""
+    seq = expression_dice(expr, dice)
+    if rolled is not None:
+        faces = read_rolled_dice(seq, rolled)
+    else:
+        faces = [d.faces[rng.randrange(len(d.faces))] for d in seq]
+    return RollResult(tuple(DieRoll(d.id, f) for d, f in zip(seq, faces)), expr.modifier)

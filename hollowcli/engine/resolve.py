@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from hollowcli.pack.model import Face
+from hollowcli.pack.model import Face, Foe, Item, Legend, Skill
 
 
 @dataclass(frozen=True)
@@ -72,3 +72,63 @@ def spawn_point(roll: int, points: Iterable[int], locked: Iterable[int]) -> Spaw
 def leave_damage(faces: Sequence[Face], per_hit: int = 1) -> int:
     """Leaving a location with foes: 1 damage for each non-blank attack die."""
     return per_hit * sum(1 for f in faces if f.value != 0)
+
+
+@dataclass(frozen=True)
+class AttackNumbers:
+    """The dice and direct damage of one attack, and where the numbers came from."""
+
+    dice: int
+    direct: int
+    range: int
+    area: bool
+    reason: str
+
+
+def legend_attack(
+    legend: Legend, source: Skill | Item | None, basic_bonus: bool = True
+) -> AttackNumbers:
+    """Dice and direct damage when ``legend`` attacks with ``source``.
+
+    ``source`` None is the basic attack. Skills (and the basic attack, unless the content
+    setting ``rules.basic_attack_bonus`` is false) add the Legend's personal bonus; attacks
+    made with items (relics included) never do. Raises ValueError when ``source`` has no attack.
+    """
+    bonus = legend.bonus_direct
+    if source is None:
+        spec, what, add = legend.basic_attack, f"{legend.name}'s basic attack", basic_bonus
+    elif isinstance(source, Skill):
+        if source.attack is None:
+            raise ValueError(f"the skill {source.name} ({source.id}) is not an attack")
+        spec, what, add = source.attack, f"{legend.name}'s skill {source.name}", True
+    else:
+        if source.attack is None:
+            raise ValueError(f"the {source.kind} {source.name} ({source.id}) is not an attack")
+        spec, what, add = source.attack, f"{legend.name} with the {source.kind} {source.name}", False
+    direct = spec.direct + (bonus if add else 0)
+    reason = f"{what}: {_dice(spec.dice)}, {spec.direct} direct"
+    if add and bonus:
+        reason += f" + {bonus} personal bonus = {direct} direct"
+    elif bonus and isinstance(source, Item):
+        reason += f" (attacks made with items do not include the personal bonus of {bonus})"
+    elif bonus and source is None and not add:
+        reason += f" (the basic attack omits the personal bonus of {bonus}: rules.basic_attack_bonus is off)"
+    return AttackNumbers(spec.dice, direct, spec.range, spec.area, reason)
+
+
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
+def foe_attack(foe: Foe) -> AttackNumbers:
+    """Dice and direct damage of a foe's attack (foes have no personal bonus)."""
+    a = foe.attack
+    return AttackNumbers(a.dice, a.direct, a.range, a.area, f"{foe.name}'s attack: {_dice(a.dice)}, {a.direct} direct")
+
+
+def legend_defense(legend: Legend, relic: Item | None) -> tuple[int, str]:
+    """A Legend's defense against an attack: its own plus its equipped relic's bonus."""
+    if relic is not None and relic.defense:
+        total = legend.defense + relic.defense
+        return total, f"{legend.name}'s defense {legend.defense} + {relic.defense} from the relic {relic.name} = {total}"
+    return legend.defense, f"{legend.name}'s defense {legend.defense}"

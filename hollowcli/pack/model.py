@@ -143,6 +143,8 @@ class Rules:
     fear_per_damage: int = 1
     restore_health: int = 2
     restore_fear: int = 2
+    # Our reading: a Legend's basic attack includes the personal bonus (only item attacks omit it).
+    basic_attack_bonus: bool = True
     # Engine readings (docs/rules-interpretations.md); each a setting a real box could differ on.
     los_corners: str = "permissive"  # sight through a grid corner: permissive | strict
     range_measure: str = "grid"  # range counts orthogonal steps ignoring walls (grid) or walking steps (walk)
