@@ -1,0 +1,222 @@
+"""``hollow content validate/list/show/init``: check, browse and scaffold content packs.
+
+Each command parses its options, calls the pack library (:mod:`hollowcli.pack`) and
+prints; the checking itself lives in the loader.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from hollowcli.commands.common import content_option, echo, emit_json, json_option, style
+from hollowcli.errors import ContentError, HollowError, UsageError
+
+
+def _dirs(content_dirs: tuple[Path, ...]) -> list[Path]:
+    """The config file's packs, then ``--content``/``HOLLOW_CONTENT`` (built-in implied)."""
+    from hollowcli.config import load_config
+
+    return [Path(d) for d in load_config().content] + list(content_dirs)
+
+
+def _load(content_dirs: tuple[Path, ...], use_cache: bool = True) -> Any:
+    from hollowcli.pack.loader import load_pack
+
+    return load_pack(_dirs(content_dirs), use_cache=use_cache)
+
+
+def _kind(name: str) -> str:
+    """A kind name as typed (singular or plural, any case) -> the YAML kind."""
+    from hollowcli.pack.model import KINDS
+    from hollowcli.pack.validate import SINGULAR, suggest
+
+    low = name.strip().lower()
+    for kind in KINDS:
+        if low in (kind, SINGULAR[kind], "rule" if kind == "rules" else kind):
+            return kind
+    raise UsageError(f"there is no kind of content called {name!r}; {suggest(low, KINDS, 'kind')} "
+                     f"(kinds: {', '.join(KINDS)})")
+
+
+@click.group()
+def content() -> None:
+    """Validate, list, show and scaffold content packs.
+
+    A content pack is a folder of YAML files (dice, legends, skills, items, foes, rules,
+    chapters). Packs given with --content (or HOLLOW_CONTENT, or the config file) are
+    layered over the built-in pack: a later pack's entry replaces an earlier one with
+    the same id. The format is described in docs/content-format.md.
+
+    \b
+    Examples:
+      hollow content init my-box            a commented pack to fill in
+      hollow content validate my-box        every problem, with file and line
+      hollow content list foes --content my-box
+      hollow content show chapter schoolhouse
+    """
+
+
+@content.command()
+@click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path), metavar="[DIR]")
+@json_option
+@content_option
+def validate(folder: Path | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
+    """Check content packs and print every problem, one per line (exit 1 if any).
+
+    With DIR, checks that pack layered over the built-in one; without, checks the packs
+    from --content, HOLLOW_CONTENT and the config file. Each problem reads
+    FILE:LINE: what is wrong (how to fix it).
+
+    \b
+    Examples:
+      hollow content validate my-box
+      hollow content validate --content my-box --content house-rules
+      hollow content validate my-box --json
+    """
+    from hollowcli.pack.loader import load_pack
+    from hollowcli.pack.model import KINDS
+
+    dirs = [folder] if folder is not None else _dirs(content_dirs)
+    try:
+        pack = load_pack(dirs, use_cache=False)
+    except ContentError as err:
+        if as_json:
+            emit_json({"ok": False, "problems": [
+                {"file": p.file, "line": p.line, "message": p.message, "hint": p.hint} for p in err.problems]})
+        else:
+            for p in err.problems:
+                echo(str(p))
+        n = len(err.problems)
+        raise HollowError(f"{n} problem{'s' if n != 1 else ''} found in the content; fix {'them' if n != 1 else 'it'} and run "
+                          "'hollow content validate' again") from None
+    counts = {kind: len(pack.kind(kind)) for kind in KINDS if kind != "rules"}
+    samples = sum(1 for v in pack.sample.values() if v)
+    if as_json:
+        emit_json({"ok": True, "problems": [], "packs": list(pack.sources), "counts": counts, "sample_entries": samples})
+        return
+    what = ", ".join(f"{n} {k if n != 1 else _singular(k)}" for k, n in counts.items())
+    packs = len(pack.sources)
+    note = f"; {samples} entries hold sample values" if samples else ""
+    echo(f"{style('OK', fg='green')}: {what} from {packs} pack{'s' if packs != 1 else ''}{note}.")
+
+
+def _singular(kind: str) -> str:
+    from hollowcli.pack.validate import SINGULAR
+
+    return SINGULAR[kind]
+
+
+@content.command(name="list")
+@click.argument("kind", required=False)
+@json_option
+@content_option
+def list_(kind: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
+    """List entries: id, name and the pack each came from.
+
+    KIND is one of dice, legends, skills, items, foes, rules, chapters (default: all).
+    Entries whose numbers are not from a real box say "sample values".
+
+    \b
+    Examples:
+      hollow content list
+      hollow content list foes
+      hollow content list chapters --json --content my-box
+    """
+    from hollowcli.pack.export import entries
+    from hollowcli.pack.model import KINDS
+
+    kinds = [_kind(kind)] if kind else list(KINDS)
+    pack = _load(content_dirs)
+    table = {k: entries(pack, k) for k in kinds}
+    if as_json:
+        emit_json(table)
+        return
+    first = True
+    for k, rows in table.items():
+        if not first:
+            echo()
+        first = False
+        echo(style(f"{k} ({len(rows)})", bold=True))
+        if not rows:
+            echo("  (none)")
+        w_id = max((len(r["id"]) for r in rows), default=0)
+        w_name = max((len(r["name"]) for r in rows), default=0)
+        for r in rows:
+            tail = f"{r['pack']}" + (", sample values" if r["sample"] else "")
+            echo(f"  {r['id']:<{w_id}}  {r['name']:<{w_name}}  {style(tail, dim=True)}")
+
+
+@content.command()
+@click.argument("kind")
+@click.argument("ident", metavar="ID", required=False)
+@json_option
+@content_option
+def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
+    """Show every field of one entry.
+
+    KIND is one of dice, legends, skills, items, foes, rules, chapters (singular works
+    too); ID is the entry's id (not needed for rules).
+
+    \b
+    Examples:
+      hollow content show foe gobkin
+      hollow content show chapters schoolhouse --json
+      hollow content show rules
+    """
+    from hollowcli.pack.export import jsonable, to_text
+    from hollowcli.pack.validate import SINGULAR, suggest
+
+    k = _kind(kind)
+    pack = _load(content_dirs)
+    entries = pack.kind(k)
+    if k == "rules":
+        ident = "rules"
+    if ident is None:
+        raise UsageError(f"say which {SINGULAR[k]} to show, e.g. 'hollow content show {k} {next(iter(entries), 'ID')}' "
+                         f"('hollow content list {k}' lists them)")
+    if ident not in entries:
+        raise UsageError(f"there is no {SINGULAR[k]} {ident!r}; {suggest(ident, entries, SINGULAR[k])} "
+                         f"('hollow content list {k}' lists them)")
+    key = f"{k}/{ident}"
+    data = jsonable(entries[ident])
+    sample = bool(pack.sample.get(key, False))
+    origin = pack.origins.get(key, "built-in")
+    if as_json:
+        emit_json({"kind": k, "id": ident, "pack": origin, "sample": sample, "entry": data})
+        return
+    title = "rules" if k == "rules" else f"{SINGULAR[k]} {ident}"
+    echo(style(title, bold=True) + f"  (from {origin}" + (", sample values)" if sample else ")"))
+    rows = data.pop("map", None) if isinstance(data, dict) else None
+    for line in to_text(data):
+        echo(line)
+    if rows:
+        echo("map:")
+        for row in rows:
+            echo("  " + row)
+
+
+@content.command()
+@click.argument("folder", type=click.Path(path_type=Path), metavar="DIR")
+def init(folder: Path) -> None:
+    """Write a commented pack into DIR to transcribe your own box.
+
+    Every kind gets one example entry and comments explaining each field; it validates
+    as written. Existing files are never overwritten. Then edit the files and check
+    them with 'hollow content validate DIR'.
+
+    \b
+    Examples:
+      hollow content init my-box
+      hollow content validate my-box
+      hollow roll 3 --content my-box
+    """
+    from hollowcli.pack.scaffold import write_scaffold
+
+    written = write_scaffold(folder)
+    echo(f"Wrote {len(written)} files into {folder}:")
+    for path in written:
+        echo(f"  {path}")
+    echo(f"Next: edit them, then run 'hollow content validate {folder}'.")

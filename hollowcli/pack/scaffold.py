@@ -1,0 +1,193 @@
+"""The commented starter pack that ``hollow content init DIR`` writes.
+
+One file per kind, one example entry each, every field explained. The example numbers
+are placeholders (each file says ``sample: true`` until the user transcribes real
+values), the words are ours, and the whole pack validates when layered over the
+built-in one (a test checks this).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hollowcli.errors import HollowError
+
+_HEAD = """\
+# Part of a hollowcli content pack made by `hollow content init`.
+# Layer it over the built-in pack with `--content DIR` (or HOLLOW_CONTENT, or the
+# `content` list of the config file). An entry with the same id as a built-in one
+# replaces it; a new id adds an entry. `hollow content list` shows every id.
+# Check your edits with `hollow content validate DIR`: each problem names file:line.
+#
+# `sample: true` marks the numbers below as placeholders, not read off a real box.
+# Delete that line (or write `sample: false`) once you have copied your own values.
+# It can also sit on a single entry instead of the whole file.
+"""
+
+FILES: dict[str, str] = {
+    "dice.yaml": _HEAD + """\
+sample: true
+
+dice:
+  # The die every attack rolls (rules.attack_die names it). List every face once,
+  # in any order; duplicates are fine. `label` is what is printed on the face (you
+  # may type it with --rolled), `value` is the number of hits it scores.
+  attack:
+    faces:
+      - {label: blank, value: 0}
+      - {label: blank, value: 0}
+      - {label: "1", value: 1}
+      - {label: "1", value: 1}
+      - {label: "1", value: 1}
+      - {label: "2", value: 2}
+  # Short form for numbered dice: a plain number is a face whose label is that number.
+  # d6:
+  #   faces: [1, 2, 3, 4, 5, 6]
+""",
+    "legends.yaml": _HEAD + """\
+sample: true
+
+legends:
+  # Reusing a built-in id replaces that Legend with what you write here.
+  emily-van-winkle:
+    name: Emily Van Winkle        # shown everywhere the Legend is named
+    title: Tanner                 # optional: a few words under the name
+    health: 8                     # starting and maximum health
+    defense: 1                    # subtracted from every attack against her
+    move: 2                       # locations she may move per activation
+    attack_priority: 4            # foes tied on distance go for the highest number
+    tokens: 4                     # action tokens in her preparation space
+    basic_attack: {dice: 2, direct: 0, range: 2}   # range 0 = same location only
+    bonus: {direct: 1}            # personal bonus; attacks made with items never get it
+    skills: [example-skill]       # ids from skills.yaml (or the built-in pack)
+    relic: null                   # an equipped relic: an item id with kind relic, or null
+    inventory: [example-relic]    # further item ids she carries
+    text: Replace this line with your own note about her.
+""",
+    "skills.yaml": _HEAD + """\
+sample: true
+
+skills:
+  example-skill:
+    name: Example Skill
+    cost: 1                       # action tokens spent to use it
+    # Either an attack ...
+    attack: {dice: 3, direct: 0, range: 2, area: false}   # area: one roll for every foe there
+    # ... or a restore (or both):
+    # restore: {health: 2, fear: 1}
+    text: Describe what the skill does in your own words.
+""",
+    "items.yaml": _HEAD + """\
+sample: true
+
+items:
+  example-relic:
+    name: Example Relic
+    kind: relic                   # item or relic
+    chapter_item: false           # true: lost when the chapter is completed
+    cost: 1                       # action tokens spent to use it (0 = free)
+    defense: 1                    # a relic's defense bonus while equipped
+    # An item may attack (no personal bonus) or restore, like a skill:
+    # attack: {dice: 2, direct: 1, range: 0, area: false}
+    # restore: {health: 2, fear: 0}
+    # trap: snare                 # using it sets a trap of this type
+    # trap_damage: 2              # damage the trap deals to the enemy that springs it
+    text: Describe the relic in your own words.
+""",
+    "foes.yaml": _HEAD + """\
+sample: true
+
+foes:
+  # Reusing a built-in id replaces that foe with what you write here.
+  gobkin:
+    name: Gobkin
+    class: gobkin                 # boss, gobkin, schrickroot or pumpling: sets activation order
+    health: 2
+    defense: 0
+    move: 2                       # locations per activation
+    attack: {dice: 1, direct: 1, range: 0}
+    target: closest               # closest Legend (ties: highest attack priority), or a Legend id
+    supply: 10                    # miniatures in the box: no more can be on the map
+    text: Describe the foe in your own words.
+""",
+    "rules.yaml": _HEAD + """\
+sample: true
+
+# Settings merge over the built-in ones key by key: list only what your box changes.
+# `hollow content show rules` prints every setting and its current value.
+rules:
+  activation_order: [boss, gobkin, schrickroot, pumpling]   # every foe class, once
+  fear_limit: 10                  # this much fear at the end of a round loses the chapter
+  spawn_die: d6                   # die ids from dice.yaml
+  attack_die: attack
+  # settings: {}                  # free-form notes for your own templates
+""",
+    "chapters/example-chapter.yaml": _HEAD + """\
+sample: true
+
+chapters:
+  example-chapter:
+    name: An Example Chapter
+    number: 1                     # its place in the storybook
+    intro: >-
+      Two or three sentences of your own that set the scene.
+    # One character per location, every row the same width. Locations are named by
+    # column letter and row number (A1 is the top left). '#' = no location (blocks
+    # moves and sight), '.' = open, 1-9 = spawn points, letters = features below.
+    map: |
+      #######
+      #1...2#
+      #.#S#.#
+      #..C..#
+      #3...4#
+      #######
+    features:
+      S: start                    # Legends not placed in setup start here
+      C: {kind: search, name: Old chest}   # start, search or scenery; name is optional
+    walls: [[B4, B5]]             # between two neighbouring locations
+    barricades: [4]               # spawn points locked at setup
+    # The storybook track: one spot per round. A spot lists actions (move, attack,
+    # spawn); `card: draw` also draws a chapter card.
+    track:
+      - [move, attack]
+      - [spawn]
+      - {actions: [move, attack], card: draw}
+    track_end: loop               # loop back to the first spot, or stay on the last
+    # Each spawn action takes the next entry; every group rolls its own spawn point.
+    spawn_list:
+      - [{foe: gobkin, count: 2}]
+      - [{foe: gobkin, count: 1}]
+    setup:
+      legends: {emily-van-winkle: D3}   # optional: where some Legends start
+      foes:
+        - {foe: gobkin, at: 1}    # a spawn point number or a location like E4
+    objective: {kind: search, count: 1, rounds: 8}   # survive (rounds), search (count), defeat (count, foe)
+    cards:
+      - id: example-card
+        title: An Example Card
+        text: What happens, in your own words.
+        copies: 2                 # how many of this card are in the deck
+        # Effect keys: spawn, damage, fear, heal, calm, lock, unlock, advance, tokens.
+        # Leave `effect` out (or empty) for a card that is only story.
+        effect: {fear: 1, spawn: [{foe: gobkin, count: 1}]}
+""",
+}
+
+
+def write_scaffold(folder: Path) -> list[Path]:
+    """Write the starter pack into ``folder``; refuse if any of its files exists."""
+    targets = [folder / rel for rel in FILES]
+    clash = [t for t in targets if t.exists()]
+    if clash:
+        raise HollowError(f"{clash[0]} already exists; 'hollow content init' never overwrites files, "
+                          "so choose an empty or new folder")
+    if folder.exists() and not folder.is_dir():
+        raise HollowError(f"{folder} is a file; give a folder for the new pack")
+    written = []
+    for rel, text in FILES.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "x", encoding="utf-8") as fh:
+            fh.write(text)
+        written.append(path)
+    return written
