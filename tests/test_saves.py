@@ -199,3 +199,13 @@ def test_write_failure_is_a_save_error(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setenv("HOLLOW_HOME", str(blocker))  # a file where a folder should be
     with pytest.raises(SaveError, match="cannot write"):
         saves.save(saves.new_campaign("x"))
+
+
+def test_saving_unchanged_content_keeps_the_backup_one_step_behind() -> None:
+    camp = saves.new_campaign("same")
+    camp.game = _game(1)
+    saves.save(camp)
+    camp.game = _game(2)
+    path = saves.save(camp)
+    saves.save(camp)  # e.g. 'quit' right after a step: nothing new to write
+    assert json.loads(saves.backup_path(path).read_text())["game"]["actions"] == ["move A0"]

@@ -403,9 +403,18 @@ def _dump(camp: Campaign) -> str:
 
 
 def save(camp: Campaign) -> Path:
-    """Write ``camp`` atomically, keeping the previous good file as ``NAME.json.bak``."""
+    """Write ``camp`` atomically, keeping the previous good file as ``NAME.json.bak``.
+
+    Saving what the file already holds writes nothing, so the backup stays one real
+    step behind instead of becoming a copy of the current file.
+    """
     path = campaign_path(camp.name)
-    _atomic_write(path, _dump(camp), keep_backup=True)
+    text = _dump(camp)
+    last = _last_text.get(path)
+    if last is not None and last[1] == text and path.exists() and _known_good.get(path) == _stamp(path) == last[0]:
+        return path
+    _atomic_write(path, text, keep_backup=True)
+    _last_text[path] = (_stamp(path), text)
     return path
 
 
@@ -425,6 +434,10 @@ def _fsync_dir(folder: Path) -> None:
 
 #: Files this process wrote or checked, by (inode, size, mtime): no need to re-read them.
 _known_good: dict[Path, tuple[int, int, int]] = {}
+
+
+#: The text this process last wrote to each file, with the file's stamp right after.
+_last_text: dict[Path, tuple[tuple[int, int, int], str]] = {}
 
 
 def _stamp(path: Path) -> tuple[int, int, int]:
