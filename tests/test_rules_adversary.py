@@ -1,0 +1,246 @@
+"""The adversary phase: the track, activation order, targeting, foe attacks, spawning, cards."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hollowcli.engine import apply, legal_actions
+from hollowcli.engine.adversary import adversary_phase, foe_attack, foe_move
+from hollowcli.pack.model import AttackSpec, Card, Rules, SpawnGroup, TrackSpot, frozen_map
+
+from test_engine_packs import ScriptedRng, foe, game, legend, make_pack, place, with_foes
+
+
+def run_phase(state, rng=None):
+    events: list = []
+    state = adversary_phase(state, rng or ScriptedRng(), events)
+    return state, events
+
+
+# ------------------------------------------------------------ activation order
+def test_foes_activate_bosses_gobkins_schrickroots_pumplings_then_by_number() -> None:
+    fs = [foe("gob"), foe("root", "schrickroot"), foe("pump", "pumpling"), foe("boss", "boss")]
+    pack = make_pack(foes=fs, track=[TrackSpot(("move",))])
+    state = with_foes(place(game(pack), ann="B2", bob="B2"),
+                      ("pump", "F5"), ("gob", "F5"), ("root", "F5"), ("boss", "F5"), ("gob", "F4"))
+    _, events = run_phase(state)
+    movers = [e.actor for e in events if e.kind in ("foe-move", "foe-hold")]
+    assert movers == ["boss#4", "gob#2", "gob#5", "root#3", "pump#1"]
+
+
+def test_activation_order_comes_from_the_rules_setting() -> None:
+    fs = [foe("gob"), foe("pump", "pumpling")]
+    pack = make_pack(foes=fs, track=[TrackSpot(("move",))], rules=Rules(activation_order=("pumpling", "gobkin", "schrickroot", "boss")))
+    state = with_foes(place(game(pack), ann="B2", bob="B2"), ("gob", "F5"), ("pump", "F5"))
+    _, events = run_phase(state)
+    assert [e.actor for e in events if e.kind == "foe-move"] == ["pump#2", "gob#1"]
+
+
+# -------------------------------------------------------------------- targets
+def test_foe_moves_toward_the_closest_legend_by_walking_distance() -> None:
+    # bob is nearer as the crow flies (behind a wall), ann is nearer on foot
+    pack = make_pack(foes=[foe("gob", move=1)], walls=[("D3", "D4")], track=[TrackSpot(("move",))])
+    state = with_foes(place(game(pack), ann="F3", bob="D4"), ("gob", "D3"))
+    after, events = run_phase(state)
+    move = next(e for e in events if e.kind == "foe-move")
+    assert move.target == "ann" and after.foe(1).loc == "E3"
+    assert "Ann is closest (2 steps vs 3 for Bob)" in move.reason
+
+
+def test_tie_on_distance_is_broken_by_highest_attack_priority() -> None:
+    for hi, lo, expect in (("ann", "bob", "C3"), ("bob", "ann", "E3")):
+        lgs = [legend(hi, attack_priority=4), legend(lo, attack_priority=1)]
+        pack = make_pack(legends=lgs, foes=[foe("gob", move=1)], track=[TrackSpot(("move",))])
+        state = with_foes(place(game(pack), ann="B3", bob="F3"), ("gob", "D3"))
+        after, events = run_phase(state)
+        move = next(e for e in events if e.kind == "foe-move")
+        assert after.foe(1).loc == expect
+        assert "tie at 2 steps" in move.reason and "broken by attack priority" in move.reason
+
+
+def test_a_closer_legend_beats_a_higher_priority() -> None:
+    lgs = [legend("ann", attack_priority=4), legend("bob", attack_priority=1)]
+    pack = make_pack(legends=lgs, foes=[foe("gob", move=1)], track=[TrackSpot(("move",))])
+    state = with_foes(place(game(pack), ann="B2", bob="F3"), ("gob", "D3"))
+    after, _ = run_phase(state)
+    assert after.foe(1).loc == "E3"
+
+
+def test_foe_stops_once_it_can_attack() -> None:
+    pack = make_pack(foes=[foe("pump", "pumpling", move=3, attack=AttackSpec(1, 0, 2))], track=[TrackSpot(("move",))])
+    state = with_foes(place(game(pack), ann="F2", bob="F2"), ("pump", "B2"))
+    after, events = run_phase(state)
+    assert after.foe(1).loc == "D2"
+    assert "it can attack from here" in next(e for e in events if e.kind == "foe-move").reason
+
+
+def test_foe_in_range_with_sight_does_not_move() -> None:
+    pack = make_pack(foes=[foe("pump", "pumpling", attack=AttackSpec(1, 0, 2))], track=[TrackSpot(("move",))])
+    state = with_foes(place(game(pack), ann="D2", bob="D2"), ("pump", "D4"))
+    after, events = run_phase(state)
+    assert after.foe(1).loc == "D4" and any(e.kind == "foe-hold" for e in events)
+
+
+# -------------------------------------------------------------------- attacks
+def test_foe_attack_is_dice_plus_direct_minus_defense_with_relic() -> None:
+    from hollowcli.pack.model import Item
+
+    amulet = Item("amulet", "Amulet", kind="relic", defense=1)
+    pack = make_pack(legends=[legend("ann", defense=1, relic="amulet"), legend("bob")], items=[amulet],
+                     foes=[foe("gob", attack=AttackSpec(2, 2, 0))])
+    state = with_foes(place(game(pack), ann="C3", bob="F5"), ("gob", "C3"))
+    out: list = []
+    after = foe_attack(state, 1, ScriptedRng([3, 1]), out)  # 2 + 1 dice
+    assert out[0].numbers["damage"] == 2 + 3 - 2
+    assert after.legend("ann").health == 8 - 3
+
+
+def test_fear_once_per_instance_of_damage_not_per_point() -> None:
+    pack = make_pack(foes=[foe("gob", attack=AttackSpec(2, 3, 0))])
+    state = with_foes(place(game(pack), ann="C3", bob="F5"), ("gob", "C3"))
+    out: list = []
+    after = foe_attack(state, 1, ScriptedRng([3, 3]), out)  # 3 + 4 - 1 = 6 damage
+    assert after.legend("ann").health == 2 and after.legend("ann").fear == 1
+    blocked = make_pack(foes=[foe("gob", attack=AttackSpec(1, 0, 0))])
+    state = with_foes(place(game(blocked), ann="C3", bob="F5"), ("gob", "C3"))
+    after = foe_attack(state, 1, ScriptedRng([1]), [])  # 1 - 1 defense = 0
+    assert after.legend("ann").health == 8 and after.legend("ann").fear == 0
+
+
+def test_foe_cannot_attack_through_a_wall() -> None:
+    pack = make_pack(foes=[foe("pump", "pumpling", attack=AttackSpec(1, 0, 3))], walls=[("D3", "E3")])
+    state = with_foes(place(game(pack), ann="F3", bob="F3"), ("pump", "C3"))
+    out: list = []
+    rng = ScriptedRng()
+    after = foe_attack(state, 1, rng, out)
+    assert rng.calls == 0 and out[0].kind == "foe-no-attack" and "wall between D3 and E3" in out[0].reason
+
+
+def test_foes_ignore_fallen_legends() -> None:
+    pack = make_pack(foes=[foe("gob", move=1)], track=[TrackSpot(("move",))])
+    state = with_foes(place(game(pack), ann="C3", bob="F3"), ("gob", "D3"))
+    state = state.with_legend(replace(state.legend("ann"), health=0))
+    out: list = []
+    after = foe_move(state, 1, ScriptedRng(), out)
+    assert after.foe(1).loc == "E3"
+
+
+# -------------------------------------------------------------------- spawning
+def _spawn_pack(**kw):
+    return make_pack(track=[TrackSpot(("spawn",))], spawn_list=[[SpawnGroup("gob", 2)], [SpawnGroup("pump", 1)]], **kw)
+
+
+def test_spawn_at_the_rolled_point_when_it_is_open() -> None:
+    state = game(_spawn_pack())
+    after, events = run_phase(state, ScriptedRng([1]))  # d6 face index 1 -> 2
+    assert [f.loc for f in after.foes] == ["F5", "F5"] and [f.number for f in after.foes] == [1, 2]
+
+
+def test_spawn_falls_back_to_the_lowest_unlocked_point() -> None:
+    state = game(_spawn_pack(barricades=[2]))
+    after, events = run_phase(state, ScriptedRng([1]))  # rolled 2, locked
+    spawn = next(e for e in events if e.kind == "spawn")
+    assert [f.loc for f in after.foes] == ["B2", "B2"] and spawn.numbers["redirected"] is True
+    after, _ = run_phase(game(_spawn_pack()), ScriptedRng([4]))  # rolled 5: no such point
+    assert [f.loc for f in after.foes] == ["B2", "B2"]
+
+
+def test_nothing_spawns_when_every_point_is_locked() -> None:
+    after, events = run_phase(game(_spawn_pack(barricades=[1, 2])), ScriptedRng([0]))
+    assert after.foes == () and "every spawn point is locked" in next(e for e in events if e.kind == "spawn").reason
+
+
+def test_spawn_list_advances_and_loops() -> None:
+    state = game(_spawn_pack())
+    seen = []
+    for _ in range(3):
+        state, events = run_phase(state, ScriptedRng([0]))
+        seen.append(next(e for e in events if e.kind == "spawn").actor)
+    assert seen == ["gob", "pump", "gob"]
+    stop = game(_spawn_pack(rules=Rules(spawn_list_end="stop")))
+    for _ in range(3):
+        stop, events = run_phase(stop, ScriptedRng([0]))
+    assert "used up" in next(e for e in events if e.kind == "spawn").reason
+
+
+def test_supply_limits_spawning() -> None:
+    pack = make_pack(foes=[foe("gob", supply=3)], track=[TrackSpot(("spawn",))], spawn_list=[[SpawnGroup("gob", 2)]])
+    state = with_foes(game(pack), ("gob", "D2"), ("gob", "D2"))
+    after, events = run_phase(state, ScriptedRng([0]))
+    assert after.on_board("gob") == 3
+    assert "1 could not spawn" in next(e for e in events if e.kind == "spawn").reason
+
+
+# ------------------------------------------------------------------ the track
+def test_track_slides_loops_or_stays() -> None:
+    spots = [TrackSpot(("move",)), TrackSpot(("move",))]
+    state = game(make_pack(track=spots))
+    for expect in (1, 0, 1):
+        state, _ = run_phase(state)
+        assert state.track_pos == expect
+    state = game(make_pack(track=spots, track_end="stay"))
+    for expect in (1, 1):
+        state, _ = run_phase(state)
+        assert state.track_pos == expect
+
+
+def test_spot_actions_run_in_order_spawned_foes_then_attack() -> None:
+    pack = make_pack(track=[TrackSpot(("move", "spawn", "attack"))], spawn_list=[[SpawnGroup("gob", 1)]],
+                     foes=[foe("gob", attack=AttackSpec(1, 1, 0))])
+    state = place(game(pack), ann="B2", bob="F5")
+    after, events = run_phase(state, ScriptedRng([0, 1]))  # spawn at 1 (B2), then attack with face "1"
+    kinds = [e.kind for e in events]
+    assert kinds.index("spawn") < kinds.index("foe-attack")
+    assert after.legend("ann").health == 8 - (1 + 1 - 1)
+
+
+# ---------------------------------------------------------------------- cards
+def test_card_draw_applies_the_effect_vocabulary() -> None:
+    card = Card("storm", "Storm", "", copies=1, effect=frozen_map({"damage": 2, "fear": 1, "lock": 1, "advance": 1, "tokens": 1}))
+    pack = make_pack(track=[TrackSpot(("move",), card="draw"), TrackSpot(("move",)), TrackSpot(("move",))], cards=[card])
+    state = game(pack)
+    state = state.with_legend(replace(state.legend("ann"), ready=1, spent=2))
+    after, events = run_phase(state)
+    ann = after.legend("ann")
+    assert (ann.health, ann.fear) == (6, 2)  # 2 damage (no defense) +1 fear; then +1 fear
+    assert (ann.ready, ann.spent) == (2, 1)
+    assert after.barricades == (1,) and after.track_pos == 2
+
+
+def test_card_heal_calm_unlock_and_spawn() -> None:
+    card = Card("dawn", "Dawn", "", effect=frozen_map({"heal": 5, "calm": 5, "unlock": 1, "spawn": [SpawnGroup("gob", 1)]}))
+    pack = make_pack(track=[TrackSpot((), card="draw")], cards=[card], barricades=[1])
+    state = game(pack)
+    state = state.with_legend(replace(state.legend("ann"), health=5, fear=2))
+    after, _ = run_phase(state, ScriptedRng([0]))  # the spawn rolls 1: unlocked first (spawn comes first, so falls back)
+    assert after.legend("ann").health == 8 and after.legend("ann").fear == 0
+    assert after.barricades == () and after.on_board("gob") == 1
+
+
+def test_deck_honours_copies_and_reshuffles_when_empty() -> None:
+    cards = [Card("a", "A", "", copies=2), Card("b", "B", "", copies=1)]
+    pack = make_pack(track=[TrackSpot((), card="draw")], cards=cards)
+    state = game(pack)
+    assert sorted(state.discard) == ["a", "a", "b"] and state.pile == ()
+    drawn = []
+    for _ in range(4):
+        state, events = run_phase(state)
+        drawn.append(next(e for e in events if e.kind == "card").target)
+    assert sorted(drawn[:3]) == ["a", "a", "b"]
+    shuffles = 0
+    state = game(pack)
+    for _ in range(6):
+        state, events = run_phase(state)
+        shuffles += sum(1 for e in events if e.kind == "shuffle")
+    assert shuffles == 2
+
+
+def test_adversary_phase_runs_by_itself_after_the_last_activation() -> None:
+    pack = make_pack(track=[TrackSpot(("move", "attack"))], foes=[foe("gob", attack=AttackSpec(1, 1, 0))])
+    state = with_foes(game(pack), ("gob", "D3"))
+    rng = ScriptedRng(seed=1)
+    for lid in ("ann", "bob"):
+        state, _ = apply(state, next(a for a in legal_actions(state) if a.command == f"activate {lid}"), rng)
+        state, events = apply(state, next(a for a in legal_actions(state) if a.kind == "end"), rng)
+    assert any(e.kind == "foe-move" for e in events) and any(e.kind == "round" for e in events)
+    assert state.round == 2 and state.phase == "legends" and not any(lg.activated for lg in state.legends)

@@ -1,0 +1,130 @@
+"""Movement and range are orthogonal; line of sight through walls and '#'; location names."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from hollowcli.engine import Board, legal_actions, loc_name, parse_loc
+from hollowcli.engine.geometry import board_for
+from hollowcli.pack.model import AttackSpec, Rules
+
+from test_engine_packs import ScriptedRng, by_command, foe, game, legend, make_pack, place, with_foes
+from hollowcli.engine import apply
+
+
+def board(rows, walls=(), corners="permissive") -> Board:
+    pack = make_pack(rows, walls=walls)
+    return board_for(pack.chapters["t"], corners)
+
+
+def test_location_names_count_from_the_top_left_border() -> None:
+    assert loc_name(0, 0) == "A1"
+    assert loc_name(2, 3) == "C4"
+    assert loc_name(26, 0) == "AA1"
+    assert parse_loc("c4") == (2, 3)
+    assert parse_loc(" B12 ") == (1, 11)
+    assert parse_loc("4C") is None and parse_loc("C0") is None
+    b = board(["#####", "#.S.#", "#####"])
+    assert b.locations() == ["B2", "C2", "D2"]
+    assert not b.is_location("A1") and b.normalise("c2") == "C2"
+
+
+def test_movement_is_orthogonal_and_blocked_by_walls_and_hashes() -> None:
+    b = board(["#####", "#...#", "#.#.#", "#...#", "#####"], walls=[("B2", "C2")])
+    assert b.neighbours("B2") == ["B3"]  # C2 behind a wall, no diagonal steps
+    assert b.neighbours("C2") == ["D2"]  # C3 is '#'
+    assert b.walk_distance("B2", "C2") == 7  # all the way round
+    assert b.shortest_path("B2", "D2") == ["B2", "B3", "B4", "C4", "D4", "D3", "D2"]
+    assert b.grid_distance("B3", "C4") == 2  # diagonal neighbour: two orthogonal steps
+
+
+def test_range_is_orthogonal_so_a_diagonal_neighbour_is_range_two() -> None:
+    pack = make_pack(legends=[legend("ann", basic_attack=AttackSpec(1, 0, 1))])
+    state = with_foes(place(game(pack), ann="C3"), ("gob", "D4"))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    assert not [a for a in legal_actions(state) if a.kind == "attack"]
+    pack2 = make_pack(legends=[legend("ann", basic_attack=AttackSpec(1, 0, 2))])
+    state = with_foes(place(game(pack2), ann="C3"), ("gob", "D4"))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    assert [a.command for a in legal_actions(state) if a.kind == "attack"] == ["attack 1"]
+
+
+def test_range_zero_is_the_same_location() -> None:
+    pack = make_pack(legends=[legend("ann", basic_attack=AttackSpec(1, 0, 0))])
+    state = with_foes(place(game(pack), ann="C3"), ("gob", "C3"), ("gob", "C4"))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    assert [a.target for a in legal_actions(state) if a.kind == "attack"] == [1]
+
+
+def test_line_of_sight_is_blocked_by_a_hash_square() -> None:
+    b = board(["#######", "#.....#", "#..#..#", "#.....#", "#######"])
+    assert not b.line_of_sight("B3", "F3").clear
+    assert "D3" in b.line_of_sight("B3", "F3").reason
+    assert b.line_of_sight("B2", "F2").clear
+    assert not b.line_of_sight("C2", "E4").clear  # straight through the centre of D3
+
+
+def test_line_of_sight_is_blocked_by_a_wall_but_range_ignores_walls() -> None:
+    b = board(["######", "#....#", "######"], walls=[("C2", "D2")])
+    los = b.line_of_sight("B2", "E2")
+    assert not los.clear and "wall between C2 and D2" in los.reason
+    assert b.grid_distance("B2", "E2") == 3
+    assert b.line_of_sight("B2", "C2").clear
+
+
+def test_corner_touching_permissive_needs_one_clear_side_strict_needs_both() -> None:
+    rows = ["#####", "#.#.#", "#...#", "#####"]
+    assert board(rows).line_of_sight("B2", "C3").clear  # C2 blocks, B3 is open
+    assert not board(rows, corners="strict").line_of_sight("B2", "C3").clear
+    closed = ["#####", "#.#.#", "##..#", "#####"]
+    assert not board(closed).line_of_sight("B2", "C3").clear  # both sides blocked
+    # a wall on one side of the corner is like one blocked side
+    walled = board(["####", "#..#", "#..#", "####"], walls=[("B2", "C2")])
+    assert walled.line_of_sight("B2", "C3").clear
+    both = board(["####", "#..#", "#..#", "####"], walls=[("B2", "C2"), ("B2", "B3")])
+    assert not both.line_of_sight("B2", "C3").clear
+
+
+def test_line_of_sight_is_symmetric_on_a_cluttered_map() -> None:
+    rows = ["#########", "#..#....#", "#.....#.#", "#.#.....#", "#....#..#", "#########"]
+    b = board(rows, walls=[("E3", "E4"), ("F2", "G2")])
+    locs = b.locations()
+    for a in locs:
+        for c in locs:
+            assert b.line_of_sight(a, c).clear == b.line_of_sight(c, a).clear, (a, c)
+
+
+def test_figures_never_block_line_of_sight() -> None:
+    pack = make_pack(legends=[legend("ann", basic_attack=AttackSpec(1, 0, 4))])
+    state = with_foes(place(game(pack), ann="B3"), ("gob", "C3"), ("gob", "E3"))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    assert {a.target for a in legal_actions(state) if a.kind == "attack"} == {1, 2}
+
+
+def test_attacks_need_line_of_sight() -> None:
+    rows = ["#######", "#.....#", "#..#..#", "#.....#", "#######"]
+    pack = make_pack(rows, legends=[legend("ann", basic_attack=AttackSpec(1, 0, 4))], features={})
+    state = with_foes(place(game(pack), ann="B3"), ("gob", "F3"), ("gob", "C2"))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    assert [a.target for a in legal_actions(state) if a.kind == "attack"] == [2]
+
+
+def test_walk_range_measure_counts_walking_steps() -> None:
+    rules = Rules(range_measure="walk")
+    pack = make_pack(["######", "#....#", "#.##.#", "######"], legends=[legend("ann", basic_attack=AttackSpec(1, 0, 3))],
+                     rules=rules, features={})
+    state = with_foes(place(game(pack), ann="B3"), ("gob", "E3"))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    # grid distance is 3, but the walk is B3-B2-C2-D2-E2-E3 = 5, and sight is blocked anyway
+    assert not [a for a in legal_actions(state) if a.kind == "attack"]
+    assert replace(rules, range_measure="grid").range_measure == "grid"
+
+
+@pytest.mark.parametrize("bad", ["A1", "Z9"])
+def test_walls_must_join_locations(bad: str) -> None:
+    from hollowcli.errors import RulesError
+
+    with pytest.raises(RulesError):
+        board(["####", "#..#", "####"], walls=[("B2", bad)])
