@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from hollowcli import resources
 from hollowcli.errors import ContentError, HollowError, Problem
-from hollowcli.pack import build, cache
-from hollowcli.pack.model import KINDS, Pack
+from hollowcli.pack import cache
+
+if TYPE_CHECKING:
+    from hollowcli.pack.model import Pack
 
 BUILTIN = "built-in"
 _EXTS = (".yaml", ".yml")
@@ -37,15 +39,14 @@ def load_pack(dirs: Iterable[Path | str] = (), *, use_cache: bool = True) -> Pac
     :class:`ContentError` (holding every problem, each with file and line) for content
     that does not validate. ``use_cache=False`` always reads and validates the YAML.
     """
-    pack_dirs = pack_folders(dirs)
-    listing = [(d, pack_files(d)) for d in pack_dirs]
+    from hollowcli.pack import build  # imports the model: kept off the cached_data() path
+
+    pack_dirs, listing, names = _listing(dirs)
     template_dirs = tuple(str(d / "templates") for d in reversed(pack_dirs) if (d / "templates").is_dir())
-    names = [str(d) for d in pack_dirs]
     caching = use_cache and cache.enabled()
     signature: list[Any] = []
     if caching:
-        signature = cache.code_stamp() + [[str(d), [[rel, size, mtime] for rel, _, size, mtime in files]]
-                                          for d, files in listing]
+        signature = _signature(listing)
         data = cache.read(names, signature)
         if data is not None:
             try:
@@ -56,6 +57,29 @@ def load_pack(dirs: Iterable[Path | str] = (), *, use_cache: bool = True) -> Pac
     if caching:
         cache.write(names, signature, data)
     return build.pack(data, template_dirs)
+
+
+def _listing(dirs: Iterable[Path | str]) -> tuple[list[Path], list[tuple[Path, PackFiles]], list[str]]:
+    pack_dirs = pack_folders(dirs)
+    return pack_dirs, [(d, pack_files(d)) for d in pack_dirs], [str(d) for d in pack_dirs]
+
+
+def _signature(listing: list[tuple[Path, PackFiles]]) -> list[Any]:
+    return cache.code_stamp() + [[str(d), [[rel, size, mtime] for rel, _, size, mtime in files]]
+                                 for d, files in listing]
+
+
+def cached_data(dirs: Iterable[Path | str] = ()) -> dict[str, Any] | None:
+    """The canonical (validated, layered) data of these packs if the cache is fresh, else None.
+
+    For the table commands' fast start: imports neither yaml nor the model. A None means
+    "call :func:`load_pack`" (which validates, reports problems and refreshes the cache).
+    Raises like :func:`load_pack` for a missing folder.
+    """
+    _, listing, names = _listing(dirs)
+    if not cache.enabled():
+        return None
+    return cache.read(names, _signature(listing))
 
 
 def pack_folders(dirs: Iterable[Path | str]) -> list[Path]:
@@ -113,6 +137,7 @@ def display_path(path: Path) -> str:
 
 def validate_packs(listing: list[tuple[Path, PackFiles]]) -> dict[str, Any]:
     """Read, validate and layer packs into canonical data; raise every problem at once."""
+    from hollowcli.pack.model import KINDS
     from hollowcli.pack.validate import SINGULAR, Entry, FileChecker, suggest
     from hollowcli.pack.yamlsrc import Parsed, parse
 
