@@ -306,9 +306,9 @@ def render_events(events: Iterable[Any], explain: bool = False, paint: Paint = p
             lines.append(paint(f"-- {_PHASE_TITLE.get(ev.phase, ev.phase)}, round {ev.round} --", "title"))
         last = key
         role = "bad" if ev.kind in ("lost", "defeat-legend") else ("good" if ev.kind == "won" else "")
-        text = f"  * {ev.reason}" if ev.reason else f"  * {ev.kind}"
-        lines.append(paint(text, role) if role else text)
+        for text in wrap(f"  * {ev.reason or ev.kind}", indent="    "):
+            lines.append(paint(text, role) if role else text)
         if explain and ev.detail:
             for dl in str(ev.detail).splitlines():
-                lines.append(paint(f"      {dl}", "dim"))
+                lines += [paint(t, "dim") for t in wrap(f"      {dl}", indent="        ")]
     return lines, last
