@@ -1,0 +1,171 @@
+"""``hollow content validate/list/show/init`` as a user sees them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from hollowcli.cli import cli
+from hollowcli.errors import HollowError, UsageError
+from hollowcli.pack.loader import load_pack
+from hollowcli.pack.scaffold import FILES
+
+GOOD_FOE = "foes:\n  grub: {name: Grub, class: gobkin, health: 2, defense: 0, move: 2, attack: {dice: 1}}\n"
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), env=env)
+
+
+def hollow(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = dict(os.environ)
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-m", "hollowcli", *args], capture_output=True, text=True, env=full)
+
+
+def pack_dir(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+@pytest.mark.parametrize("sub", ["validate", "list", "show", "init"])
+def test_every_subcommand_has_help_with_an_example(sub: str) -> None:
+    result = run("content", sub, "--help")
+    assert result.exit_code == 0
+    assert "Examples:" in result.output and f"hollow content {sub}" in result.output
+
+
+def test_validate_builtin_summary() -> None:
+    result = run("content", "validate")
+    assert result.exit_code == 0, result.output
+    line = result.output.strip()
+    assert line.startswith("OK: ") and "\n" not in line
+    pack = load_pack([])
+    assert f"{len(pack.legends)} legends" in line and f"{len(pack.chapters)} chapters" in line
+    assert "sample values" in line
+
+
+def test_validate_prints_every_problem_with_file_and_line(tmp_path: Path) -> None:
+    pack_dir(tmp_path, {
+        "a.yaml": "foes:\n  grub: {name: Grub, class: goblin, health: 2, defense: 0, move: 2, attack: {dice: 1}}\n",
+        "b.yaml": "dice:\n  d: {faces: []}\n",
+    })
+    out = hollow("content", "validate", str(tmp_path))
+    assert out.returncode == 1
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"{tmp_path / 'a.yaml'}:2: 'class' must be one of") and "(did you mean 'gobkin'?)" in lines[0]
+    assert lines[1].startswith(f"{tmp_path / 'b.yaml'}:2: 'faces' is empty")
+    assert out.stderr.strip() == "hollow: 2 problems found in the content; fix them and run 'hollow content validate' again"
+    assert "Traceback" not in out.stderr
+
+
+def test_validate_json(tmp_path: Path) -> None:
+    pack_dir(tmp_path, {"a.yaml": "dice:\n  d: {faces: []}\n"})
+    result = run("content", "validate", str(tmp_path), "--json")
+    assert result.exit_code == 1 and isinstance(result.exception, HollowError)
+    doc = json.loads(result.stdout)
+    assert doc["ok"] is False and doc["problems"][0]["line"] == 2 and doc["problems"][0]["file"].endswith("a.yaml")
+    good = run("content", "validate", "--json")
+    doc = json.loads(good.stdout)
+    assert good.exit_code == 0 and doc["ok"] is True and doc["counts"]["chapters"] >= 1
+
+
+def test_validate_without_dir_uses_hollow_content_env(tmp_path: Path) -> None:
+    a = pack_dir(tmp_path / "a", {"f.yaml": GOOD_FOE})
+    b = pack_dir(tmp_path / "b", {"f.yaml": "foes:\n  grub2: {name: X}\n"})
+    ok = run("content", "validate", env={"HOLLOW_CONTENT": str(a)})
+    assert ok.exit_code == 0 and "from 2 packs" in ok.output
+    bad = run("content", "validate", env={"HOLLOW_CONTENT": os.pathsep.join([str(a), str(b)])})
+    assert bad.exit_code == 1 and "has no 'class'" in bad.stdout
+
+
+def test_validate_missing_folder(tmp_path: Path) -> None:
+    out = hollow("content", "validate", str(tmp_path / "nope"))
+    assert out.returncode == 1
+    assert out.stderr.startswith(f"hollow: content folder {tmp_path / 'nope'} does not exist;")
+
+
+def test_list_shows_origin_and_sample_values(tmp_path: Path) -> None:
+    mine = pack_dir(tmp_path / "mine", {"f.yaml": GOOD_FOE})
+    result = run("content", "list", "foes", "--content", str(mine))
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[0]: line for line in result.output.splitlines()[1:]}
+    assert str(mine) in rows["grub"] and "sample values" not in rows["grub"]
+    builtin_foe = next(iter(load_pack([]).foes))
+    assert "built-in" in rows[builtin_foe] and "sample values" in rows[builtin_foe]
+
+
+def test_list_all_kinds_and_json() -> None:
+    result = run("content", "list")
+    assert result.exit_code == 0
+    for kind in ("dice", "legends", "skills", "items", "foes", "rules", "chapters"):
+        assert any(line.startswith(f"{kind} (") for line in result.output.splitlines())
+    doc = json.loads(run("content", "list", "chapter", "--json").stdout)
+    assert list(doc) == ["chapters"]
+    first = doc["chapters"][0]
+    assert set(first) == {"id", "name", "pack", "sample"} and first["pack"] == "built-in"
+
+
+def test_list_unknown_kind_suggests() -> None:
+    result = run("content", "list", "fose")
+    assert isinstance(result.exception, UsageError)
+    assert "did you mean 'foes'?" in str(result.exception)
+
+
+def test_show_entry_text_and_json() -> None:
+    pack = load_pack([])
+    chapter = next(iter(pack.chapters.values()))
+    text = run("content", "show", "chapter", chapter.id)
+    assert text.exit_code == 0
+    assert chapter.name in text.output and chapter.map[1] in text.output
+    doc = json.loads(run("content", "show", "chapters", chapter.id, "--json").stdout)
+    assert doc["entry"]["name"] == chapter.name and doc["entry"]["map"] == list(chapter.map)
+    assert doc["sample"] is True and doc["pack"] == "built-in"
+    foe = next(iter(pack.foes.values()))
+    doc = json.loads(run("content", "show", "foe", foe.id, "--json").stdout)
+    assert doc["entry"]["class"] == foe.cls and doc["entry"]["attack"]["dice"] == foe.attack.dice
+    rules = run("content", "show", "rules")
+    assert rules.exit_code == 0 and f"fear_limit: {pack.rules.fear_limit}" in rules.output
+
+
+def test_show_unknown_id_or_kind_suggests_closest() -> None:
+    foe = next(iter(load_pack([]).foes))
+    result = run("content", "show", "foe", foe[:-1])
+    assert isinstance(result.exception, UsageError)
+    message = str(result.exception)
+    assert message.startswith(f"there is no foe '{foe[:-1]}'; did you mean '{foe}'?") and message.count(";") == 1
+    out = hollow("content", "show", "monster", "x")
+    assert out.returncode == 1 and out.stderr.startswith("hollow: there is no kind of content called 'monster'")
+
+
+def test_init_writes_a_pack_that_validates_and_refuses_to_overwrite(tmp_path: Path) -> None:
+    target = tmp_path / "my-box"
+    result = run("content", "init", str(target))
+    assert result.exit_code == 0, result.output
+    for rel in FILES:
+        assert (target / rel).is_file()
+        assert str(target / rel) in result.output
+    assert run("content", "validate", str(target)).exit_code == 0
+    pack = load_pack([target], use_cache=False)
+    assert all(pack.sample[k] for k, origin in pack.origins.items() if origin == str(target))  # placeholders say so
+    before = (target / "dice.yaml").read_text()
+    (target / "dice.yaml").write_text(before + "# my edit\n")
+    again = run("content", "init", str(target))
+    assert again.exit_code == 1 and "already exists" in str(again.exception)
+    assert (target / "dice.yaml").read_text().endswith("# my edit\n")
+
+
+def test_init_scaffold_comments_every_kind() -> None:
+    text = "\n".join(FILES.values())
+    for kind in ("dice:", "legends:", "skills:", "items:", "foes:", "rules:", "chapters:"):
+        assert kind in text
+    assert text.count("#") > 60  # commented throughout
