@@ -47,7 +47,9 @@ def _order_closest(state: GameState, f: FoeState) -> tuple[list[str], str]:
     n = lambda lid: state.legend_name(lid)  # noqa: E731
     d = dists[best]
     if len(tied) > 1:
-        why = (f"tie at {d} steps between {', '.join(n(x) for x in tied)} broken by attack priority ("
+        names = [n(x) for x in tied]
+        between = ", ".join(names[:-1]) + " and " + names[-1]
+        why = (f"tie at {d} step{'s' if d != 1 else ''} between {between} broken by attack priority ("
                + " > ".join(f"{n(x)} {prio[x]}" for x in tied) + ")")
         if prio[tied[0]] == prio[tied[1]]:
             why += f"; equal priority, so the first in Legend order, {n(best)}"

@@ -86,11 +86,19 @@ class Board:
         for (c, r), ch in sorted(self._chars.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             if ch.isdigit() and ch != "0":
                 self.spawn_points.setdefault(int(ch), loc_name(c, r))
+        ordered = sorted(self._chars, key=lambda xy: (xy[1], xy[0]))
+        self._names: tuple[str, ...] = tuple(loc_name(c, r) for c, r in ordered)
+        self._xy: dict[str, tuple[int, int]] = dict(zip(self._names, ordered))
+        self.order: dict[str, int] = {n: i for i, n in enumerate(self._names)}
+        self._nb_cache: dict[str, list[str]] = {}
         self._dist_cache: dict[str, dict[str, int]] = {}
         self._los_cache: dict[tuple[str, str], LosCheck] = {}
 
     # ----------------------------------------------------------------- locations
     def _coords_or_raise(self, name: str) -> tuple[int, int]:
+        hit = getattr(self, "_xy", {}).get(name)
+        if hit is not None:
+            return hit
         xy = parse_loc(name)
         if xy is None or xy not in self._chars:
             raise RulesError(f"chapter {self.chapter_id}: {name!r} is not a location on its map")
@@ -98,6 +106,8 @@ class Board:
 
     def is_location(self, name: str) -> bool:
         """True when ``name`` names an open square of this map."""
+        if name in self._xy:
+            return True
         xy = parse_loc(name)
         return xy is not None and xy in self._chars
 
@@ -118,7 +128,7 @@ class Board:
 
     def locations(self) -> list[str]:
         """Every location, in reading order (row by row, left to right)."""
-        return [loc_name(c, r) for (c, r) in sorted(self._chars, key=lambda xy: (xy[1], xy[0]))]
+        return list(self._names)
 
     def cells_with(self, char: str) -> list[str]:
         """Locations whose map character is ``char``, in reading order."""
@@ -130,12 +140,16 @@ class Board:
 
     def neighbours(self, name: str) -> list[str]:
         """Orthogonally adjacent locations reachable in one step (no wall, no '#'), N/E/S/W."""
+        hit = self._nb_cache.get(name)
+        if hit is not None:
+            return hit
         c, r = self.coords(name)
         out = []
         for dc, dr in DIRECTIONS:
             nxt = (c + dc, r + dr)
             if nxt in self._chars and not self.wall_between((c, r), nxt):
                 out.append(loc_name(*nxt))
+        self._nb_cache[name] = out
         return out
 
     def distances_from(self, name: str) -> dict[str, int]:
