@@ -1,0 +1,273 @@
+"""``hollow print``: write print-ready PDFs into ./output/ (or ``--out DIR``).
+
+Thin commands: parse the options, ask ``hollowcli.render`` for PDF bytes, write them
+(only under the output folder), report. reportlab, jinja2 and pypdfium2 are imported
+only inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import click
+
+from hollowcli.commands.common import content_option, echo, emit_json, get_pack, json_option
+from hollowcli.errors import RenderError, UsageError
+
+EXAMPLES = """
+\b
+Examples:
+  hollow print kit                      everything into ./output/
+  hollow print kit --paper a4 --backs short
+  hollow print deck schoolhouse --back-offset 1.5,-0.5
+  hollow print cards foes --size tarot --bleed 3 --preview
+"""
+
+
+@dataclass(frozen=True)
+class Written:
+    """A file the command wrote, with what the listing and ``--json`` show."""
+
+    path: Path
+    kind: str
+    pages: int
+    cards: int
+    preview: Path | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "path": str(self.path),
+            "kind": self.kind,
+            "pages": self.pages,
+            "cards": self.cards,
+            "preview": str(self.preview) if self.preview else None,
+        }
+
+
+def sheet_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every ``hollow print`` subcommand shares."""
+    opts = [
+        click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+                     show_default=True, help="Folder the PDFs are written to (created if needed)."),
+        click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default=None,
+                     help="Paper size. Default: 'paper' in the config file, else letter."),
+        click.option("--size", default="poker", show_default=True, metavar="NAME|WxH",
+                     help="Card size: poker (63x88 mm), mini (44x67), tarot (70x120) or WxH in mm."),
+        click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
+                     help="Bleed around each card in mm (3 is usual); 0 puts cards edge to edge (poker 9-up)."),
+        click.option("--backs", type=click.Choice(["long", "short", "fold", "none"], case_sensitive=False),
+                     default="long", show_default=True,
+                     help="Backs for long- or short-edge duplex, side by side to fold, or none."),
+        click.option("--back-offset", default=None, metavar="X,Y",
+                     help="Move backs by X,Y mm (right, up) when your printer shifts the back side."),
+        click.option("--preview", is_flag=True, help="Also write a PNG of the first page of each PDF (needs pypdfium2)."),
+        content_option,
+        json_option,
+    ]
+    for opt in reversed(opts):
+        f = opt(f)
+    return f
+
+
+def _spec(paper: str | None, size: str, bleed: float, backs: str, back_offset: str | None) -> Any:
+    from hollowcli.config import load_config
+    from hollowcli.render.geometry import compute_layout, make_spec
+
+    spec = make_spec(paper or load_config().paper, size, bleed, backs, back_offset)
+    compute_layout(spec)  # fail early, before anything is written, if the cards cannot fit
+    return spec
+
+
+def _check_preview(preview: bool) -> None:
+    if not preview:
+        return
+    try:
+        import pypdfium2  # noqa: F401
+    except ImportError:
+        raise RenderError(
+            "--preview needs the PDF renderer pypdfium2; install it with: pip install 'hollowcli[preview]'"
+        ) from None
+
+
+def _safe_name(name: str) -> str:
+    """A file name that stays inside the output folder whatever an id contains."""
+    cleaned = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name).lstrip(".")
+    return cleaned or "unnamed.pdf"
+
+
+def _write(out_dir: Path, name: str, data: bytes) -> Path:
+    """Write ``data`` atomically to ``out_dir/name`` (never outside ``out_dir``)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / _safe_name(name)
+    fd, tmp = tempfile.mkstemp(dir=out_dir, prefix=".hollow-", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def _preview(path: Path, data: bytes) -> Path:
+    """A PNG of the first page, next to the PDF (150 dpi)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        image = pdf[0].render(scale=150 / 72).to_pil()
+        png = path.with_suffix(".png")
+        buf = __import__("io").BytesIO()
+        image.save(buf, format="PNG", optimize=False)
+        _write(path.parent, png.name, buf.getvalue())
+    finally:
+        pdf.close()
+    return png
+
+
+def _run(jobs: Iterable[tuple[str, str, Callable[[], Any]]], out_dir: Path, preview: bool,
+         as_json: bool, progress: bool = False, count: int = 0) -> None:
+    """Build each printable, write it, then list what was written (or one JSON document)."""
+    written: list[Written] = []
+    warnings: list[str] = []
+
+    def one(name: str, kind: str, build: Callable[[], Any]) -> None:
+        result = build()
+        path = _write(out_dir, name, result.data)
+        png = _preview(path, result.data) if preview else None
+        written.append(Written(path, kind, result.pages, result.cards, png))
+        warnings.extend(result.warnings)
+
+    if progress:
+        with click.progressbar(list(jobs), length=count, label="Printing the kit", file=sys.stderr,
+                               item_show_func=lambda j: j[0] if j else "") as bar:
+            for name, kind, build in bar:
+                one(name, kind, build)
+    else:
+        for name, kind, build in jobs:
+            one(name, kind, build)
+
+    for w in warnings:
+        click.echo(f"hollow: warning: {w}", err=True)
+    if as_json:
+        emit_json({"files": [w.as_json() for w in written], "warnings": warnings})
+        return
+    width = max((len(str(w.path)) for w in written), default=0)
+    for w in written:
+        cards = f", {w.cards} cards" if w.cards else ""
+        pages = f"{w.pages} page" + ("s" if w.pages != 1 else "")
+        line = f"{str(w.path):<{width}}  {pages}{cards}"
+        if w.preview:
+            line += f"  (preview {w.preview.name})"
+        echo(line)
+    echo("Print at 100% (no 'fit to page'); the ruler in the margin must measure 50 mm.")
+
+
+@click.group(name="print", epilog=EXAMPLES)
+def print_() -> None:
+    """Write print-ready PDFs: reference cards, spawn tables, chapter decks, stat cards.
+
+    Files go into ./output/ (or --out DIR). Cards are poker size (63x88 mm) by default,
+    9 to a Letter or A4 page, with crop marks in the margins, a backs page after each
+    page of fronts (mirrored for long-edge duplex) and a 50 mm calibration ruler.
+    """
+
+
+def _chapters(pack: Any, chapter: str | None, all_: bool) -> list[Any]:
+    from hollowcli.render.kit import chapters_in_order
+
+    if chapter and all_:
+        raise UsageError("give a chapter id or --all, not both")
+    if chapter:
+        if chapter not in pack.chapters:
+            known = ", ".join(sorted(pack.chapters)) or "none"
+            raise UsageError(f"there is no chapter {chapter!r}; known chapters: {known}")
+        return [pack.chapters[chapter]]
+    chapters = chapters_in_order(pack)
+    if not chapters:
+        raise UsageError("the content has no chapters to print")
+    return chapters
+
+
+@print_.command(epilog=EXAMPLES)
+@sheet_options
+def reference(out_dir: Path, paper: str | None, size: str, bleed: float, backs: str, back_offset: str | None,
+              preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+    """Reference cards from content/rules.md and a one-page turn-order sheet (reference.pdf)."""
+    from hollowcli.render.kit import render_reference
+
+    spec = _spec(paper, size, bleed, backs, back_offset)
+    _check_preview(preview)
+    pack = get_pack(content_dirs)
+    _run([("reference.pdf", "reference", lambda: render_reference(pack, spec))], out_dir, preview, as_json)
+
+
+@print_.command(epilog=EXAMPLES)
+@click.argument("chapter", required=False)
+@click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
+@sheet_options
+def spawn(chapter: str | None, all_: bool, out_dir: Path, paper: str | None, size: str, bleed: float, backs: str,
+          back_offset: str | None, preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+    """Spawn tables: what each D6 roll yields under a chapter's barricades (spawn-tables.pdf)."""
+    from hollowcli.render.kit import render_spawn_tables
+
+    spec = _spec(paper, size, bleed, backs, back_offset)
+    _check_preview(preview)
+    pack = get_pack(content_dirs)
+    chapters = _chapters(pack, chapter, all_)
+    _run([("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec))], out_dir, preview, as_json)
+
+
+@print_.command(epilog=EXAMPLES)
+@click.argument("chapter", required=False)
+@click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
+@sheet_options
+def deck(chapter: str | None, all_: bool, out_dir: Path, paper: str | None, size: str, bleed: float, backs: str,
+         back_offset: str | None, preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+    """A chapter's deck, every copy, with backs (deck-<chapter>.pdf)."""
+    from hollowcli.render.kit import render_deck
+
+    spec = _spec(paper, size, bleed, backs, back_offset)
+    _check_preview(preview)
+    pack = get_pack(content_dirs)
+    jobs = [(f"deck-{ch.id}.pdf", "deck", (lambda ch=ch: render_deck(pack, ch, spec)))
+            for ch in _chapters(pack, chapter, all_)]
+    _run(jobs, out_dir, preview, as_json)
+
+
+@print_.command(epilog=EXAMPLES)
+@click.argument("kinds", nargs=-1, type=click.Choice(["legends", "foes", "items"], case_sensitive=False))
+@sheet_options
+def cards(kinds: tuple[str, ...], out_dir: Path, paper: str | None, size: str, bleed: float, backs: str,
+          back_offset: str | None, preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+    """Stat cards for legends, foes, items (all three when none is named): cards-<kind>.pdf."""
+    from hollowcli.render.kit import CARD_KINDS, render_cards
+
+    spec = _spec(paper, size, bleed, backs, back_offset)
+    _check_preview(preview)
+    pack = get_pack(content_dirs)
+    chosen = [k.lower() for k in kinds] or list(CARD_KINDS)
+    chosen = list(dict.fromkeys(chosen))
+    jobs = [(f"cards-{k}.pdf", "cards", (lambda k=k: render_cards(pack, k, spec))) for k in chosen]
+    _run(jobs, out_dir, preview, as_json)
+
+
+@print_.command(epilog=EXAMPLES)
+@sheet_options
+def kit(out_dir: Path, paper: str | None, size: str, bleed: float, backs: str, back_offset: str | None,
+        preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+    """Everything: reference, spawn tables, every chapter deck, all stat cards."""
+    from hollowcli.render.kit import kit_plan
+
+    spec = _spec(paper, size, bleed, backs, back_offset)
+    _check_preview(preview)
+    pack = get_pack(content_dirs)
+    plan = kit_plan(pack, spec)
+    jobs = [(p.filename, p.kind, p.build) for p in plan]
+    _run(jobs, out_dir, preview, as_json, progress=True, count=len(jobs))

@@ -1,0 +1,317 @@
+"""Draw one card face or back from a :class:`~hollowcli.render.markup.Face`.
+
+Text is fitted, not clipped: each text region starts at its normal size and shrinks in
+half-point steps down to a readable floor (:data:`FLOOR_PT`). Text that still does not
+fit is drawn as far as it goes, the card gets a visible red "text continues" marker, and
+a warning naming the card is returned for the command to report.
+
+Fitting is done once per distinct card (:func:`fit_face`); the fitted face is then
+drawn as often as the deck has copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from hollowcli.errors import RenderError
+from hollowcli.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, missing_glyphs, register_fonts
+from hollowcli.render.geometry import MM
+from hollowcli.render.markup import Face
+
+#: The smallest text size used for content (points). Below this a card is hard to read.
+FLOOR_PT = 6.5
+#: Normal sizes (points).
+TITLE_PT = 11.0
+BODY_PT = 9.0
+STATS_PT = 8.5
+SUBTITLE_PT = 7.5
+FOOTER_PT = 6.0
+#: The safe zone: nothing important closer than this to the trim (mm).
+SAFE_MM = 3.0
+
+#: Colour schemes by @band name: (band fill, text on the band, frame/tint).
+SCHEMES: dict[str, tuple[str, str, str]] = {
+    "legend": ("#1f3a5f", "#ffffff", "#dfe7f1"),
+    "foe": ("#7a1f1f", "#ffffff", "#f3e0e0"),
+    "boss": ("#3d0c0c", "#ffd9a0", "#f0dcd0"),
+    "item": ("#5a4a1a", "#ffffff", "#efe9d8"),
+    "relic": ("#4a2f6b", "#ffffff", "#e9e1f2"),
+    "chapter": ("#24473a", "#ffffff", "#dcebe4"),
+    "reference": ("#333333", "#ffffff", "#e8e8e8"),
+    "plain": ("#444444", "#ffffff", "#ececec"),
+}
+
+
+def scheme(band: str) -> tuple[str, str, str]:
+    return SCHEMES.get(band, SCHEMES["plain"])
+
+
+@dataclass
+class Placed:
+    """A wrapped flowable and where its top-left goes (points, relative to the trim corner)."""
+
+    flowable: Any
+    x: float
+    top: float
+    height: float
+
+
+@dataclass
+class FittedFace:
+    """A face with every text region wrapped and positioned, ready to draw many times."""
+
+    face: Face
+    w: float  # trim width (pt)
+    h: float  # trim height (pt)
+    bleed: float  # pt
+    placed: list[Placed] = field(default_factory=list)
+    band_h: float = 0.0
+    stats_box: tuple[float, float, float, float] | None = None
+    overflow: bool = False
+    sizes: dict[str, float] = field(default_factory=dict)
+
+
+_STYLE_CACHE: dict[tuple[Any, ...], Any] = {}
+
+
+def _style(
+    font: str, size: float, align: int = 0, colour: str = "#111111", indent: float = 0.0, bullet_indent: float = 0.0
+) -> Any:
+    """A cached ParagraphStyle; every style names a registered font (no Helvetica anywhere)."""
+    key = (font, size, align, colour, indent, bullet_indent)
+    st = _STYLE_CACHE.get(key)
+    if st is None:
+        from reportlab.lib.colors import HexColor
+        from reportlab.lib.styles import ParagraphStyle
+
+        st = ParagraphStyle(
+            name=f"{font}-{size}-{align}-{indent}-{bullet_indent}",
+            fontName=font,
+            fontSize=size,
+            leading=round(size * 1.18, 2),
+            alignment=align,
+            textColor=HexColor(colour),
+            leftIndent=indent,
+            bulletIndent=bullet_indent,
+            bulletFontName=font,
+            bulletFontSize=size,
+            spaceBefore=0,
+            spaceAfter=round(size * 0.35, 2),
+            splitLongWords=1,
+            allowWidows=1,
+            allowOrphans=1,
+        )
+        _STYLE_CACHE[key] = st
+    return st
+
+
+def _paragraphs(face: Face, size: float) -> list[Any]:
+    from reportlab.platypus import Paragraph
+
+    out = []
+    for p in face.body:
+        if p.kind == "p":
+            out.append(Paragraph(p.markup, _style(REGULAR, size)))
+        else:
+            bullet = "\u2022" if p.kind == "bullet" else p.kind
+            indent = size * (1.1 if p.kind == "bullet" else 1.5) + p.level * size * 1.5
+            st = _style(REGULAR, size, indent=indent, bullet_indent=p.level * size * 1.5)
+            out.append(Paragraph(p.markup, st, bulletText=bullet))
+    return out
+
+
+def _fit_flow(make: Callable[[float], list[Any]], width: float, height: float, base: float) -> tuple[list[Any], float, bool]:
+    """Wrap the flowables ``make(size)`` builds, shrinking from ``base`` to FLOOR_PT until they fit."""
+    size = base
+    while True:
+        flows = make(size)
+        total = 0.0
+        for i, f in enumerate(flows):
+            _, fh = f.wrap(width, 1e6)
+            total += fh + (f.style.spaceAfter if i < len(flows) - 1 else 0)
+        if total <= height + 0.01:
+            return flows, size, False
+        if size <= FLOOR_PT:
+            return flows, size, True
+        size = max(FLOOR_PT, size - 0.5)
+
+
+def fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, what: str = "a card") -> FittedFace:
+    """Lay out ``face`` on a card of ``w_mm`` x ``h_mm``: wrap, shrink to fit, position.
+
+    Broken markup (only a template can bring it: content text is escaped) is a
+    RenderError naming the card.
+    """
+    try:
+        return _fit_face(face, w_mm, h_mm, bleed_mm)
+    except ValueError as e:
+        detail = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
+        raise RenderError(
+            f"{what}: the card template produced markup reportlab cannot read ({detail}); fix the template"
+        ) from e
+
+
+def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float) -> FittedFace:
+    register_fonts()
+    from reportlab.platypus import Paragraph
+
+    w, h, b = w_mm * MM, h_mm * MM, bleed_mm * MM
+    safe = SAFE_MM * MM
+    ff = FittedFace(face, w, h, b)
+    inner_w = w - 2 * safe
+    _, text_col, _ = scheme(face.band)
+
+    if face.layout == "back":
+        # Centred title and subtitle on a full-colour back.
+        def make_back(size: float) -> list[Any]:
+            flows = []
+            if face.title:
+                flows.append(Paragraph(face.title, _style(CONDENSED_BOLD, size, 1, text_col)))
+            if face.subtitle:
+                flows.append(Paragraph(face.subtitle, _style(OBLIQUE, max(FLOOR_PT, size * 0.6), 1, text_col)))
+            for p in face.body:
+                flows.append(Paragraph(p.markup, _style(REGULAR, max(FLOOR_PT, size * 0.55), 1, text_col)))
+            return flows
+
+        box_w = w - 2 * (safe + 2 * MM)
+        flows, size, over = _fit_flow(make_back, box_w, h * 0.6, 15.0)
+        total = sum(f.height + f.style.spaceAfter for f in flows)
+        top = h / 2 + total / 2
+        for f in flows:
+            ff.placed.append(Placed(f, (w - box_w) / 2, top, f.height))
+            top -= f.height + f.style.spaceAfter
+        ff.overflow = over
+        ff.sizes["title"] = size
+        return ff
+
+    # ---- band with title (and an optional corner value) --------------------------
+    band_h = max(9.5 * MM, h * 0.12)
+    ff.band_h = band_h
+    corner_w = 0.0
+    if face.corner:
+        cp = Paragraph(face.corner, _style(BOLD, 9.0, 2, text_col))
+        cw = min(inner_w * 0.35, cp.minWidth() + 2)
+        _, chh = cp.wrap(cw, band_h)
+        ff.placed.append(Placed(cp, w - safe - cw, h - band_h / 2 + chh / 2 - 1, chh))
+        corner_w = cw + 2 * MM
+    title_box_h = band_h - 2.2 * MM
+    title_w = inner_w - corner_w
+
+    def make_title(size: float) -> list[Any]:
+        return [Paragraph(face.title or "&#160;", _style(CONDENSED_BOLD, size, 0, text_col))]
+
+    tflows, tsize, tover = _fit_flow(make_title, title_w, title_box_h, TITLE_PT)
+    th = tflows[0].height
+    ff.placed.append(Placed(tflows[0], safe, h - band_h / 2 + th / 2 - 0.5, th))
+    ff.sizes["title"] = tsize
+    over = tover
+
+    # ---- subtitle and stats under the band -----------------------------------------
+    y = h - band_h - 1.2 * MM
+    if face.subtitle:
+        sub = Paragraph(face.subtitle, _style(OBLIQUE, SUBTITLE_PT, 1, "#333333"))
+        sflows, ssize, sover = _fit_flow(lambda s: [Paragraph(face.subtitle, _style(OBLIQUE, s, 1, "#333333"))], inner_w, SUBTITLE_PT * 2.5, SUBTITLE_PT)
+        sub = sflows[0]
+        over = over or sover
+        ff.placed.append(Placed(sub, safe, y, sub.height))
+        y -= sub.height + 1.0 * MM
+    if face.stats:
+        sflows, ssize, sover = _fit_flow(
+            lambda s: [Paragraph(face.stats, _style(BOLD, s, 1, "#111111"))], inner_w - 2, STATS_PT * 3.6, STATS_PT
+        )
+        st = sflows[0]
+        over = over or sover
+        pad = 0.8 * MM
+        ff.stats_box = (safe - 1, y - st.height - 2 * pad, inner_w + 2, st.height + 2 * pad)
+        ff.placed.append(Placed(st, safe + 1, y - pad, st.height))
+        y -= st.height + 2 * pad + 1.5 * MM
+
+    # ---- footer at the bottom of the safe zone ---------------------------------------
+    bottom = safe
+    if face.footer:
+        foot = Paragraph(face.footer, _style(REGULAR, FOOTER_PT, 1, "#666666"))
+        _, fh = foot.wrap(inner_w, 1e6)
+        ff.placed.append(Placed(foot, safe, safe + fh, fh))
+        bottom = safe + fh + 1.0 * MM
+
+    # ---- body: the rest, shrunk to fit ---------------------------------------------
+    body_h = y - bottom
+    if face.body:
+        flows, bsize, bover = _fit_flow(lambda s: _paragraphs(face, s), inner_w, body_h, face.textsize or BODY_PT)
+        ff.sizes["body"] = bsize
+        top = y
+        if bover:
+            over = True
+            room = body_h - FLOOR_PT * 1.4  # keep a line for the marker
+            for f in flows:
+                if top - f.height < y - room:
+                    parts = f.split(inner_w, top - (y - room))
+                    if parts:
+                        part = parts[0]
+                        _, ph = part.wrap(inner_w, 1e6)
+                        ff.placed.append(Placed(part, safe, top, ph))
+                    break
+                ff.placed.append(Placed(f, safe, top, f.height))
+                top -= f.height + f.style.spaceAfter
+            marker = Paragraph(
+                "\u25bc text continues: too long for this card", _style(BOLD, FLOOR_PT, 2, "#cc0000")
+            )
+            _, mh = marker.wrap(inner_w, 1e6)
+            ff.placed.append(Placed(marker, safe, bottom + mh, mh))
+        else:
+            for f in flows:
+                ff.placed.append(Placed(f, safe, top, f.height))
+                top -= f.height + f.style.spaceAfter
+    ff.overflow = over
+    return ff
+
+
+def draw_face(canvas: Any, ff: FittedFace, x: float, y: float) -> None:
+    """Draw a fitted face with its trim's bottom-left corner at (x, y) points."""
+    from reportlab.lib.colors import HexColor
+
+    band, _, tint = scheme(ff.face.band)
+    w, h, b = ff.w, ff.h, ff.bleed
+    c = canvas
+    c.saveState()
+    c.translate(x, y)
+    if ff.face.layout == "back":
+        c.setFillColor(HexColor(band))
+        c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+        c.setStrokeColor(HexColor(tint))
+        c.setLineWidth(0.8)
+        inset = SAFE_MM * MM
+        c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
+        c.setLineWidth(0.4)
+        inset2 = inset + 1.2 * MM
+        c.roundRect(inset2, inset2, w - 2 * inset2, h - 2 * inset2, 1.8 * MM, stroke=1, fill=0)
+    else:
+        # Band to the top edge (into the bleed), then a thin frame around the rest.
+        c.setFillColor(HexColor(band))
+        c.rect(-b, h - ff.band_h, w + 2 * b, ff.band_h + b, stroke=0, fill=1)
+        c.setStrokeColor(HexColor(band))
+        c.setLineWidth(0.6)
+        inset = 1.8 * MM
+        c.roundRect(inset, inset, w - 2 * inset, h - ff.band_h - inset + 0.3, 1.5 * MM, stroke=1, fill=0)
+        if ff.stats_box:
+            sx, sy, sw, sh = ff.stats_box
+            c.setFillColor(HexColor(tint))
+            c.roundRect(sx, sy, sw, sh, 1.2 * MM, stroke=0, fill=1)
+    for p in ff.placed:
+        p.flowable.drawOn(c, p.x, p.top - p.height)
+    c.restoreState()
+
+
+def face_warnings(face: Face, ff: FittedFace, what: str) -> list[str]:
+    """The problems a user should hear about for one distinct card."""
+    out = []
+    if ff.overflow:
+        out.append(
+            f"{what}: the text does not fit even at {FLOOR_PT:g} pt; it is cut short on the card "
+            "(marked in red); shorten it or use a larger --size"
+        )
+    missing = missing_glyphs(face.plain_text)
+    if missing:
+        out.append(f"{what}: the font has no letters for {missing!r}; they print blank")
+    return out

@@ -1,0 +1,74 @@
+"""The fonts every PDF uses: DejaVu Sans (shipped in ``hollowcli/fonts``), embedded as subsets.
+
+Only these TrueType fonts are ever referenced, so no PDF depends on the viewer's
+base-14 fonts. DejaVu covers Latin, Greek and Cyrillic and the symbols used for icons;
+characters it lacks would print as blanks, so :func:`missing_glyphs` finds them for a
+warning instead.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from hollowcli.errors import RenderError
+from hollowcli.resources import fonts_dir
+
+REGULAR = "DejaVuSans"
+BOLD = "DejaVuSans-Bold"
+OBLIQUE = "DejaVuSans-Oblique"
+CONDENSED_BOLD = "DejaVuSansCondensed-Bold"
+
+_FILES = {
+    REGULAR: "DejaVuSans.ttf",
+    BOLD: "DejaVuSans-Bold.ttf",
+    OBLIQUE: "DejaVuSans-Oblique.ttf",
+    CONDENSED_BOLD: "DejaVuSansCondensed-Bold.ttf",
+}
+
+
+@lru_cache(maxsize=1)
+def register_fonts() -> str:
+    """Register the shipped fonts with reportlab once per process; return the body font's name."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    base = fonts_dir()
+    for name, file in _FILES.items():
+        path = base / file
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except (OSError, TTFError) as e:
+            raise RenderError(f"the font file {path} cannot be read ({e}); reinstall hollowcli") from e
+    # <b>, <i> inside paragraphs pick these faces; bold-italic falls back to bold.
+    addMapping(REGULAR, 0, 0, REGULAR)
+    addMapping(REGULAR, 1, 0, BOLD)
+    addMapping(REGULAR, 0, 1, OBLIQUE)
+    addMapping(REGULAR, 1, 1, BOLD)
+    for face in (BOLD, OBLIQUE, CONDENSED_BOLD):
+        addMapping(face, 0, 0, face)
+        addMapping(face, 1, 0, BOLD if face != CONDENSED_BOLD else CONDENSED_BOLD)
+        addMapping(face, 0, 1, OBLIQUE)
+        addMapping(face, 1, 1, BOLD)
+    return REGULAR
+
+
+@lru_cache(maxsize=1)
+def _covered() -> frozenset[int]:
+    register_fonts()
+    from reportlab.pdfbase import pdfmetrics
+
+    font = pdfmetrics.getFont(REGULAR)
+    return frozenset(font.face.charToGlyph)  # type: ignore[attr-defined]
+
+
+def missing_glyphs(text: str) -> str:
+    """The distinct characters of ``text`` that the body font cannot print, in order."""
+    covered = _covered()
+    seen: list[str] = []
+    for ch in text:
+        if ch.isspace() or ord(ch) < 32:
+            continue
+        if ord(ch) not in covered and ch not in seen:
+            seen.append(ch)
+    return "".join(seen)

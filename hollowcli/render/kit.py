@@ -1,0 +1,315 @@
+"""The printables of the kit: reference cards, spawn tables, chapter decks, stat cards.
+
+Each ``render_*`` function takes the pack and a :class:`~hollowcli.render.geometry.SheetSpec`
+and returns a :class:`~hollowcli.render.sheet.RenderResult` (PDF bytes plus figures);
+writing files is the command's job. :func:`kit_plan` lists every file of ``hollow print
+kit`` with the function that builds it, so the command can show progress.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from hollowcli.errors import RenderError, UsageError
+from hollowcli.pack.model import Chapter, Pack
+from hollowcli.render.geometry import SheetSpec, compute_layout
+from hollowcli.render.markup import Templates, escape_text
+from hollowcli.render.sheet import CardJob, RenderResult, card_sheets
+
+#: The kinds ``hollow print cards`` knows, with the file each writes.
+CARD_KINDS = ("legends", "foes", "items")
+
+GAME = "Legends of Sleepy Hollow"
+
+#: Reference cards are read across the table: a topic that would need smaller text than
+#: this continues on another card instead.
+REFERENCE_MIN_PT = 8.0
+
+
+@dataclass(frozen=True)
+class Printable:
+    """One file of the kit: its name, what it is, and how to build it."""
+
+    filename: str
+    kind: str
+    build: Callable[[], RenderResult]
+
+
+def _templates(pack: Pack) -> Templates:
+    return Templates(pack.template_dirs)
+
+
+def _sample(pack: Pack, kind: str, id_: str) -> bool:
+    return bool(pack.sample.get(f"{kind}/{id_}", False))
+
+
+# ----------------------------------------------------------------------------------
+# Reference cards
+# ----------------------------------------------------------------------------------
+def parse_rules_md(text: str) -> list[tuple[str, str]]:
+    """``## topic`` sections of a rules file -> [(topic, body text)], in file order.
+
+    Text before the first ``##`` heading and ``#`` titles are skipped; ``###`` subheadings
+    inside a section become bold lines. Empty sections are dropped.
+    """
+    sections: list[tuple[str, list[str]]] = []
+    for line in text.splitlines():
+        m = re.match(r"^##\s+(.+?)\s*#*\s*$", line)
+        if m and not line.startswith("###"):
+            sections.append((m.group(1).strip(), []))
+            continue
+        if not sections:
+            continue
+        sub = re.match(r"^#{3,6}\s+(.+?)\s*#*\s*$", line)
+        if sub:
+            sections[-1][1].extend(["", f"**{sub.group(1)}**", ""])
+            continue
+        if re.match(r"^#\s", line):
+            continue
+        sections[-1][1].append(line)
+    out = []
+    for topic, lines in sections:
+        body = "\n".join(lines).strip()
+        if body:
+            out.append((topic_title(topic), body))
+    return out
+
+
+def topic_title(topic: str) -> str:
+    """``legend-phase`` -> ``Legend phase``; headings that are already words stay as written."""
+    if re.fullmatch(r"[a-z0-9]+(?:[-_][a-z0-9]+)*", topic):
+        words = re.split(r"[-_]", topic)
+        return " ".join(words)[:1].upper() + " ".join(words)[1:]
+    return topic
+
+
+def rules_file(pack: Pack) -> Path:
+    """The ``rules.md`` of the highest-priority pack that has one (built-in content last)."""
+    from hollowcli.resources import content_dir
+
+    candidates = [Path(s) / "rules.md" for s in reversed(pack.sources)] + [content_dir() / "rules.md"]
+    for p in candidates:
+        if p.is_file():
+            return p
+    raise RenderError(
+        "no rules.md in the content packs; the reference cards are printed from content/rules.md "
+        "(one '## topic' section per card)"
+    )
+
+
+def _split_paragraphs(text: str) -> list[str]:
+    """Split section text into chunks that may go on separate cards (blank lines, bullets)."""
+    chunks: list[list[str]] = [[]]
+    for line in text.splitlines():
+        if not line.strip():
+            if chunks[-1]:
+                chunks.append([])
+            continue
+        if re.match(r"^\s*([-*\u2022]|\d{1,2}[.)])\s+", line) and chunks[-1]:
+            chunks.append([])
+        chunks[-1].append(line)
+    return ["\n".join(c) for c in chunks if c]
+
+
+def reference_sections(pack: Pack, spec: SheetSpec, rules_text: str | None = None) -> list[tuple[str, str, int, int]]:
+    """(topic, text, part, parts) for each reference card; long topics continue on a second card."""
+    from hollowcli.render.cardface import fit_face
+
+    text = rules_text if rules_text is not None else rules_file(pack).read_text(encoding="utf-8")
+    sections = parse_rules_md(text)
+    tpl = _templates(pack)
+    out: list[tuple[str, str, int, int]] = []
+    for topic, body in sections:
+        pieces = [body]
+        for parts in range(1, 13):
+            chunks = _split_paragraphs(body)
+            if parts > len(chunks):
+                break
+            size = -(-len(chunks) // parts)
+            pieces = ["\n\n".join(chunks[i : i + size]) for i in range(0, len(chunks), size)]
+            ok = True
+            for i, piece in enumerate(pieces, 1):
+                face = tpl.render(
+                    "reference",
+                    {"topic": topic, "text": piece, "part": i, "parts": len(pieces), "index": 1, "total": 1},
+                    f"reference card {topic!r}",
+                )
+                ff = fit_face(face, spec.card_w, spec.card_h, spec.bleed, f"reference card {topic!r}")
+                if ff.overflow or ff.sizes.get("body", REFERENCE_MIN_PT) < REFERENCE_MIN_PT:
+                    ok = False
+                    break
+            if ok:
+                break
+        for i, piece in enumerate(pieces, 1):
+            out.append((topic, piece, i, len(pieces)))
+    return out
+
+
+def render_reference(pack: Pack, spec: SheetSpec, rules_text: str | None = None) -> RenderResult:
+    """Reference cards (one per ``## topic`` of rules.md) and a one-page turn-order sheet."""
+    layout = compute_layout(spec)
+    tpl = _templates(pack)
+    sections = reference_sections(pack, spec, rules_text)
+    if not sections:
+        raise RenderError("rules.md has no '## topic' sections with text; nothing to print as reference cards")
+    total = len(sections)
+
+    def jobs() -> Iterator[CardJob]:
+        for n, (topic, text, part, parts) in enumerate(sections, 1):
+            ctx = {"topic": topic, "text": text, "part": part, "parts": parts, "index": n, "total": total}
+            yield CardJob(f"ref-{n}", f"reference.pdf card {topic!r}", tpl.render("reference", ctx, f"reference card {topic!r}"))
+
+    back = tpl.render("back", {"title": "Reference", "subtitle": GAME, "band": "reference"}, "the reference card back")
+
+    def sheet(c: Any) -> int:
+        from hollowcli.render.pages import turn_order_page
+
+        return turn_order_page(c, pack, layout.page_w, layout.page_h)
+
+    return card_sheets(
+        jobs(), back, layout, f"{GAME}: reference cards", "Rules reference cards and a turn-order sheet",
+        "reference card back", after=sheet,
+    )
+
+
+# ----------------------------------------------------------------------------------
+# Spawn tables
+# ----------------------------------------------------------------------------------
+def render_spawn_tables(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec) -> RenderResult:
+    """Per chapter: spawn points, barricades, what each die roll yields, and the spawn list."""
+    from hollowcli.render.pages import spawn_pages
+
+    if not chapters:
+        raise UsageError("there are no chapters to print spawn tables for")
+    return spawn_pages(pack, chapters, spec)
+
+
+# ----------------------------------------------------------------------------------
+# Chapter decks
+# ----------------------------------------------------------------------------------
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def effect_lines(pack: Pack, effect: Any) -> list[Any]:
+    """A chapter card's ``effect:`` mapping in words (escaped, with icons), one line per effect."""
+    from markupsafe import Markup
+
+    lines: list[str] = []
+    for key, value in effect.items():
+        if key == "spawn":
+            groups = []
+            for g in value or ():
+                foe = g.get("foe") if isinstance(g, dict) else getattr(g, "foe", None)
+                count = g.get("count", 1) if isinstance(g, dict) else getattr(g, "count", 1)
+                name = pack.foes[foe].name if foe in pack.foes else str(foe)
+                groups.append(f"{int(count)}\u00d7 {escape_text(name)}")
+            lines.append("{spawn} **Spawn** " + ", ".join(groups) + " (a D6 for each group)")
+        elif key == "damage":
+            lines.append(f"Each Legend takes {int(value)}{{damage}} (no defense)")
+        elif key == "fear":
+            lines.append(f"Each Legend gains {int(value)}{{fear}}")
+        elif key == "heal":
+            lines.append(f"Each Legend regains {int(value)}{{health}}")
+        elif key == "calm":
+            lines.append(f"Each Legend removes {int(value)}{{fear}}")
+        elif key == "lock":
+            lines.append(f"{{barricade}} Barricade spawn point {int(value)}")
+        elif key == "unlock":
+            lines.append(f"Remove the barricade from spawn point {int(value)}")
+        elif key == "advance":
+            lines.append(f"The storybook token moves {_plural(int(value), 'extra spot')}")
+        elif key == "tokens":
+            lines.append(f"Each Legend returns {int(value)}{{token}} to its preparation space")
+        else:
+            lines.append(f"{escape_text(key)}: {escape_text(value)}")
+    return [Markup(s) for s in lines]
+
+
+def render_deck(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
+    """One chapter's deck: every card as many times as its ``copies``, with backs."""
+    layout = compute_layout(spec)
+    tpl = _templates(pack)
+    sample = _sample(pack, "chapters", chapter.id)
+    fname = f"deck-{chapter.id}.pdf"
+
+    def jobs() -> Iterator[CardJob]:
+        for card in chapter.cards:
+            ctx = {"card": card, "chapter": chapter, "effects": effect_lines(pack, card.effect), "sample": sample}
+            what = f"{fname} card {card.id!r} ({card.title})"
+            yield CardJob(card.id, what, tpl.render("chapter", ctx, what), card.copies)
+
+    back = tpl.render(
+        "back",
+        {"title": f"Chapter {chapter.number}", "subtitle": chapter.name, "band": "chapter"},
+        f"the back of {fname}",
+    )
+    return card_sheets(
+        jobs(), back, layout, f"{GAME}: chapter {chapter.number}, {chapter.name}",
+        f"The chapter deck of {chapter.name}", f"{fname} card back",
+    )
+
+
+# ----------------------------------------------------------------------------------
+# Stat cards
+# ----------------------------------------------------------------------------------
+def render_cards(pack: Pack, kind: str, spec: SheetSpec) -> RenderResult:
+    """Stat cards of one kind: ``legends``, ``foes`` or ``items``."""
+    if kind not in CARD_KINDS:
+        raise UsageError(f"there are no {kind!r} cards; use one of {', '.join(CARD_KINDS)}")
+    layout = compute_layout(spec)
+    tpl = _templates(pack)
+    fname = f"cards-{kind}.pdf"
+
+    def jobs() -> Iterator[CardJob]:
+        if kind == "legends":
+            for lid, lg in pack.legends.items():
+                skills = [pack.skills[s] for s in lg.skills if s in pack.skills]
+                relic = pack.items.get(lg.relic) if lg.relic else None
+                ctx = {"legend": lg, "skills": skills, "relic": relic, "sample": _sample(pack, "legends", lid)}
+                what = f"{fname} card {lid!r} ({lg.name})"
+                yield CardJob(lid, what, tpl.render("legend", ctx, what))
+        elif kind == "foes":
+            order = list(pack.rules.activation_order)
+            for fid, foe in sorted(pack.foes.items(), key=lambda kv: (_order(order, kv[1].cls), kv[0])):
+                ctx = {"foe": foe, "order": _order(order, foe.cls) + 1, "sample": _sample(pack, "foes", fid)}
+                what = f"{fname} card {fid!r} ({foe.name})"
+                yield CardJob(fid, what, tpl.render("foe", ctx, what))
+        else:
+            for iid, item in sorted(pack.items.items(), key=lambda kv: (kv[1].kind != "item", kv[0])):
+                ctx = {"item": item, "sample": _sample(pack, "items", iid)}
+                what = f"{fname} card {iid!r} ({item.name})"
+                yield CardJob(iid, what, tpl.render("item", ctx, what))
+
+    singular = {"legends": "Legend", "foes": "Foe", "items": "Item"}[kind]
+    band = {"legends": "legend", "foes": "foe", "items": "item"}[kind]
+    back = tpl.render("back", {"title": singular, "subtitle": GAME, "band": band}, f"the back of {fname}")
+    return card_sheets(jobs(), back, layout, f"{GAME}: {kind} cards", f"Stat cards: {kind}", f"{fname} card back")
+
+
+def _order(order: list[str], cls: str) -> int:
+    return order.index(cls) if cls in order else len(order)
+
+
+# ----------------------------------------------------------------------------------
+# The whole kit
+# ----------------------------------------------------------------------------------
+def chapters_in_order(pack: Pack) -> list[Chapter]:
+    return sorted(pack.chapters.values(), key=lambda ch: (ch.number, ch.id))
+
+
+def kit_plan(pack: Pack, spec: SheetSpec) -> list[Printable]:
+    """Every file ``hollow print kit`` writes, in order, each with its builder."""
+    chapters = chapters_in_order(pack)
+    plan = [Printable("reference.pdf", "reference", lambda: render_reference(pack, spec))]
+    if chapters:
+        plan.append(Printable("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec)))
+    for ch in chapters:
+        plan.append(Printable(f"deck-{ch.id}.pdf", "deck", lambda ch=ch: render_deck(pack, ch, spec)))  # type: ignore[misc]
+    for kind in CARD_KINDS:
+        if pack.kind(kind):
+            plan.append(Printable(f"cards-{kind}.pdf", "cards", lambda kind=kind: render_cards(pack, kind, spec)))  # type: ignore[misc]
+    return plan

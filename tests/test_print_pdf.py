@@ -1,0 +1,344 @@
+"""The PDFs as a printer and a player see them: pages, positions, marks, backs, text, fonts, bytes."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from hollowcli.engine.resolve import spawn_point
+from hollowcli.errors import RenderError
+from hollowcli.pack.model import Card, frozen_map
+from hollowcli.render import kit
+from hollowcli.render.geometry import MM, compute_layout, make_spec
+from hollowcli.render.markup import ICONS
+from test_print_fixtures import RULES_MD, chapter, make_pack
+
+BASE14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
+
+
+def mm(pt: float) -> float:
+    return pt / MM
+
+
+def plumb(data: bytes) -> pdfplumber.PDF:
+    return pdfplumber.open(io.BytesIO(data))
+
+
+def top_y_mm(page: pdfplumber.page.Page, top_pt: float) -> float:
+    """pdfplumber measures from the top; the layout from the bottom."""
+    return mm(float(page.height) - top_pt)
+
+
+def band_rects(page: pdfplumber.page.Page, width_mm: float) -> list[dict]:
+    return [r for r in page.rects if abs(mm(r["width"]) - width_mm) < 0.05]
+
+
+def deck(spec_kw: dict | None = None, cards: tuple[Card, ...] | None = None):
+    pack = make_pack(cards=cards)
+    spec = make_spec(**(spec_kw or {}))
+    return pack, spec, kit.render_deck(pack, pack.chapters["mill"], spec)
+
+
+# --------------------------------------------------------------------------- pages
+def test_deck_pages_copies_and_letter_size() -> None:
+    _, _, res = deck()
+    assert res.cards == 9  # 2 + 3 + 1 + 3 copies
+    reader = PdfReader(io.BytesIO(res.data))
+    assert len(reader.pages) == res.pages == 2
+    for p in reader.pages:
+        assert (float(p.mediabox.width), float(p.mediabox.height)) == pytest.approx((612, 792), abs=0.01)
+
+
+def test_partial_last_page_and_a4() -> None:
+    extra = (Card("a", "Alpha", "x", copies=5), Card("b", "Beta", "y", copies=5))
+    _, _, res = deck({"paper": "a4"}, cards=extra)
+    reader = PdfReader(io.BytesIO(res.data))
+    assert res.cards == 10 and len(reader.pages) == 4
+    w, h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert (mm(w), mm(h)) == pytest.approx((210, 297), abs=0.05)
+
+
+def test_no_backs_and_fold_page_counts() -> None:
+    _, _, none = deck({"backs": "none"})
+    assert none.pages == 1
+    _, spec, fold = deck({"backs": "fold"})
+    lay = compute_layout(spec)
+    assert fold.pages == -(-9 // lay.per_page)
+
+
+# --------------------------------------------------------------------------- positions
+def test_cards_are_63_by_88_at_their_slots_with_the_right_text() -> None:
+    pack, spec, res = deck()
+    lay = compute_layout(spec)
+    titles = ["Bells", "Bells", "Creeping", "Creeping", "Creeping", "Barred", "A", "A", "A"]
+    with plumb(res.data) as pdf:
+        page = pdf.pages[0]
+        bands = band_rects(page, 63.0)
+        assert len(bands) == 9
+        words = page.extract_words()
+        for i, first_word in enumerate(titles):
+            slot = lay.slot(i)
+            band = min(bands, key=lambda r: abs(mm(r["x0"]) - slot.x) + abs(top_y_mm(page, r["top"]) - slot.y2))
+            assert mm(band["x0"]) == pytest.approx(slot.x, abs=0.05)
+            assert top_y_mm(page, band["top"]) == pytest.approx(slot.y2, abs=0.05)
+            inside = [
+                w["text"] for w in words
+                if slot.x <= mm(w["x0"]) and mm(w["x1"]) <= slot.x2
+                and slot.y <= top_y_mm(page, w["bottom"]) and top_y_mm(page, w["top"]) <= slot.y2
+            ]
+            assert inside and inside[0] == first_word, (i, inside)
+            # everything of a card stays inside its trim (and the title in the safe zone)
+            assert all(slot.x + 2.9 <= mm(w["x0"]) for w in words if w["text"] == first_word and
+                       slot.x <= mm(w["x0"]) <= slot.x2 and slot.y <= top_y_mm(page, w["top"]) <= slot.y2)
+
+
+def test_crop_marks_and_ruler_only_in_the_margins() -> None:
+    for kw in ({}, {"paper": "a4", "bleed": 3}, {"backs": "short", "back_offset": "2,1"}):
+        _, spec, res = deck(kw)
+        lay = compute_layout(spec)
+        with plumb(res.data) as pdf:
+            for n, page in enumerate(pdf.pages):
+                assert page.lines, "crop marks are drawn on every page"
+                cards = (
+                    [lay.slot(i).grown(spec.bleed) for i in range(lay.per_page)] if n % 2 == 0
+                    else [lay.back_slot(i).grown(spec.bleed) for i in range(lay.per_page)]
+                )
+                for ln in page.lines:
+                    x0, x1 = mm(ln["x0"]), mm(ln["x1"])
+                    y0, y1 = top_y_mm(page, ln["bottom"]), top_y_mm(page, ln["top"])
+                    for c in cards:
+                        overlap = x0 < c.x2 - 0.05 and c.x < x1 - 0.05 and y0 < c.y2 - 0.05 and c.y < y1 - 0.05
+                        assert not overlap, (kw, n, ln["x0"], ln["top"])
+
+
+def test_backs_are_mirrored_and_a_partial_page_lines_up() -> None:
+    extra = (Card("a", "Alpha", "x", copies=10),)
+    _, spec, res = deck(cards=extra)  # 10 cards: the second sheet holds one card
+    lay = compute_layout(spec)
+    with pdfplumber.open(io.BytesIO(res.data)) as pdf:
+        assert len(pdf.pages) == 4
+        back = pdf.pages[3]
+        fills = band_rects(back, 63.0)
+        assert len(fills) == 1
+        r = fills[0]
+        front = lay.slot(0)
+        assert mm(r["x0"]) == pytest.approx(lay.page_w - front.x2, abs=0.05)  # the top-right slot
+        assert top_y_mm(back, r["top"]) == pytest.approx(front.y2, abs=0.05)
+        words = [w["text"] for w in back.extract_words()]
+        assert "Chapter" in words and "Mill" in words
+
+
+def test_back_offset_moves_the_backs() -> None:
+    _, _, plain = deck()
+    _, _, moved = deck({"back_offset": "1.5,-2"})
+    with plumb(plain.data) as a, plumb(moved.data) as b:
+        ra = sorted((mm(r["x0"]), mm(r["y0"])) for r in band_rects(a.pages[1], 63.0))
+        rb = sorted((mm(r["x0"]), mm(r["y0"])) for r in band_rects(b.pages[1], 63.0))
+        assert len(ra) == 9
+        for (xa, ya), (xb, yb) in zip(ra, rb):
+            assert (xb - xa, yb - ya) == pytest.approx((1.5, -2.0), abs=0.02)
+        # the fronts did not move
+        fa = sorted((r["x0"], r["top"]) for r in band_rects(a.pages[0], 63.0))
+        fb = sorted((r["x0"], r["top"]) for r in band_rects(b.pages[0], 63.0))
+        assert fa == fb
+
+
+# --------------------------------------------------------------------------- the file itself
+def fonts_of(data: bytes) -> list[dict]:
+    reader = PdfReader(io.BytesIO(data))
+    found = []
+    for page in reader.pages:
+        for _, ref in (page["/Resources"].get("/Font") or {}).items():
+            font = ref.get_object()
+            found.append(font)
+    return found
+
+
+@pytest.mark.parametrize("which", ["deck", "reference", "spawn", "legends", "foes", "items"])
+def test_every_font_is_embedded_and_none_is_base14(which: str) -> None:
+    pack = make_pack()
+    spec = make_spec()
+    res = {
+        "deck": lambda: kit.render_deck(pack, pack.chapters["mill"], spec),
+        "reference": lambda: kit.render_reference(pack, spec, RULES_MD),
+        "spawn": lambda: kit.render_spawn_tables(pack, list(pack.chapters.values()), spec),
+        "legends": lambda: kit.render_cards(pack, "legends", spec),
+        "foes": lambda: kit.render_cards(pack, "foes", spec),
+        "items": lambda: kit.render_cards(pack, "items", spec),
+    }[which]()
+    fonts = fonts_of(res.data)
+    assert fonts
+    for font in fonts:
+        base = str(font["/BaseFont"])
+        assert not any(b in base for b in BASE14), base
+        desc = font.get("/FontDescriptor")
+        if desc is None:  # a Type0 font: the descriptor hangs off its descendant
+            desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+        desc = desc.get_object()
+        assert "/FontFile2" in desc, f"{base} is not embedded"
+    for b in BASE14:
+        assert f"/{b}".encode() not in res.data
+
+
+def test_identical_bytes_for_identical_input() -> None:
+    _, _, a = deck()
+    _, _, b = deck()
+    assert a.data == b.data
+    pack = make_pack()
+    spec = make_spec()
+    assert kit.render_reference(pack, spec, RULES_MD).data == kit.render_reference(pack, spec, RULES_MD).data
+
+
+def test_metadata_and_print_at_100_percent_hint() -> None:
+    _, _, res = deck()
+    reader = PdfReader(io.BytesIO(res.data))
+    meta = reader.metadata
+    assert "The Old Mill" in meta.title
+    assert "63x88 mm" in meta.subject and "100%" in meta.subject
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+
+
+# --------------------------------------------------------------------------- text
+def text_of(data: bytes) -> str:
+    with plumb(data) as pdf:
+        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def test_hostile_text_prints_literally() -> None:
+    long_word = "Schrickrootschrickrootschrickrootschrickrootschrickroot" * 2
+    hostile = Card(
+        "hostile",
+        "<b>Bold & bad</i>",
+        f"Tags <b>stay</b> &amp; entities &#64; stay; @title not a block. {long_word}\n\nΕλληνικά Кириллица",
+    )
+    _, _, res = deck(cards=(hostile,))
+    text = text_of(res.data)
+    assert "<b>Bold & bad</i>" in text
+    assert "<b>stay</b>" in text and "&amp;" in text and "&#64;" in text and "@title" in text
+    assert "Ελληνικά" in text and "Кириллица" in text
+    flat = text.replace("\n", "")
+    assert long_word in flat  # split across lines, but every letter printed
+    assert res.warnings == ()
+
+
+def test_overflow_is_reported_naming_the_card_and_marked_on_it() -> None:
+    wall = " ".join(["The lantern gutters and the shapes draw closer."] * 40)
+    _, _, res = deck(cards=(Card("wall", "Wall of Words", wall), Card("ok", "Fine", "Short.")))
+    assert len(res.warnings) == 1
+    assert "'wall'" in res.warnings[0] and "Wall of Words" in res.warnings[0] and "6.5 pt" in res.warnings[0]
+    assert "text continues" in text_of(res.data)
+
+
+def test_missing_glyphs_are_reported() -> None:
+    _, _, res = deck(cards=(Card("cjk", "Far East", "漢字 are not in the font."),))
+    assert any("'cjk'" in w and "漢字" in w for w in res.warnings)
+
+
+def test_icons_become_glyphs() -> None:
+    _, _, res = deck(cards=(Card("ic", "Icons", "Roll {dice}, take {damage}, gain {fear}, spend {token}; {unknown} stays."),))
+    text = text_of(res.data)
+    for name in ("dice", "damage", "fear", "token"):
+        assert ICONS[name][0] in text
+    assert "{dice}" not in text and "{unknown}" in text
+
+
+def test_effects_are_written_out() -> None:
+    _, _, res = deck()
+    text = text_of(res.data)
+    assert "Spawn 2× Grub" in text
+    assert "Barricade spawn point 2" in text
+    assert "Each Legend regains 1" in text
+
+
+# --------------------------------------------------------------------------- templates
+def test_a_pack_template_overrides_the_built_in_one(tmp_path: Path) -> None:
+    (tmp_path / "chapter.card.j2").write_text("@band chapter\n@title OVERRIDE {{ card.title }}\n@body\n{{ card.text }}\n")
+    pack = make_pack()
+    from dataclasses import replace
+
+    pack = replace(pack, template_dirs=(str(tmp_path),))
+    res = kit.render_deck(pack, pack.chapters["mill"], make_spec())
+    assert "OVERRIDE Bells" in text_of(res.data)
+
+
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("@title {{ card.__class__.__mro__ }}", "template"),
+        ("@title {{ card.no_such_field }}", "no_such_field"),
+        ("@title {% for %}", r"chapter.card.j2:1 failed for deck-mill.pdf card 'bells'"),
+        ("@nonsense x", "unknown block @nonsense"),
+        ("@title <b>unclosed", "card 'bells'.*markup"),
+    ],
+)
+def test_bad_pack_templates_are_one_sentence_errors(tmp_path: Path, source: str, message: str) -> None:
+    (tmp_path / "chapter.card.j2").write_text(source + "\n")
+    from dataclasses import replace
+
+    pack = replace(make_pack(), template_dirs=(str(tmp_path),))
+    with pytest.raises(RenderError, match=message):
+        kit.render_deck(pack, pack.chapters["mill"], make_spec())
+
+
+# --------------------------------------------------------------------------- the other printables
+def test_reference_cards_one_per_topic_and_a_turn_order_sheet() -> None:
+    pack = make_pack()
+    res = kit.render_reference(pack, make_spec(), RULES_MD)
+    assert res.cards == 4  # the empty topic is dropped
+    assert res.pages == 3  # fronts, backs, turn-order sheet
+    with plumb(res.data) as pdf:
+        first = pdf.pages[0].extract_text()
+        assert "Legend phase" in first and "Spawning" in first and "Fear" in first
+        assert "not printed" not in first
+        assert "Turn order" in pdf.pages[2].extract_text()
+        assert "Reference" in pdf.pages[1].extract_text()
+
+
+def test_long_reference_topics_continue_on_another_card() -> None:
+    long = "## Combat\n" + "\n".join(f"- Rule number {i}: the attacker rolls and the defender hopes." for i in range(40))
+    res = kit.render_reference(make_pack(), make_spec(), long)
+    assert res.cards >= 2 and res.warnings == ()
+    assert "Combat (1/" in text_of(res.data)
+
+
+def test_rules_md_parser() -> None:
+    sections = kit.parse_rules_md(RULES_MD)
+    assert [t for t, _ in sections] == ["Legend phase", "Spawning", "Combat", "Fear"]
+    assert kit.parse_rules_md("## end-of-round\ntext")[0][0] == "End of round"
+
+
+def test_spawn_table_rows_come_from_the_spawn_rule() -> None:
+    pack = make_pack()
+    ch = pack.chapters["mill"]
+    res = kit.render_spawn_tables(pack, [ch], make_spec())
+    text = text_of(res.data)
+    for roll in range(1, 7):
+        r = spawn_point(roll, ch.spawn_points, ch.barricades)
+        assert r.reason.split(": ", 1)[1] in text
+    assert "+ barricade on 2 (card: Barred Door)" in text
+    assert "2× Grub" in text and "1× Grub, 1× Wisp" in text
+    assert "barricades at setup: 4" in text
+
+
+def test_spawn_grid_when_every_point_is_locked() -> None:
+    ch = chapter(barricades=(1, 2, 3), cards=())
+    pack = make_pack(chapters={"mill": ch})
+    text = text_of(kit.render_spawn_tables(pack, [ch], make_spec()).data)
+    main_table, grid = text.split("If the story", 1)
+    assert "spawn point 1 is locked, so the lowest unlocked point, 4" in main_table
+    assert "+ barricade on 4 — — — — — —" in grid  # every point locked: nothing spawns
+
+
+def test_stat_cards_show_the_numbers() -> None:
+    pack = make_pack()
+    legends = text_of(kit.render_cards(pack, "legends", make_spec()).data)
+    assert "Ada Test" in legends and "Volley" in legends and "Charm" in legends and "sample values" in legends
+    foes = text_of(kit.render_cards(pack, "foes", make_spec()).data)
+    assert foes.index("Grub") < foes.index("Wisp")  # activation order: gobkins before pumplings
+    items = text_of(kit.render_cards(pack, "items", make_spec()).data)
+    assert "Lamp" in items and "Relic" in items
