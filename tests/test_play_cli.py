@@ -21,7 +21,7 @@ def play(*args: str, input: str | None = None) -> Result:
 
 
 def hollow(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "hollowcli", *args], input=input, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "hollowcli", *args], check=False, input=input, capture_output=True,
                           text=True, env=dict(os.environ), timeout=120)
 
 

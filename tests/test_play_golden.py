@@ -7,7 +7,6 @@ Regenerate (after a deliberate change to rules, content or view) with
 from __future__ import annotations
 
 import pytest
-
 from regen_golden import CASES, GOLDEN, transcript
 
 

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import pexpect
-import pytest
 
 from hollowcli.play import saves
 
@@ -115,14 +114,14 @@ def test_a_game_killed_mid_round_resumes_with_nothing_lost(tmp_path: Path) -> No
     assert game.actions == ["activate matthias", "move E2", "attack 1", "activate jeremiah", "move B4"]
     # a game given the same commands and never killed ...
     env = dict(os.environ)
-    whole = subprocess.run([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "4", "--campaign", "whole"],
+    whole = subprocess.run([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "4", "--campaign", "whole"], check=False,
                            input="\n".join(commands) + "\nquit\n", capture_output=True, text=True, env=env, timeout=60)
     assert whole.returncode == 0, whole.stderr
     assert saves.load("whole").game == game
     # ... and the killed one, both played on by the same policy, go on identically
     runs = []
     for name in ("default", "whole"):
-        out = subprocess.run([sys.executable, "-m", "hollowcli", "play", "--campaign", name, "--auto", "--max-rounds", "3"],
+        out = subprocess.run([sys.executable, "-m", "hollowcli", "play", "--campaign", name, "--auto", "--max-rounds", "3"], check=False,
                              capture_output=True, text=True, env=env, timeout=60)
         assert out.returncode == 0, out.stderr
         runs.append(out.stdout.replace(" --campaign whole", ""))

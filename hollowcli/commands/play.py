@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
-from hollowcli.commands.common import content_option, echo, emit_json, get_pack, json_option, style, use_colour
+from hollowcli.commands.common import (
+    content_option,
+    echo,
+    emit_json,
+    get_pack,
+    json_option,
+    style,
+    use_colour,
+)
 
 
 @click.command("play")
@@ -55,7 +64,8 @@ def play(
       hollow play 2 --input moves.txt     a scripted game (also: ... < moves.txt)
       hollow play --log game.jsonl        every ruling as JSON lines
     """
-    from hollowcli.play.loop import Console, PlayOptions, PlayRequest, play as run_play
+    from hollowcli.play.loop import Console, PlayOptions, PlayRequest
+    from hollowcli.play.loop import play as run_play
     from hollowcli.play.saves import check_name
 
     check_name(campaign_name)
@@ -176,7 +186,7 @@ def campaign_list(as_json: bool) -> None:
     from hollowcli.errors import SaveError
     from hollowcli.play import saves
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in saves.list_campaigns():
         try:
             camp = saves.load(name)

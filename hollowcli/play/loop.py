@@ -14,9 +14,10 @@ import json
 import random
 import re
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, TextIO
+from typing import Any, TextIO
 
 from hollowcli import engine
 from hollowcli.errors import HollowError, SaveError
@@ -81,11 +82,11 @@ class LineSource:
         self.interactive = interactive
 
     @classmethod
-    def from_terminal(cls, console: Console) -> "LineSource":
+    def from_terminal(cls, console: Console) -> LineSource:
         return cls(None, console, interactive=True)
 
     @classmethod
-    def from_stream(cls, stream: TextIO, console: Console) -> "LineSource":
+    def from_stream(cls, stream: TextIO, console: Console) -> LineSource:
         return cls(iter(stream.readline, ""), console, interactive=False)
 
     def read(self, prompt: str) -> str | None:
@@ -126,7 +127,7 @@ class EventLog:
 
     def __init__(self, path: Path):
         try:
-            self._fh = open(path, "a", encoding="utf-8")
+            self._fh = open(path, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole game; close() ends it
         except OSError as e:
             raise HollowError(f"cannot write the log file {path} ({e.strerror})") from e
 
@@ -472,7 +473,7 @@ def prepare(pack: Any, req: PlayRequest, console: Console) -> Campaign:
     game = camp.game
     if game is not None and not req.restart:
         if wanted is not None and wanted.id != game.chapter:
-            current = pack.chapters[game.chapter] if game.chapter in pack.chapters else None
+            current = pack.chapters.get(game.chapter)
             label = f"chapter {current.number} ({game.chapter})" if current else game.chapter
             raise HollowError(
                 f"campaign '{camp.name}' has {label} in progress; 'hollow play' resumes it, "
@@ -501,7 +502,7 @@ def play(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> Outcom
     if not req.options.auto:
         if req.input_path is not None:
             try:
-                handle = open(req.input_path, encoding="utf-8")
+                handle = open(req.input_path, encoding="utf-8")  # noqa: SIM115 - closed in the finally below
             except OSError as e:
                 raise HollowError(f"cannot read the input file {req.input_path} ({e.strerror})") from e
             source = LineSource.from_stream(handle, console)

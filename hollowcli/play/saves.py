@@ -25,10 +25,11 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from hollowcli.errors import SaveError, UsageError
 
@@ -106,7 +107,7 @@ class GameRecord:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "GameRecord":
+    def from_dict(cls, data: dict[str, Any]) -> GameRecord:
         rec = cls(
             chapter=_typed(data, "chapter", str),
             seed=_typed(data, "seed", int),
@@ -158,14 +159,14 @@ class Campaign:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Campaign":
+    def from_dict(cls, data: dict[str, Any]) -> Campaign:
         """Build from a current-version document (see :func:`upgrade` for older ones)."""
         progress = _typed(data, "progress", dict)
         results_raw = _typed(progress, "results", dict)
         results = {}
         for chapter, counts in results_raw.items():
             if not isinstance(counts, dict):
-                raise ValueError(f"'progress.results.{chapter}' is not a mapping")
+                raise ValueError(f"'progress.results.{chapter}' is not a mapping")  # noqa: TRY004 - ValueError = damaged
             results[chapter] = ChapterResult(_typed(counts, "won", int), _typed(counts, "lost", int))
         legends = data.get("legends")
         if legends is not None and not isinstance(legends, dict):
@@ -198,7 +199,7 @@ def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
 
 def new_campaign(name: str) -> Campaign:
     """A fresh campaign (not yet written)."""
-    created = datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    created = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
     return Campaign(name=check_name(name), created=created)
 
 
@@ -295,7 +296,7 @@ def parse(text: str) -> Campaign:
     except json.JSONDecodeError as e:
         raise ValueError(f"it is not valid JSON (line {e.lineno})") from e
     if not isinstance(doc, dict):
-        raise ValueError("it does not hold a campaign")
+        raise ValueError("it does not hold a campaign")  # noqa: TRY004 - ValueError = damaged
     return Campaign.from_dict(upgrade(doc))
 
 

@@ -11,8 +11,10 @@ and a resumed game continues exactly as an uninterrupted one would.
 from __future__ import annotations
 
 import random
+import sys
 from collections import deque
-from typing import Any, Callable, Iterable
+from collections.abc import Callable
+from typing import Any
 
 from hollowcli import engine
 from hollowcli.errors import SaveError
@@ -78,7 +80,7 @@ class Session:
             del rec.actions[rec.cursor :]
             self._snapshots = {k: v for k, v in self._snapshots.items() if k <= rec.cursor}
         self.state, events = self._advance(self.state, action, rec.cursor)
-        rec.actions.append(action.command)
+        rec.actions.append(sys.intern(action.command))  # a long game repeats a few commands
         rec.cursor += 1
         self.recent.extend(events)
         self._changed()

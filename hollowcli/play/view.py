@@ -7,7 +7,8 @@ transcripts. Nothing here decides a rule: it only reads the engine's state.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 #: ``paint(text, role)`` -> text, possibly coloured; roles: legend, foe, wall, spawn,
 #: feature, title, current, good, bad, dim.

@@ -1,0 +1,128 @@
+"""Solo-play speed and memory.
+
+1. Whole ``--auto`` chapters per second: every built-in chapter, several seeds, played
+   by the engine's policy through :class:`hollowcli.play.session.Session` (the same code
+   ``hollow play --auto`` runs), without disk writes and then with the campaign saved
+   after every step as ``hollow play`` does (atomic write + fsync).
+2. Memory of a long game stays flat: the test chapter ``long-night`` (200 rounds, in
+   ``tests/golden/long-night-pack``) is played to round 50 and to round 200 under
+   tracemalloc. The history is a list of short commands plus a bounded set of
+   snapshots, so the peak must not grow with the world copied at every step.
+
+    python benchmarks/bench_play.py               # 5 seeds per chapter
+    python benchmarks/bench_play.py --seeds 20 --json
+
+Exit status 0 when memory stays flat (peak at 200 rounds < 1.5x the peak at 50), else 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from hollowcli import engine
+from hollowcli.commands.common import get_pack
+from hollowcli.play import saves
+from hollowcli.play.saves import GameRecord
+from hollowcli.play.session import Session
+
+LONG_PACK = REPO / "tests" / "golden" / "long-night-pack"
+FLAT_LIMIT = 1.5
+
+
+def play_to_end(pack: Any, chapter: str, seed: int, max_rounds: int = 100, save: bool = False) -> tuple[int, int]:
+    """One whole --auto game; returns (steps, rounds)."""
+    camp = saves.new_campaign(f"bench{seed}")
+    rec = GameRecord(chapter, seed, engine.new_game(pack, chapter).to_dict())
+    camp.game = rec
+    sess = Session(pack, rec, on_step=(lambda _r: saves.save(camp)) if save else None)
+    while engine.outcome(sess.state) is None and sess.state.round <= max_rounds:
+        rng = random.Random(f"{seed}:auto:{sess.step}")
+        sess.take(engine.auto_action(sess.state, rng))
+    return sess.step, sess.state.round
+
+
+def speed(pack: Any, seeds: int, save: bool) -> dict[str, Any]:
+    games = steps = rounds = 0
+    start = time.perf_counter()
+    for chapter in sorted(pack.chapters):
+        for seed in range(1, seeds + 1):
+            s, r = play_to_end(pack, chapter, seed, save=save)
+            games += 1
+            steps += s
+            rounds += r
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "steps": steps,
+        "rounds": rounds,
+        "seconds": round(elapsed, 3),
+        "chapters_per_second": round(games / elapsed, 2),
+        "steps_per_second": round(steps / elapsed, 1),
+    }
+
+
+def peak_memory(pack: Any, rounds: int) -> dict[str, int]:
+    """Peak and final traced memory of one long-night game stopped after ``rounds`` rounds."""
+    gc.collect()
+    tracemalloc.start()
+    tracemalloc.reset_peak()
+    rec = GameRecord("long-night", 1, engine.new_game(pack, "long-night").to_dict())
+    sess = Session(pack, rec)
+    while engine.outcome(sess.state) is None and sess.state.round <= rounds:
+        sess.take(engine.auto_action(sess.state, random.Random(sess.step)))
+    current, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    world = len(json.dumps(sess.state.to_dict()))
+    return {"rounds": min(sess.state.round, rounds), "steps": sess.step, "current": current, "peak": peak,
+            "snapshots": len(sess._snapshots), "world_json_bytes": world}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=5, help="seeds per chapter (default 5)")
+    ap.add_argument("--json", action="store_true", help="print one JSON document")
+    args = ap.parse_args(argv)
+
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["HOLLOW_HOME"] = home  # never the real data folder
+        pack = get_pack(())
+        fast = speed(pack, args.seeds, save=False)
+        saved = speed(pack, args.seeds, save=True)
+    long_pack = get_pack((LONG_PACK,))
+    peak_memory(long_pack, 5)  # warm caches (boards, imports) outside the measurement
+    m50 = peak_memory(long_pack, 50)
+    m200 = peak_memory(long_pack, 200)
+    ratio = m200["peak"] / m50["peak"]
+    flat = ratio < FLAT_LIMIT
+    doc = {"auto_no_saves": fast, "auto_saved_every_step": saved,
+           "memory": {"at_50": m50, "at_200": m200, "peak_ratio": round(ratio, 3), "flat": flat}}
+    if args.json:
+        print(json.dumps(doc, indent=2))
+    else:
+        print(f"--auto, no saves:      {fast['chapters_per_second']} chapters/s, {fast['steps_per_second']} steps/s "
+              f"({fast['games']} games, {fast['rounds']} rounds, {fast['seconds']} s)")
+        print(f"--auto, saved per step: {saved['chapters_per_second']} chapters/s, {saved['steps_per_second']} steps/s "
+              f"({saved['games']} games, {saved['seconds']} s)")
+        print(f"memory, 50 rounds:  peak {m50['peak'] / 1024:.0f} KiB ({m50['steps']} steps, {m50['snapshots']} snapshots)")
+        print(f"memory, 200 rounds: peak {m200['peak'] / 1024:.0f} KiB ({m200['steps']} steps, {m200['snapshots']} snapshots)")
+        per_step = (m200["peak"] - m50["peak"]) / max(1, m200["steps"] - m50["steps"])
+        print(f"peak ratio 200/50 = {ratio:.2f} ({'flat' if flat else 'GROWS'}; limit {FLAT_LIMIT}); "
+              f"{per_step:.0f} bytes per extra step, against {m200['world_json_bytes']} bytes for one board as JSON")
+    return 0 if flat else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
