@@ -530,3 +530,36 @@ def test_pack_model_is_read_only(tmp_path: Path) -> None:
         pack.foes["x"] = pack.foes["grub"]  # type: ignore[index]
     with pytest.raises(TypeError):
         pack.chapters["trial"].cards[0].effect["fear"] = 3  # type: ignore[index]
+
+
+def test_text_rules_settings_with_choices(tmp_path: Path) -> None:
+    from hollowcli.pack.model import RULE_CHOICES
+
+    key, choices = next(iter(RULE_CHOICES.items()))
+    write_pack(tmp_path / "bad", {"r.yaml": f"rules:\n  {key}: {choices[0]}x\n"})
+    p = find(problems_of(tmp_path / "bad"), f"{key!r} must be one of {', '.join(choices)}")
+    assert p.line == 2 and f"did you mean {choices[0]!r}?" in p.hint
+    write_pack(tmp_path / "good", {"r.yaml": f"rules:\n  {key}: {choices[-1]}\n"})
+    assert getattr(load_pack([tmp_path / "good"], use_cache=False).rules, key) == choices[-1]
+
+
+def test_loader_fills_every_field_of_the_model(tmp_path: Path) -> None:
+    """A field added to the model without teaching the loader fails here, not in play."""
+    import dataclasses
+
+    from hollowcli.pack import validate
+    from hollowcli.pack.yamlsrc import parse
+
+    root = base_pack(tmp_path)
+    models = {"dice": "Die", "legends": "Legend", "skills": "Skill", "items": "Item", "foes": "Foe", "chapters": "Chapter"}
+    from hollowcli.pack import model
+
+    seen: dict[str, set[str]] = {}
+    for f in sorted(root.rglob("*.yaml")):
+        checker = validate.FileChecker(parse(f.read_text(), str(f)), str(f))
+        checker.check()
+        for e in checker.entries:
+            seen.setdefault(e.kind, set()).update(e.canon)
+    for kind, cls_name in models.items():
+        fields = {fld.name for fld in dataclasses.fields(getattr(model, cls_name))}
+        assert fields <= seen[kind], f"{cls_name} fields the loader never sets: {fields - seen[kind]}"

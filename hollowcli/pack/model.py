@@ -158,6 +158,16 @@ class Rules:
     settings: Mapping[str, Any] = field(default_factory=frozen_map)
 
 
+#: The allowed values of the text-valued Rules settings; the loader rejects anything else
+#: (with the closest suggestion). A new text setting with fixed choices belongs here too.
+RULE_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "los_corners": ("permissive", "strict"),
+    "range_measure": ("grid", "walk"),
+    "search_limit": ("once", "per_round", "unlimited"),
+    "spawn_list_end": ("loop", "stop"),
+})
+
+
 @dataclass(frozen=True)
 class TrackSpot:
     actions: tuple[str, ...]

@@ -18,7 +18,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Callable, Mapping
 
 from hollowcli.errors import Problem
-from hollowcli.pack.model import FEATURE_KINDS, FOE_CLASSES, KINDS, OBJECTIVE_KINDS, Rules
+from hollowcli.pack.model import FEATURE_KINDS, FOE_CLASSES, KINDS, OBJECTIVE_KINDS, RULE_CHOICES, Rules
 from hollowcli.pack.yamlsrc import REJECTED, Parsed
 
 ID_RE = re.compile(r"[a-z0-9-]+\Z")
@@ -507,7 +507,8 @@ class FileChecker:
                 return BAD
             return float(v)
         if isinstance(default, str):
-            return self.c_str(v, path)
+            choices = RULE_CHOICES.get(key)
+            return self.c_choice(tuple(choices))(v, path) if choices else self.c_str(v, path)
         if isinstance(default, tuple):
             elem = type(default[0]) if default else None
             got = self.c_list(lambda x, p: x)(v, path)
