@@ -258,12 +258,15 @@ class Game:
         if turn is not None:
             lg = self.state.legend(turn.legend)
             d = self.pack.legends[lg.id]
-            self.console.say(
-                self.paint(f"{self.state.legend_name(lg.id)} is activating", "title")
-                + f" at {lg.loc}: health {lg.health}/{d.health}, fear {lg.fear}, "
+            name = self.state.legend_name(lg.id)
+            text = (
+                f"{name} is activating at {lg.loc}: health {lg.health}/{d.health}, fear {lg.fear}, "
                 f"{lg.ready} token(s) ready; moved {turn.steps} of {d.move}, "
                 + ("action taken" if turn.acted else "action not taken yet")
             )
+            lines = view.wrap(text, indent="  ")
+            lines[0] = self.paint(lines[0][: len(name) + 14], "title") + lines[0][len(name) + 14 :]
+            self.console.lines(lines)
         else:
             self.console.say(self.paint(f"Round {self.state.round}: choose the next Legend to activate", "title"))
         self.console.lines(view.render_choices(actions, self.paint))
