@@ -219,7 +219,7 @@ def test_duplicate_id_across_files_of_one_pack(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("kind,old,new,needle,fragment", [
-    ("people", "skills: [poke]", "skills: [poky]", "skills: [poky]", "the skills names the unknown skill 'poky'"),
+    ("people", "skills: [poke]", "skills: [poky]", "skills: [poky]", "the skill list names the unknown skill 'poky'"),
     ("people", "relic: charm", "relic: charn", "relic: charn", "the relic names the unknown item 'charn'"),
     ("people", "relic: charm", "relic: rope", "relic: rope", "which is an item, not a relic"),
     ("people", "inventory: [rope]", "inventory: [rops]", "inventory: [rops]", "the inventory names the unknown item 'rops'"),
@@ -563,3 +563,15 @@ def test_loader_fills_every_field_of_the_model(tmp_path: Path) -> None:
     for kind, cls_name in models.items():
         fields = {fld.name for fld in dataclasses.fields(getattr(model, cls_name))}
         assert fields <= seen[kind], f"{cls_name} fields the loader never sets: {fields - seen[kind]}"
+
+
+def test_wide_maps_name_columns_past_z(tmp_path: Path) -> None:
+    row = "#1" + "." * 25 + "#"  # 28 columns: A..Z, AA, AB
+    base_pack(tmp_path, chapter=("      #####\n      #1.2#\n      #.S.#\n      #C..#\n      #####\n",
+                                 f"      {'#' * 28}\n      {row}\n      #S{'.' * 23}2C#\n      {'#' * 28}\n"))
+    text = (tmp_path / "chapters/test.yaml").read_text().replace("legends: {tester: D3}", "legends: {tester: AA2}")
+    (tmp_path / "chapters/test.yaml").write_text(text.replace("walls: [[B2, C2]]", "walls: [[AA2, AA3]]"))
+    ch = load_pack([tmp_path], use_cache=False).chapters["trial"]
+    assert ch.setup.legends["tester"] == "AA2" and ch.walls == (("AA2", "AA3"),)
+    (tmp_path / "chapters/test.yaml").write_text(text.replace("legends: {tester: AA2}", "legends: {tester: AC2}"))
+    expect(tmp_path, "chapters/test.yaml", "tester: AC2", "AC2 is outside the map", hint="columns A..AB")

@@ -22,7 +22,7 @@ from hollowcli.pack.model import FEATURE_KINDS, FOE_CLASSES, KINDS, OBJECTIVE_KI
 from hollowcli.pack.yamlsrc import REJECTED, Parsed
 
 ID_RE = re.compile(r"[a-z0-9-]+\Z")
-LOC_RE = re.compile(r"([A-Za-z])([0-9]+)\Z")
+LOC_RE = re.compile(r"([A-Za-z]{1,2})([0-9]+)\Z")
 
 #: Keys of a chapter card's ``effect:`` mapping (see docs/content-format.md).
 EFFECT_KEYS = ("spawn", "damage", "fear", "heal", "calm", "lock", "unlock", "advance", "tokens")
@@ -116,7 +116,29 @@ def suggest(word: Any, choices: Any, noun: str = "") -> str:
 
 
 def col_name(c: int) -> str:
-    return chr(ord("A") + c)
+    """0 -> A, 25 -> Z, 26 -> AA (as the engine names columns)."""
+    name = ""
+    c += 1
+    while c:
+        c, r = divmod(c - 1, 26)
+        name = chr(ord("A") + r) + name
+    return name
+
+
+def col_index(name: str) -> int:
+    """The inverse of :func:`col_name` (case-insensitive)."""
+    n = 0
+    for ch in name.upper():
+        n = n * 26 + (ord(ch) - ord("A") + 1)
+    return n - 1
+
+
+def parse_loc(name: str) -> tuple[int, int] | None:
+    """``C4`` -> (column 2, row 3), 0-based; None if it is not a location name."""
+    m = LOC_RE.match(name.strip())
+    if m is None:
+        return None
+    return col_index(m.group(1)), int(m.group(2)) - 1
 
 
 class FileChecker:
@@ -395,7 +417,7 @@ class FileChecker:
             "tokens": (self.c_int(0), REQUIRED),
             "basic_attack": (self.c_attack, REQUIRED),
             "bonus": (self.c_bonus, None),
-            "skills": (self.c_list(self.c_ref("skills", "the skills")), list),
+            "skills": (self.c_list(self.c_ref("skills", "the skill list")), list),
             "relic": (self.c_opt_ref("items", "the relic", need_relic=True), None),
             "inventory": (self.c_list(self.c_ref("items", "the inventory")), list),
             "text": (self.c_str, ""),
@@ -617,14 +639,14 @@ class FileChecker:
                 self.add(path, f"map row {i + 1} has {len(row)} characters but row 1 has {width}",
                          "every row must be as wide as the first; use '#' where there is no location",
                          line=row_lines[i])
-        if width > 26:
+        if width > 702:
             ok = False
-            self.add(path, f"the map is {width} columns wide; locations are named A..Z, so at most 26",
+            self.add(path, f"the map is {width} columns wide; columns are named A..ZZ, so at most 702",
                      "make the map narrower")
         spawn_seen: dict[str, str] = {}
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
-                where = f"{col_name(c)}{r + 1}" if c < 26 else f"column {c + 1}, row {r + 1}"
+                where = f"{col_name(c)}{r + 1}"
                 if ch in MAP_SYMBOLS or (ch.isascii() and ch.isalpha()):
                     if ch.isdigit():
                         if ch in spawn_seen:
@@ -648,10 +670,10 @@ class FileChecker:
         if not isinstance(v, str) or not LOC_RE.match(v.strip()):
             self.add(path, f"{what} must be a location like C4 (column letter, row number), not {describe(v)}")
             return BAD
-        m = LOC_RE.match(v.strip())
-        assert m is not None
-        col, row = ord(m.group(1).upper()) - ord("A"), int(m.group(2)) - 1
-        name = f"{m.group(1).upper()}{row + 1}"
+        got = parse_loc(v)
+        assert got is not None
+        col, row = got
+        name = f"{col_name(col)}{row + 1}"
         if grid in (None, BAD):
             return name  # the map's own problem is reported already
         if row < 0 or row >= len(grid) or col >= len(grid[0]):
@@ -718,7 +740,7 @@ class FileChecker:
         b = self.loc(v[1], path + (1,), "a wall's location")
         if a is BAD or b is BAD:
             return BAD
-        (ca, ra), (cb, rb) = (ord(a[0]) - 65, int(a[1:])), (ord(b[0]) - 65, int(b[1:]))
+        (ca, ra), (cb, rb) = parse_loc(a), parse_loc(b)  # type: ignore[misc]
         if abs(ca - cb) + abs(ra - rb) != 1:
             self.add(path, f"the wall between {a} and {b} does not separate neighbouring locations",
                      "a wall stands between two orthogonally adjacent locations, like B3 and B4")
