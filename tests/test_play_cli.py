@@ -251,3 +251,27 @@ def test_unreadable_input_file_is_one_sentence(tmp_path: Path) -> None:
 
 def test_save_errors_are_save_errors() -> None:
     assert issubclass(saves.DamagedSave, SaveError)
+
+
+def test_a_seed_on_a_game_not_yet_started_is_used() -> None:
+    play("1", "--seed", "1", input="quit\n")  # set up, nothing played
+    play("--seed", "2", input="quit\n")
+    assert saved_game().seed == 2
+
+
+def test_the_retry_after_a_loss_has_a_seed_that_follows_from_the_lost_game() -> None:
+    from hollowcli.commands.common import get_pack
+    from hollowcli.play import campaigns
+
+    pack = get_pack(())
+    seeds = []
+    for name in ("r1", "r2"):
+        camp = saves.new_campaign(name)
+        rec = campaigns.start_game(pack, camp, "schoolhouse", 77)
+        from hollowcli import engine
+
+        state = engine.GameState.from_dict(pack, rec.initial)
+        campaigns.finish_game(pack, camp, state, "lost", "test")
+        assert camp.game is not None and camp.game.actions == []
+        seeds.append(camp.game.seed)
+    assert seeds[0] == seeds[1] != 77

@@ -86,7 +86,9 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str)
             )
         return Finish(chapter_id, result, reason, nxt.id if nxt else None, message)
     counts.lost += 1
-    start_game(pack, camp, chapter_id, None)
+    # the retry's seed follows from the lost game's, so a seeded campaign stays reproducible
+    lost_seed = camp.game.seed if camp.game else 0
+    start_game(pack, camp, chapter_id, random.Random(f"{lost_seed}:retry").randrange(1, 10**9))
     message = (
         f"{name} is lost. The chapter and the Legends are reset and its cards reshuffled; "
         "items and relics are kept. 'hollow play' tries again."

@@ -195,7 +195,8 @@ Choose by number, or type a command:
   help            this text                                quit       save and leave
 Foes act by themselves in the adversary phase; each ruling is printed with its reason."""
 
-_META = re.compile(r"^\s*(undo|redo|help|\?|map|log|save|quit|exit|choices)\b\s*(\d+)?\s*$", re.IGNORECASE)
+_META = re.compile(r"^\s*(undo|redo|help|\?|map|log|save|quit|exit|choices)\b\s*([0-9]+)?\s*$", re.IGNORECASE)
+_NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: '²'.isdigit() is True but int('²') fails
 
 
 class Game:
@@ -345,7 +346,7 @@ class Game:
         if not text:
             self.console.lines(view.render_choices(actions, self.paint))
             return False
-        if text.isdigit():
+        if _NUMBER.fullmatch(text):
             n = int(text)
             if not 1 <= n <= len(actions):
                 self.hint(f"There is no choice {n}; pick 1 to {len(actions)}, or type 'help'.")
@@ -428,9 +429,10 @@ class Game:
             out.next_chapter = done.next_chapter
             out.message = done.message
             self.console.say("")
-            self.console.say(self.paint(f"The chapter is {result}: {reason}" if reason else f"The chapter is {result}.",
-                                        "good" if result == "won" else "bad"))
-            self.console.say(done.message)
+            headline = f"The chapter is {result}: {reason}" if reason else f"The chapter is {result}."
+            role = "good" if result == "won" else "bad"
+            self.console.lines([self.paint(line, role) for line in view.wrap(headline)])
+            self.console.lines(view.wrap(done.message))
             return out
         self.persist(self.camp)
         why = {
@@ -440,7 +442,7 @@ class Game:
             "round-cap": f"Stopped after round {self.options.max_rounds} (--max-rounds); saved",
         }.get(self._quit or "", "Saved")
         out.message = f"{why} at round {state.round}, step {rec.cursor}. Resume with: {self._resume_hint()}"
-        self.console.say(out.message)
+        self.console.lines(view.wrap(out.message))
         return out
 
 
@@ -483,7 +485,11 @@ def prepare(pack: Any, req: PlayRequest, console: Console) -> Campaign:
                 f"'hollow play {req.chapter} --restart' abandons it"
             )
         if req.seed is not None and req.seed != game.seed:
-            console.say(f"Note: the game in progress keeps its seed {game.seed}; --seed applies to new games.")
+            if game.actions:
+                console.say(f"Note: the game in progress keeps its seed {game.seed}; --seed applies to new games.")
+            else:  # nothing played yet (e.g. the reset after a loss): the seed is still free
+                game.seed = req.seed
+                saves.save(camp)
         return camp
     if wanted is None:
         wanted = pack.chapters[game.chapter] if (game is not None and game.chapter in pack.chapters) else campaigns.next_chapter(pack, camp)
