@@ -575,3 +575,13 @@ def test_wide_maps_name_columns_past_z(tmp_path: Path) -> None:
     assert ch.setup.legends["tester"] == "AA2" and ch.walls == (("AA2", "AA3"),)
     (tmp_path / "chapters/test.yaml").write_text(text.replace("legends: {tester: AA2}", "legends: {tester: AC2}"))
     expect(tmp_path, "chapters/test.yaml", "tester: AC2", "AC2 is outside the map", hint="columns A..AB")
+
+
+def test_problems_are_listed_file_by_file_then_by_line(tmp_path: Path) -> None:
+    base_pack(tmp_path, chapter=("- [{foe: grub, count: 2}]", "- [{foe: nobody, count: 2}]"),
+              people=("    health: 6", "    health: six"))
+    write_pack(tmp_path, {"a.yaml": "foes:\n  x: {name: X}\n"})
+    probs = problems_of(tmp_path)
+    names = [Path(p.file).name for p in probs]
+    assert names == sorted(names, key=["a.yaml", "test.yaml", "people.yaml"].index)
+    assert [p.line for p in probs if p.file.endswith("test.yaml")] == sorted(p.line for p in probs if p.file.endswith("test.yaml"))

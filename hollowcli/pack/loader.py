@@ -206,6 +206,12 @@ def validate_packs(listing: list[tuple[Path, PackFiles]]) -> dict[str, Any]:
                                     f"no pack defines the die {default!r}, which rules.{key} uses by default",
                                     f"add a '{default}' die, or set {key} under rules"))
     if problems:
+        # file by file in load order, then by line (cross-reference problems come last otherwise)
+        order: dict[str, int] = {}
+        for _, files in listing:
+            for f in files:
+                order.setdefault(display_path(f[1]), len(order))
+        problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
         raise ContentError(problems)
 
     data: dict[str, Any] = {kind: {i: e.canon for i, e in entries.items()} for kind, entries in merged.items()}
