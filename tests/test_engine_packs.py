@@ -4,13 +4,29 @@ a scripted random generator, and checks of the builders themselves."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from hollowcli.engine import GameState, new_game
 from hollowcli.pack.model import (
-    AttackSpec, Card, Chapter, Die, Face, Foe, FoePlacement, Item, Legend, Objective, Pack, Restore,
-    Rules, Setup, Skill, SpawnGroup, TrackSpot, frozen_map,
+    AttackSpec,
+    Card,
+    Chapter,
+    Die,
+    Face,
+    Foe,
+    FoePlacement,
+    Item,
+    Legend,
+    Objective,
+    Pack,
+    Rules,
+    Setup,
+    Skill,
+    SpawnGroup,
+    TrackSpot,
+    frozen_map,
 )
 
 # The test attack die: faces by index 0..3 -> values 0 (blank), 1, 1, 2.

@@ -6,13 +6,22 @@ import json
 import random
 
 import pytest
+from test_engine_packs import foe, legend, make_pack
 
 from hollowcli.engine import GameState, apply, auto_action, legal_actions, new_game, outcome
 from hollowcli.pack.model import (
-    AttackSpec, Card, FoePlacement, Item, Objective, Restore, Rules, Skill, SpawnGroup, TrackSpot, frozen_map,
+    AttackSpec,
+    Card,
+    FoePlacement,
+    Item,
+    Objective,
+    Restore,
+    Rules,
+    Skill,
+    SpawnGroup,
+    TrackSpot,
+    frozen_map,
 )
-
-from test_engine_packs import foe, legend, make_pack
 
 MAP = (
     "#########",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from test_engine_packs import ScriptedRng, foe, game, legend, make_pack, place, with_foes
+
 from hollowcli.engine import apply, legal_actions
 from hollowcli.engine.adversary import adversary_phase, foe_attack, foe_move
 from hollowcli.pack.model import AttackSpec, Card, Rules, SpawnGroup, TrackSpot, frozen_map
-
-from test_engine_packs import ScriptedRng, foe, game, legend, make_pack, place, with_foes
 
 
 def run_phase(state, rng=None):
@@ -113,7 +113,7 @@ def test_foe_cannot_attack_through_a_wall() -> None:
     out: list = []
     rng = ScriptedRng()
     after = foe_attack(state, 1, rng, out)
-    assert rng.calls == 0 and out[0].kind == "foe-no-attack" and "wall between D3 and E3" in out[0].reason
+    assert after == state and rng.calls == 0 and out[0].kind == "foe-no-attack" and "wall between D3 and E3" in out[0].reason
 
 
 def test_foes_ignore_fallen_legends() -> None:

@@ -5,13 +5,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from test_engine_packs import (
+    ScriptedRng,
+    by_command,
+    game,
+    legend,
+    make_pack,
+    place,
+    with_foes,
+)
 
-from hollowcli.engine import Board, legal_actions, loc_name, parse_loc
+from hollowcli.engine import Board, apply, legal_actions, loc_name, parse_loc
 from hollowcli.engine.geometry import board_for
 from hollowcli.pack.model import AttackSpec, Rules
-
-from test_engine_packs import ScriptedRng, by_command, foe, game, legend, make_pack, place, with_foes
-from hollowcli.engine import apply
 
 
 def board(rows, walls=(), corners="permissive") -> Board:

@@ -5,13 +5,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from test_engine_packs import (
+    ScriptedRng,
+    by_command,
+    foe,
+    game,
+    legend,
+    make_pack,
+    place,
+    with_foes,
+)
 
 from hollowcli.engine import apply, legal_actions, parse_command
 from hollowcli.engine.state import Trap
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import AttackSpec, Item, Restore, Rules, Skill
-
-from test_engine_packs import ScriptedRng, by_command, foe, game, legend, make_pack, place, with_foes
 
 
 def activate(state, lid: str, rng=None):

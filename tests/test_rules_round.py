@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hollowcli.engine import apply, campaign_carryover, end_of_round, legal_actions, new_game, outcome, outcome_reason
-from hollowcli.pack.model import Item, Objective, Rules, TrackSpot
-
 from test_engine_packs import ScriptedRng, by_command, foe, game, legend, make_pack, with_foes
+
+from hollowcli.engine import (
+    apply,
+    campaign_carryover,
+    end_of_round,
+    legal_actions,
+    new_game,
+    outcome,
+    outcome_reason,
+)
+from hollowcli.pack.model import Item, Objective, Rules, TrackSpot
 
 
 def end_round(state):

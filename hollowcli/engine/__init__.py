@@ -23,12 +23,28 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.game import (
-        apply, campaign_carryover, end_of_round, legal_actions, new_game, outcome, outcome_reason,
-        parse_command, progress,
+        apply,
+        campaign_carryover,
+        end_of_round,
+        legal_actions,
+        new_game,
+        outcome,
+        outcome_reason,
+        parse_command,
+        progress,
     )
     from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
     from hollowcli.engine.policy import auto_action
-    from hollowcli.engine.state import STATE_VERSION, Action, Event, FoeState, GameState, LegendState, Trap, Turn
+    from hollowcli.engine.state import (
+        STATE_VERSION,
+        Action,
+        Event,
+        FoeState,
+        GameState,
+        LegendState,
+        Trap,
+        Turn,
+    )
     from hollowcli.engine.view import Cell, map_cells
     from hollowcli.errors import RulesError
 
@@ -43,7 +59,33 @@ _WHERE = {
     "Cell": "view", "map_cells": "view",
 }
 
-__all__ = sorted(_WHERE) + ["RulesError"]
+__all__ = [
+    "STATE_VERSION",
+    "Action",
+    "Board",
+    "Cell",
+    "Event",
+    "FoeState",
+    "GameState",
+    "LegendState",
+    "RulesError",
+    "Trap",
+    "Turn",
+    "apply",
+    "auto_action",
+    "board_for",
+    "campaign_carryover",
+    "end_of_round",
+    "legal_actions",
+    "loc_name",
+    "map_cells",
+    "new_game",
+    "outcome",
+    "outcome_reason",
+    "parse_command",
+    "parse_loc",
+    "progress",
+]
 
 
 def __getattr__(name: str) -> Any:

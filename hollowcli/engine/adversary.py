@@ -7,12 +7,19 @@ each Legend, how a tie broke, the path taken, the line-of-sight check and the di
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from hollowcli.engine import resolve
 from hollowcli.engine.core import (
-    enter, event, faces_text, foe_id_text, hurt_legend, roll_dice, standing_legends,
+    enter,
+    event,
+    faces_text,
+    foe_id_text,
+    hurt_legend,
+    roll_dice,
+    standing_legends,
 )
 from hollowcli.engine.geometry import path_text
 from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState
@@ -44,7 +51,7 @@ def _order_closest(state: GameState, f: FoeState) -> tuple[list[str], str]:
         return [], f"no Legend can be reached ({_dist_text(state, dists)})"
     best = ranked[0]
     tied = [lid for lid in ranked if dists[lid] == dists[best]]
-    n = lambda lid: state.legend_name(lid)  # noqa: E731
+    n = lambda lid: state.legend_name(lid)
     d = dists[best]
     if len(tied) > 1:
         names = [n(x) for x in tied]

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from hollowcli.engine.adversary import adversary_phase
-from hollowcli.engine.core import event, standing_legends
+from hollowcli.engine.core import event
 from hollowcli.engine.legend_phase import HANDLERS, eligible, legend_phase_actions, turn_actions
 from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState
 from hollowcli.errors import RulesError
@@ -225,7 +226,9 @@ def campaign_carryover(state: GameState) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for lg in state.legends:
         inv = [i for i in lg.inventory if not (drop and i in items and items[i].chapter_item)]
-        relic = lg.relic if not (drop and lg.relic in items and items[lg.relic].chapter_item) else None
+        relic = lg.relic
+        if drop and relic is not None and relic in items and items[relic].chapter_item:
+            relic = None
         out[lg.id] = {"inventory": inv, "relic": relic}
     return out
 

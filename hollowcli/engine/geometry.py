@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Iterator
 
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Chapter

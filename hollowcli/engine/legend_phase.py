@@ -10,12 +10,20 @@ dispatch through tables keyed by the action kind.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Callable, Iterator
 
 from hollowcli.engine import resolve
 from hollowcli.engine.core import (
-    enter, event, faces_text, feature_kind, feature_name, foe_id_text, hurt_foe, hurt_legend, roll_dice,
+    enter,
+    event,
+    faces_text,
+    feature_kind,
+    feature_name,
+    foe_id_text,
+    hurt_foe,
+    hurt_legend,
+    roll_dice,
 )
 from hollowcli.engine.state import LEGENDS_SIDE, Action, Event, GameState, LegendState, Trap, Turn
 from hollowcli.errors import RulesError
@@ -66,7 +74,7 @@ def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int,
     for f in state.foes:
         foes_at[f.loc] = foes_at.get(f.loc, 0) + 1
     best: dict[str, tuple[int, int, tuple[str, ...]]] = {start: (0, 0, (start,))}
-    frontier = {start: (0, (start,))}
+    frontier: dict[str, tuple[int, tuple[str, ...]]] = {start: (0, (start,))}
     for k in range(1, steps + 1):
         nxt_frontier: dict[str, tuple[int, tuple[str, ...]]] = {}
         for loc in frontier:  # insertion order: deterministic
@@ -399,6 +407,7 @@ def do_move(state: GameState, action: Action, rng: random.Random, events: list[E
         if not standing:
             break
     steps = len(walked) - 1
+    assert state.turn is not None
     turn = replace(state.turn, steps=state.turn.steps + steps, moves=state.turn.moves + 1, busy=True)
     state = replace(state, turn=turn)
     events.append(event(state, "move", actor=lid, frm=walked[0], to=walked[-1],

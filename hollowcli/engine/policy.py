@@ -38,8 +38,9 @@ def _attack_score(state: GameState, a: Action, mean: Fraction) -> tuple:
     kills = 0
     weakest = min(f.health for f in targets)
     for f in targets:
-        d = max(Fraction(0), nums.direct + nums.dice * mean - state.foe_def(f.foe).defense)
-        exp += min(d, f.health)
+        raw: Fraction = nums.direct + nums.dice * mean - state.foe_def(f.foe).defense
+        d = raw if raw > 0 else Fraction(0)
+        exp += d if d < f.health else Fraction(f.health)
         if d >= f.health:
             kills += 1
     cost = {"basic": 0, "skill": 1, "item": 1}.get(a.source or "basic", 0)

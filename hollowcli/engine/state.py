@@ -7,8 +7,9 @@ re-attaches them. Every change makes a new state with :func:`dataclasses.replace
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from typing import Any
 
 from hollowcli.engine.geometry import Board, board_for
 from hollowcli.errors import SaveError
