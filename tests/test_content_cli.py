@@ -26,7 +26,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> Result:
 def hollow(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     full = dict(os.environ)
     full.update(env or {})
-    return subprocess.run([sys.executable, "-m", "hollowcli", *args], capture_output=True, text=True, env=full)
+    return subprocess.run([sys.executable, "-m", "hollowcli", *args], capture_output=True, text=True, env=full, check=False)
 
 
 def pack_dir(root: Path, files: dict[str, str]) -> Path:

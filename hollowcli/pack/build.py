@@ -7,8 +7,9 @@ This module imports nothing heavy (no yaml, no json).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from hollowcli.pack.model import (
     AttackSpec,
@@ -85,7 +86,7 @@ def foe(d: Mapping[str, Any]) -> Foe:
 
 def rules(d: Mapping[str, Any]) -> Rules:
     """Rules from the merged settings that packs gave (the rest keep their defaults)."""
-    kw = {k: (frozen_map({kk: deep_freeze(vv) for kk, vv in v.items()}) if k == "settings" else deep_freeze(v))
+    kw: dict[str, Any] = {k: (frozen_map({kk: deep_freeze(vv) for kk, vv in v.items()}) if k == "settings" else deep_freeze(v))
           for k, v in d.items()}
     return Rules(**kw)
 

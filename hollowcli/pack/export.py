@@ -65,10 +65,7 @@ def to_text(data: Any, indent: int = 0) -> list[str]:
     lines: list[str] = []
     if isinstance(data, dict):
         for k, v in data.items():
-            if isinstance(v, dict) and v:
-                lines.append(f"{pad}{k}:")
-                lines.extend(to_text(v, indent + 1))
-            elif isinstance(v, list) and v and any(isinstance(x, (dict, list)) for x in v):
+            if isinstance(v, dict) and v or isinstance(v, list) and v and any(isinstance(x, (dict, list)) for x in v):
                 lines.append(f"{pad}{k}:")
                 lines.extend(to_text(v, indent + 1))
             elif isinstance(v, list):

@@ -16,8 +16,9 @@ JSON file and never imports ``yaml``. Nothing heavy is imported at module level 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from hollowcli import resources
 from hollowcli.errors import ContentError, HollowError, Problem
@@ -200,11 +201,11 @@ def validate_packs(listing: list[tuple[Path, PackFiles]]) -> dict[str, Any]:
                                         f"give {ref.id!r} 'kind: relic', or list it under inventory instead"))
         for check in entry.checks:
             problems.extend(check(merged))
-    for key, default in (("spawn_die", "d6"), ("attack_die", "attack")):
-        if key not in rules and default not in merged["dice"]:
+    for setting, default in (("spawn_die", "d6"), ("attack_die", "attack")):
+        if setting not in rules and default not in merged["dice"]:
             problems.append(Problem(display_path(listing[0][0]), None,
-                                    f"no pack defines the die {default!r}, which rules.{key} uses by default",
-                                    f"add a '{default}' die, or set {key} under rules"))
+                                    f"no pack defines the die {default!r}, which rules.{setting} uses by default",
+                                    f"add a '{default}' die, or set {setting} under rules"))
     if problems:
         # file by file in load order, then by line (cross-reference problems come last otherwise)
         order: dict[str, int] = {}

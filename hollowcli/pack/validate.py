@@ -14,11 +14,19 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from hollowcli.errors import Problem
-from hollowcli.pack.model import FEATURE_KINDS, FOE_CLASSES, KINDS, OBJECTIVE_KINDS, RULE_CHOICES, Rules
+from hollowcli.pack.model import (
+    FEATURE_KINDS,
+    FOE_CLASSES,
+    KINDS,
+    OBJECTIVE_KINDS,
+    RULE_CHOICES,
+    Rules,
+)
 from hollowcli.pack.yamlsrc import REJECTED, Parsed
 
 ID_RE = re.compile(r"[a-z0-9-]+\Z")
@@ -76,7 +84,7 @@ class Entry:
     line: int | None
     sample: bool
     refs: list[Ref] = field(default_factory=list)
-    checks: list[Callable[[Mapping[str, Mapping[str, "Entry"]]], list[Problem]]] = field(default_factory=list)
+    checks: list[Callable[[Mapping[str, Mapping[str, Entry]]], list[Problem]]] = field(default_factory=list)
 
 
 def describe(v: Any) -> str:
@@ -493,7 +501,7 @@ class FileChecker:
                 sample = value["sample"]
             else:
                 self.add(path + ("sample",), f"'sample' must be true or false, not {describe(value['sample'])}")
-        specs = {f.name: (f.default if f.default is not MISSING else f.default_factory()) for f in fields(Rules)}  # type: ignore[misc]
+        specs = {f.name: (f.default if f.default is not MISSING else f.default_factory()) for f in fields(Rules)}  # type: ignore[misc,operator]
         for key, v in value.items():
             if key == "sample" or v is REJECTED:
                 continue
@@ -571,7 +579,7 @@ class FileChecker:
         out["feature_items"] = {k: v[2] for k, v in feats.items() if v[2]}
         ok = True
         # letters on the map with no feature entry
-        letters = sorted({ch for row in grid for ch in row if ch.isalpha()})
+        letters = sorted({ch for row in grid or () for ch in row if ch.isalpha()})
         for ch in letters:
             if ch not in out["features"]:
                 ok = False
