@@ -484,6 +484,9 @@ def _atomic_write(path: Path, text: str, keep_backup: bool) -> None:
     except OSError as e:
         tmp.unlink(missing_ok=True)
         raise SaveError(f"cannot write the campaign file {path} ({e.strerror})") from e
+    except BaseException:  # Ctrl-C in the middle of a write: the old file is intact; tidy up
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def _link_backup(path: Path) -> None:
