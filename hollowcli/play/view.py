@@ -171,8 +171,11 @@ def render_legends(state: Any, paint: Paint = plain) -> list[str]:
             f"{mark}{lsym[lg.id]:<3}{d.name:<20} {lg.loc:<4} {health:<7} {fear:<6} "
             f"{lg.ready}/{total} ready  {gear}"
         )
-        role = "bad" if lg.health <= 0 or lg.fear >= limit else "legend"
-        lines.append(paint(line, role) if lg.id == turn else line)
+        if lg.health <= 0 or lg.fear >= limit:
+            line = paint(line, "bad")  # this Legend loses the chapter at the end of the round
+        elif lg.id == turn:
+            line = paint(line, "legend")
+        lines.append(line)
     lines.append("  (> activating now, v already activated this round)")
     return lines
 
