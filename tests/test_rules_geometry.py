@@ -134,3 +134,50 @@ def test_walls_must_join_locations(bad: str) -> None:
 
     with pytest.raises(RulesError):
         board(["####", "#..#", "####"], walls=[("B2", bad)])
+
+
+def _sampled_sight(b: Board, rows: list[str], walls: set[frozenset[tuple[int, int]]], a: str, c: str) -> bool | None:
+    """Line of sight by dense sampling (None when the line passes through a grid corner,
+    where sampling cannot decide)."""
+    from fractions import Fraction
+
+    (c1, r1), (c2, r2) = b.coords(a), b.coords(c)
+    dx, dy = c2 - c1, r2 - r1
+    xs = {Fraction(2 * k - 1, 2 * abs(dx)) for k in range(1, abs(dx) + 1)} if dx else set()
+    ys = {Fraction(2 * k - 1, 2 * abs(dy)) for k in range(1, abs(dy) + 1)} if dy else set()
+    if xs & ys:
+        return None
+    n = 8 * (abs(dx) + 1) * (abs(dy) + 1) * (abs(dx) + abs(dy) + 1)  # finer than the smallest clip
+    prev = (c1, r1)
+    for i in range(1, n + 1):
+        t = i / n
+        cell = (int(c1 + 0.5 + dx * t), int(r1 + 0.5 + dy * t))
+        if cell != prev:
+            if rows[cell[1]][cell[0]] == "#" or frozenset((prev, cell)) in walls:
+                return False
+            prev = cell
+    return True
+
+
+def test_exact_sight_agrees_with_dense_sampling_on_random_maps() -> None:
+    import random
+
+    rng = random.Random(5)
+    for _ in range(12):
+        w, h = rng.randint(4, 8), rng.randint(3, 6)
+        inner = [["#" if rng.random() < 0.2 else "." for _ in range(w)] for _ in range(h)]
+        rows = ["#" * (w + 2)] + ["#" + "".join(r) + "#" for r in inner] + ["#" * (w + 2)]
+        b0 = board(rows)
+        locs = b0.locations()
+        wall_pairs = []
+        for loc in locs:
+            for nb in b0.neighbours(loc):
+                if rng.random() < 0.1 and (nb, loc) not in wall_pairs:
+                    wall_pairs.append((loc, nb))
+        b = board(rows, walls=wall_pairs)
+        walls = {frozenset((b.coords(x), b.coords(y))) for x, y in wall_pairs}
+        for a in locs:
+            for c in locs:
+                expect = _sampled_sight(b, rows, walls, a, c)
+                if expect is not None:
+                    assert b.line_of_sight(a, c).clear == expect, (rows, wall_pairs, a, c)

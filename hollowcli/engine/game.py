@@ -97,11 +97,20 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
 
 
 # ------------------------------------------------------------------- the loop
+#: The last state asked about and its legal actions: ``auto_action`` and ``apply`` ask
+#: about the same (immutable) state one after the other.
+_LAST: list[tuple[GameState, list[Action]]] = []
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Every choice the player may make now (empty when the game is over)."""
     if state.phase != "legends" or state.result is not None:
         return []
-    return legend_phase_actions(state)
+    if _LAST and _LAST[0][0] is state:
+        return list(_LAST[0][1])
+    actions = legend_phase_actions(state)
+    _LAST[:] = [(state, actions)]
+    return list(actions)
 
 
 def apply(state: GameState, action: Action, rng: random.Random) -> tuple[GameState, list[Event]]:
