@@ -157,3 +157,30 @@ def test_step_rng_is_independent_of_other_steps() -> None:
     b = [session_mod.step_rng(3, 10).random() for _ in range(2)]
     assert a == b
     assert session_mod.step_rng(3, 11).random() != a[0]
+
+
+def test_a_long_game_keeps_memory_flat() -> None:
+    """History must not copy the world: what a session holds grows by a few bytes per
+    step (one interned command), far less than one board."""
+    import gc
+    import json
+    import tracemalloc
+
+    long_pack = get_pack((LONG_PACK,))
+
+    def held_after(rounds: int) -> tuple[int, int, int]:
+        gc.collect()
+        tracemalloc.start()
+        sess = Session(long_pack, _record(long_pack, "long-night", 3))
+        while not sess.outcome()[0] and sess.state.round <= rounds:
+            sess.take(engine.auto_action(sess.state, random.Random(0)))
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        return held, sess.step, len(json.dumps(sess.state.to_dict()))
+
+    Session(long_pack, _record(long_pack, "long-night", 3))  # warm the board caches
+    m50, s50, board = held_after(50)
+    m200, s200, _ = held_after(200)
+    per_step = (m200 - m50) / (s200 - s50)
+    assert per_step < board / 4, f"{per_step:.0f} bytes per step against {board} bytes for one board"

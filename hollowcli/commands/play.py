@@ -208,7 +208,8 @@ def campaign_list(as_json: bool) -> None:
         return
     for r in rows:
         if r["damaged"]:
-            echo(f"  {r['name']:<20} damaged: 'hollow campaign status {r['name']}' says more")
+            echo(f"  {r['name']:<20} cannot be read (damaged, or from a newer hollow): "
+                 f"'hollow campaign status {r['name']}' says more")
             continue
         won = f"{len(r['completed'])} chapter(s) won"
         now = f", playing {r['in_progress']} (step {r['steps']})" if r["in_progress"] else ""
