@@ -24,7 +24,7 @@ from hollowcli import __version__
 #: Bumped whenever the canonical data format changes.
 FORMAT = 3
 
-_HERE = Path(__file__).resolve().parent
+_HERE = os.path.dirname(os.path.abspath(__file__))
 #: Modules whose change must invalidate every cache (the validation and the model).
 _CODE = ("model.py", "validate.py", "build.py", "loader.py", "yamlsrc.py", "cache.py")
 
@@ -50,7 +50,7 @@ def code_stamp() -> list[Any]:
     stamp: list[Any] = [FORMAT, __version__]
     for name in _CODE:
         try:
-            st = os.stat(_HERE / name)
+            st = os.stat(os.path.join(_HERE, name))
             stamp.append([name, st.st_size, st.st_mtime_ns])
         except OSError:
             stamp.append([name, None, None])

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 BUILTIN = "built-in"
 _EXTS = (".yaml", ".yml")
 
-PackFiles = list[tuple[str, Path, int, int]]  # (relative name, path, size, mtime_ns)
+PackFiles = list[tuple[str, str, int, int]]  # (relative name, path, size, mtime_ns)
 
 
 def load_pack(dirs: Iterable[Path | str] = (), *, use_cache: bool = True) -> Pack:
@@ -108,22 +108,33 @@ def pack_files(folder: Path) -> PackFiles:
 
     Subfolders are searched, except hidden ones and the pack's top-level ``templates/``.
     """
+    # Plain strings and os.scandir: this runs on every start, cached or not.
     found: PackFiles = []
-    if not folder.is_dir():
+    top = str(folder)
+    if not os.path.isdir(top):
         raise HollowError(f"content folder {folder} does not exist; reinstall hollowcli or check the folder")
-    for root, subdirs, files in os.walk(folder):
-        rel_root = os.path.relpath(root, folder)
-        subdirs[:] = sorted(s for s in subdirs if not s.startswith(".") and not (rel_root == "." and s == "templates"))
-        for name in files:
-            if name.startswith(".") or not name.endswith(_EXTS):
+    todo = [(top, "")]
+    while todo:
+        where, rel_dir = todo.pop()
+        try:
+            entries = list(os.scandir(where))
+        except OSError:
+            continue
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
                 continue
-            path = Path(root) / name
             try:
-                st = path.stat()
+                if entry.is_dir(follow_symlinks=False):
+                    if not (rel_dir == "" and name == "templates"):
+                        todo.append((entry.path, f"{rel_dir}{name}/"))
+                    continue
+                if not name.endswith(_EXTS):
+                    continue
+                st = entry.stat()
             except OSError:
                 continue
-            rel = name if rel_root == "." else f"{rel_root.replace(os.sep, '/')}/{name}"
-            found.append((rel, path, st.st_size, st.st_mtime_ns))
+            found.append((rel_dir + name, entry.path, st.st_size, st.st_mtime_ns))
     found.sort(key=lambda f: f[0])
     return found
 
@@ -150,7 +161,8 @@ def validate_packs(listing: list[tuple[Path, PackFiles]]) -> dict[str, Any]:
     for index, (folder, files) in enumerate(listing):
         origin = BUILTIN if index == 0 else str(folder)
         in_pack: dict[tuple[str, str], Entry] = {}
-        for _rel, path, _size, _mtime in files:
+        for _rel, name, _size, _mtime in files:
+            path = Path(name)
             shown = display_path(path)
             try:
                 text = path.read_bytes().decode("utf-8-sig")
@@ -211,7 +223,7 @@ def validate_packs(listing: list[tuple[Path, PackFiles]]) -> dict[str, Any]:
         order: dict[str, int] = {}
         for _, files in listing:
             for f in files:
-                order.setdefault(display_path(f[1]), len(order))
+                order.setdefault(display_path(Path(f[1])), len(order))
         problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
         raise ContentError(problems)
 
