@@ -205,8 +205,9 @@ def _attack_actions(state: GameState, lg: LegendState) -> list[Action]:
                     seen.append(f.loc)
             for loc in seen:
                 n = len(state.foes_at(loc))
+                who = "the one foe" if n == 1 else f"all {n} foes"
                 out.append(Action("attack", lg.id, at=loc, source=source, source_id=sid,
-                                  label=f"Attack all {n} foe{'s' if n != 1 else ''} at {loc}{with_txt}{tail}",
+                                  label=f"Attack {who} at {loc}{with_txt}{tail}",
                                   command=f"attack {loc}{cmd_tail}"))
         else:
             for f in state.foes:
@@ -383,6 +384,7 @@ def do_move(state: GameState, action: Action, rng: random.Random, events: list[E
     lid = action.legend
     path = list(action.path)
     rules = state.pack.rules
+    before = state
     walked = [path[0]]
     for here, there in zip(path, path[1:]):
         foes_here = state.foes_at(here)
@@ -410,9 +412,14 @@ def do_move(state: GameState, action: Action, rng: random.Random, events: list[E
     assert state.turn is not None
     turn = replace(state.turn, steps=state.turn.steps + steps, moves=state.turn.moves + 1, busy=True)
     state = replace(state, turn=turn)
+    dice = sum(len(before.foes_at(loc)) for loc in path[:-1])
     events.append(event(state, "move", actor=lid, frm=walked[0], to=walked[-1],
-                        numbers={"steps": steps, "path": walked},
-                        reason=f"{short(state, lid)} moves {'→'.join(walked)} ({steps} step{'s' if steps != 1 else ''})"))
+                        numbers={"steps": steps, "path": walked, "leave_dice": dice},
+                        reason=f"{short(state, lid)} moves {'→'.join(walked)} ({steps} step{'s' if steps != 1 else ''})",
+                        detail=(f"walk {'→'.join(path)} chosen among the walks to {path[-1]} within "
+                                f"{move_allowance(before)} steps: fewest leave-roll dice ({dice}), "
+                                "then fewest steps, then clockwise from north")
+                        + ("" if walked == path else f"; stopped at {walked[-1]}")))
     return state
 
 
@@ -519,7 +526,7 @@ def do_restore(state: GameState, action: Action, rng: random.Random, events: lis
         state, _, calm = _restore_one(state, lid, 0, rules.restore_fear)
         what = f"removes {calm} fear (fear {state.legend(lid).fear})"
         nums = {"fear_removed": calm, "tokens_back": back}
-    tok = f"{back} spent token{'s' if back != 1 else ''} return to preparation first, then " if back else ""
+    tok = f"{back} spent token{'s return' if back != 1 else ' returns'} to preparation first, then " if back else ""
     events.append(event(state, "restore", actor=lid, target=lid, numbers=nums, reason=f"{short(state, lid)} restores: {tok}{short(state, lid)} {what}"))
     return _acted(state)
 
