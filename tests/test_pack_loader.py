@@ -585,3 +585,18 @@ def test_problems_are_listed_file_by_file_then_by_line(tmp_path: Path) -> None:
     names = [Path(p.file).name for p in probs]
     assert names == sorted(names, key=["a.yaml", "test.yaml", "people.yaml"].index)
     assert [p.line for p in probs if p.file.endswith("test.yaml")] == sorted(p.line for p in probs if p.file.endswith("test.yaml"))
+
+
+def test_old_cache_files_are_pruned_on_write(tmp_path: Path) -> None:
+    import time
+
+    folder = cache.cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    old, fresh, other = folder / "pack-old.json", folder / "pack-fresh.json", folder / "notes.txt"
+    for f in (old, fresh, other):
+        f.write_text("{}")
+    past = time.time() - cache.MAX_AGE_S - 60
+    os.utime(old, (past, past))
+    os.utime(other, (past, past))
+    load_pack([base_pack(tmp_path)])  # writes a cache file, pruning stale ones
+    assert not old.exists() and fresh.exists() and other.exists()

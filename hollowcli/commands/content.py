@@ -99,8 +99,9 @@ def validate(folder: Path | None, as_json: bool, content_dirs: tuple[Path, ...])
         return
     what = ", ".join(f"{n} {k if n != 1 else _singular(k)}" for k, n in counts.items())
     packs = len(pack.sources)
+    names = ", ".join(["built-in"] + list(pack.sources[1:]))
     note = f"; {samples} entries hold sample values" if samples else ""
-    echo(f"{style('OK', fg='green')}: {what} from {packs} pack{'s' if packs != 1 else ''}{note}.")
+    echo(f"{style('OK', fg='green')}: {what} from {packs} pack{'s' if packs != 1 else ''} ({names}){note}.")
 
 
 def _singular(kind: str) -> str:

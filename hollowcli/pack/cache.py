@@ -76,6 +76,23 @@ def read(pack_dirs: list[str], signature: list[Any]) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+#: Cache files older than this are removed whenever a new one is written.
+MAX_AGE_S = 30 * 24 * 3600
+
+
+def prune(folder: Path, now: float | None = None) -> None:
+    """Remove pack cache files last written more than :data:`MAX_AGE_S` seconds ago (rebuilt if needed)."""
+    import time
+
+    limit = (time.time() if now is None else now) - MAX_AGE_S
+    try:
+        for entry in os.scandir(folder):
+            if entry.name.startswith("pack-") and entry.stat().st_mtime < limit:
+                os.unlink(entry.path)
+    except OSError:
+        pass
+
+
 def write(pack_dirs: list[str], signature: list[Any], data: dict[str, Any]) -> bool:
     """Store ``data``; True when written. Data that JSON would change is not cached."""
     try:
@@ -85,6 +102,7 @@ def write(pack_dirs: list[str], signature: list[Any], data: dict[str, Any]) -> b
     except (TypeError, ValueError, RecursionError):
         return False  # a date or binary value in free-form settings: just do not cache
     path = cache_file(pack_dirs)
+    prune(path.parent)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
