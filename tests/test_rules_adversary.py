@@ -244,3 +244,14 @@ def test_adversary_phase_runs_by_itself_after_the_last_activation() -> None:
         state, events = apply(state, next(a for a in legal_actions(state) if a.kind == "end"), rng)
     assert any(e.kind == "foe-move" for e in events) and any(e.kind == "round" for e in events)
     assert state.round == 2 and state.phase == "legends" and not any(lg.activated for lg in state.legends)
+
+
+def test_a_foe_may_hunt_a_named_legend_unless_it_has_fallen() -> None:
+    pack = make_pack(foes=[foe("gob", move=1, target="bob")], track=[TrackSpot(("move",))])
+    state = with_foes(place(game(pack), ann="C3", bob="F3"), ("gob", "D3"))
+    after, events = run_phase(state)
+    move = next(e for e in events if e.kind == "foe-move")
+    assert after.foe(1).loc == "E3" and move.target == "bob" and "hunts Bob" in move.reason
+    state = state.with_legend(replace(state.legend("bob"), health=0))
+    after, events = run_phase(state)
+    assert after.foe(1).loc == "C3" and "cannot be reached or has fallen" in next(e for e in events if e.kind == "foe-move").reason

@@ -68,40 +68,30 @@ def _order_closest(state: GameState, f: FoeState) -> tuple[list[str], str]:
     return ranked, why
 
 
-def _order_priority(state: GameState, f: FoeState) -> tuple[list[str], str]:
-    """Highest attack priority first, then closest."""
-    dists = _distances(state, f)
-    reach = [lid for lid, d in dists.items() if d is not None]
-    ranked = sorted(reach, key=lambda lid: (-state.legend_def(lid).attack_priority, dists[lid]))
-    if not ranked:
-        return [], f"no Legend can be reached ({_dist_text(state, dists)})"
-    best = ranked[0]
-    return ranked, f"{state.legend_name(best)} has the highest attack priority ({state.legend_def(best).attack_priority})"
-
-
-def _order_weakest(state: GameState, f: FoeState) -> tuple[list[str], str]:
-    """Lowest health first, then closest, then highest attack priority."""
-    dists = _distances(state, f)
-    reach = [lid for lid, d in dists.items() if d is not None]
-    ranked = sorted(reach, key=lambda lid: (state.legend(lid).health, dists[lid], -state.legend_def(lid).attack_priority))
-    if not ranked:
-        return [], f"no Legend can be reached ({_dist_text(state, dists)})"
-    best = ranked[0]
-    return ranked, f"{state.legend_name(best)} has the least health ({state.legend(best).health})"
-
-
-#: Foe ``target`` values -> how it ranks the Legends. Unknown values fall back to closest.
-TARGETING: dict[str, Callable[[GameState, FoeState], tuple[list[str], str]]] = {
-    "closest": _order_closest,
-    "priority": _order_priority,
-    "weakest": _order_weakest,
-}
+def _order_named(state: GameState, f: FoeState, legend_id: str) -> tuple[list[str], str]:
+    """A foe whose ``target`` names a Legend goes for that Legend while it stands and can be
+    reached; the others follow by the closest rule."""
+    ranked, why = _order_closest(state, f)
+    if legend_id not in ranked:
+        if not ranked:
+            return ranked, why
+        return ranked, f"its quarry {state.legend_name(legend_id)} cannot be reached or has fallen, so {why}"
+    rest = [x for x in ranked if x != legend_id]
+    d = state.board.distances_from(f.loc).get(state.legend(legend_id).loc)
+    return [legend_id] + rest, (f"it hunts {state.legend_name(legend_id)} ({d} step{'s' if d != 1 else ''} away), "
+                                "whatever the distance to the others")
 
 
 def rank_targets(state: GameState, f: FoeState) -> tuple[list[str], str]:
-    """The Legends a foe wants, best first, and the reason for the first."""
-    rule = TARGETING.get(state.foe_def(f.foe).target, _order_closest)
-    return rule(state, f)
+    """The Legends a foe wants, best first, and the reason for the first.
+
+    ``target: closest`` (the default) ranks by walking distance, ties by attack priority;
+    a Legend id as ``target`` puts that Legend first ("unless otherwise indicated").
+    """
+    target = state.foe_def(f.foe).target
+    if target in state.pack.legends:
+        return _order_named(state, f, target)
+    return _order_closest(state, f)
 
 
 def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str]:
