@@ -600,3 +600,15 @@ def test_old_cache_files_are_pruned_on_write(tmp_path: Path) -> None:
     os.utime(other, (past, past))
     load_pack([base_pack(tmp_path)])  # writes a cache file, pruning stale ones
     assert not old.exists() and fresh.exists() and other.exists()
+
+
+def test_cache_tells_apart_the_same_relative_folder_seen_from_two_places(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    for where, health in (("one", 2), ("two", 7)):
+        base_pack(tmp_path / where / "box", people=("health: 2", f"health: {health}"))
+    for f in tmp_path.rglob("*.yaml"):  # same names, sizes and times in both places
+        os.utime(f, ns=(1_700_000_000_000_000_000, 1_700_000_000_000_000_000))
+    monkeypatch.chdir(tmp_path / "one")
+    assert load_pack([Path("box")]).foes["grub"].health == 2
+    monkeypatch.chdir(tmp_path / "two")
+    assert load_pack([Path("box")]).foes["grub"].health == 7

@@ -66,7 +66,8 @@ def _listing(dirs: Iterable[Path | str]) -> tuple[list[Path], list[tuple[Path, P
 
 
 def _signature(listing: list[tuple[Path, PackFiles]]) -> list[Any]:
-    return cache.code_stamp() + [[str(d), [[rel, size, mtime] for rel, _, size, mtime in files]]
+    # Absolute folders: the same relative --content from another folder is another pack.
+    return cache.code_stamp() + [[str(d), os.path.abspath(d), [[rel, size, mtime] for rel, _, size, mtime in files]]
                                  for d, files in listing]
 
 
