@@ -47,6 +47,9 @@ Damage = direct {damage} + dice {dice} - defense.
 
 ## Fear
 Any damage taken: +1 {fear}.
+
+## solo-legend-phase
+What the solo engine does; not printed.
 """
 
 

@@ -70,6 +70,8 @@ class FittedFace:
     stats_box: tuple[float, float, float, float] | None = None
     overflow: bool = False
     sizes: dict[str, float] = field(default_factory=dict)
+    body_room: float = 0.0  # height available to the body text (pt)
+    body_need: float = 0.0  # height the body text took at its final size (pt)
 
 
 _STYLE_CACHE: dict[tuple[Any, ...], Any] = {}
@@ -106,6 +108,49 @@ def _style(
     return st
 
 
+class _Line:
+    """One line of plain text (no markup, fits the width): far cheaper than a Paragraph.
+
+    It answers the few calls the layout makes of a flowable (wrap, split, drawOn) and
+    draws like a one-line Paragraph of the same style.
+    """
+
+    def __init__(self, text: str, style: Any, width: float):
+        self.text = text
+        self.style = style
+        self.width = width
+        self.height = style.leading
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list[Any]:
+        return []
+
+    def drawOn(self, canvas: Any, x: float, y: float) -> None:
+        st = self.style
+        canvas.setFont(st.fontName, st.fontSize)
+        canvas.setFillColor(st.textColor)
+        base = y + self.height - st.fontSize
+        if st.alignment == 1:
+            canvas.drawCentredString(x + self.width / 2, base, self.text)
+        elif st.alignment == 2:
+            canvas.drawRightString(x + self.width, base, self.text)
+        else:
+            canvas.drawString(x, base, self.text)
+
+
+def _text(markup: str, style: Any, width: float) -> Any:
+    """A :class:`_Line` for plain text that fits on one line, else a Paragraph."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    if "<" not in markup and "&" not in markup and "\n" not in markup:
+        if stringWidth(markup, style.fontName, style.fontSize) <= width - 0.5:
+            return _Line(markup, style, width)
+    return Paragraph(markup, style)
+
+
 def _paragraphs(face: Face, size: float) -> list[Any]:
     from reportlab.platypus import Paragraph
 
@@ -121,30 +166,77 @@ def _paragraphs(face: Face, size: float) -> list[Any]:
     return out
 
 
-def _fit_flow(make: Callable[[float], list[Any]], width: float, height: float, base: float) -> tuple[list[Any], float, bool]:
-    """Wrap the flowables ``make(size)`` builds, shrinking from ``base`` to FLOOR_PT until they fit."""
-    size = base
-    while True:
+def measure_text(text: str, width: float, size: float) -> float:
+    """Height in points that content ``text`` takes as body paragraphs ``width`` wide at ``size``."""
+    from hollowcli.render.markup import body_paragraphs, escape_text
+
+    register_fonts()
+    face = Face(body=body_paragraphs(escape_text(text)))
+    total = 0.0
+    for f in _paragraphs(face, size):
+        _, fh = f.wrap(width, 1e6)
+        total += fh + f.style.spaceAfter
+    return total
+
+
+def _fit_flow(
+    make: Callable[[float], list[Any]], width: float, height: float, base: float, floor: float = FLOOR_PT,
+    measured: list[float] | None = None,
+) -> tuple[list[Any], float, bool]:
+    """Wrap the flowables ``make(size)`` builds at the largest size from ``base`` down to
+    ``floor`` (half-point steps) at which they fit in ``height``; ``True`` = still too tall.
+
+    The normal size is tried first (most cards fit). Otherwise the size is estimated
+    from how much too tall the text was (area goes with the square of the size) and
+    corrected in half-point steps, so a shrunk card costs two or three layouts.
+    """
+
+    def attempt(size: float) -> tuple[list[Any], float]:
         flows = make(size)
         total = 0.0
         for i, f in enumerate(flows):
             _, fh = f.wrap(width, 1e6)
             total += fh + (f.style.spaceAfter if i < len(flows) - 1 else 0)
-        if total <= height + 0.01:
+        if measured is not None:
+            measured.append(total)
+        return flows, total
+
+    def fits(total: float) -> bool:
+        return total <= height + 0.01
+
+    flows, total = attempt(base)
+    if fits(total) or base <= floor:
+        return flows, base, not fits(total)
+    ratio = total / max(height, 1.0)
+    size = max(floor, min(base - 0.5, int(2 * base / ratio**0.5) / 2))
+    flows, total = attempt(size)
+    if fits(total):
+        while size + 0.5 < base:
+            up_flows, up_total = attempt(size + 0.5)
+            if not fits(up_total):
+                break
+            flows, size, total = up_flows, size + 0.5, up_total
+        if measured is not None:
+            measured.append(total)
+        return flows, size, False
+    while size > floor:
+        size = max(floor, size - 0.5)
+        flows, total = attempt(size)
+        if fits(total):
             return flows, size, False
-        if size <= FLOOR_PT:
-            return flows, size, True
-        size = max(FLOOR_PT, size - 0.5)
+    return flows, floor, True
 
 
-def fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, what: str = "a card") -> FittedFace:
+def fit_face(
+    face: Face, w_mm: float, h_mm: float, bleed_mm: float, what: str = "a card", body_floor: float = FLOOR_PT
+) -> FittedFace:
     """Lay out ``face`` on a card of ``w_mm`` x ``h_mm``: wrap, shrink to fit, position.
 
     Broken markup (only a template can bring it: content text is escaped) is a
     RenderError naming the card.
     """
     try:
-        return _fit_face(face, w_mm, h_mm, bleed_mm)
+        return _fit_face(face, w_mm, h_mm, bleed_mm, body_floor)
     except ValueError as e:
         detail = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
         raise RenderError(
@@ -152,7 +244,7 @@ def fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, what: str = 
         ) from e
 
 
-def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float) -> FittedFace:
+def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor: float) -> FittedFace:
     register_fonts()
     from reportlab.platypus import Paragraph
 
@@ -199,7 +291,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float) -> FittedFa
     title_w = inner_w - corner_w
 
     def make_title(size: float) -> list[Any]:
-        return [Paragraph(face.title or "&#160;", _style(CONDENSED_BOLD, size, 0, text_col))]
+        return [_text(face.title or "&#160;", _style(CONDENSED_BOLD, size, 0, text_col), title_w)]
 
     tflows, tsize, tover = _fit_flow(make_title, title_w, title_box_h, TITLE_PT)
     th = tflows[0].height
@@ -210,8 +302,10 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float) -> FittedFa
     # ---- subtitle and stats under the band -----------------------------------------
     y = h - band_h - 1.2 * MM
     if face.subtitle:
-        sub = Paragraph(face.subtitle, _style(OBLIQUE, SUBTITLE_PT, 1, "#333333"))
-        sflows, ssize, sover = _fit_flow(lambda s: [Paragraph(face.subtitle, _style(OBLIQUE, s, 1, "#333333"))], inner_w, SUBTITLE_PT * 2.5, SUBTITLE_PT)
+        sflows, ssize, sover = _fit_flow(
+            lambda s: [_text(face.subtitle, _style(OBLIQUE, s, 1, "#333333"), inner_w)],
+            inner_w, SUBTITLE_PT * 2.5, SUBTITLE_PT,
+        )
         sub = sflows[0]
         over = over or sover
         ff.placed.append(Placed(sub, safe, y, sub.height))
@@ -230,7 +324,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float) -> FittedFa
     # ---- footer at the bottom of the safe zone ---------------------------------------
     bottom = safe
     if face.footer:
-        foot = Paragraph(face.footer, _style(REGULAR, FOOTER_PT, 1, "#666666"))
+        foot = _text(face.footer, _style(REGULAR, FOOTER_PT, 1, "#666666"), inner_w)
         _, fh = foot.wrap(inner_w, 1e6)
         ff.placed.append(Placed(foot, safe, safe + fh, fh))
         bottom = safe + fh + 1.0 * MM
@@ -238,8 +332,14 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float) -> FittedFa
     # ---- body: the rest, shrunk to fit ---------------------------------------------
     body_h = y - bottom
     if face.body:
-        flows, bsize, bover = _fit_flow(lambda s: _paragraphs(face, s), inner_w, body_h, face.textsize or BODY_PT)
+        measured: list[float] = []
+        flows, bsize, bover = _fit_flow(
+            lambda s: _paragraphs(face, s), inner_w, body_h, max(body_floor, face.textsize or BODY_PT), body_floor,
+            measured,
+        )
         ff.sizes["body"] = bsize
+        ff.body_room = body_h
+        ff.body_need = measured[-1] if measured else 0.0
         top = y
         if bover:
             over = True

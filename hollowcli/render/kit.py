@@ -24,6 +24,10 @@ CARD_KINDS = ("legends", "foes", "items")
 
 GAME = "Legends of Sleepy Hollow"
 
+#: Sections of rules.md for solo play only (``## solo-legend-phase`` ...) are not printed:
+#: they describe what ``hollow play`` does, not what players do at the table.
+SOLO_PREFIX = "solo"
+
 #: Reference cards are read across the table: a topic that would need smaller text than
 #: this continues on another card instead.
 REFERENCE_MIN_PT = 8.0
@@ -38,8 +42,16 @@ class Printable:
     build: Callable[[], RenderResult]
 
 
+_TEMPLATES: dict[tuple[str, ...], Templates] = {}
+
+
 def _templates(pack: Pack) -> Templates:
-    return Templates(pack.template_dirs)
+    """One template environment per set of template folders, so each template compiles once."""
+    key = tuple(pack.template_dirs)
+    tpl = _TEMPLATES.get(key)
+    if tpl is None:
+        tpl = _TEMPLATES[key] = Templates(pack.template_dirs)
+    return tpl
 
 
 def _sample(pack: Pack, kind: str, id_: str) -> bool:
@@ -53,7 +65,8 @@ def parse_rules_md(text: str) -> list[tuple[str, str]]:
     """``## topic`` sections of a rules file -> [(topic, body text)], in file order.
 
     Text before the first ``##`` heading and ``#`` titles are skipped; ``###`` subheadings
-    inside a section become bold lines. Empty sections are dropped.
+    inside a section become bold lines. Empty sections and solo-play sections (headings
+    starting with ``solo``) are dropped.
     """
     sections: list[tuple[str, list[str]]] = []
     for line in text.splitlines():
@@ -73,7 +86,7 @@ def parse_rules_md(text: str) -> list[tuple[str, str]]:
     out = []
     for topic, lines in sections:
         body = "\n".join(lines).strip()
-        if body:
+        if body and not topic.lower().startswith(SOLO_PREFIX):
             out.append((topic_title(topic), body))
     return out
 
@@ -114,37 +127,46 @@ def _split_paragraphs(text: str) -> list[str]:
     return ["\n".join(c) for c in chunks if c]
 
 
-def reference_sections(pack: Pack, spec: SheetSpec, rules_text: str | None = None) -> list[tuple[str, str, int, int]]:
-    """(topic, text, part, parts) for each reference card; long topics continue on a second card."""
-    from hollowcli.render.cardface import fit_face
+@dataclass(frozen=True)
+class RefCard:
+    """One reference card: its topic, its share of the topic's text, and its face."""
+
+    topic: str
+    text: str
+    part: int
+    parts: int
+    fitted: Any = None  # the fitted face when the whole topic fits on one card
+
+
+def reference_sections(pack: Pack, spec: SheetSpec, rules_text: str | None = None) -> list[RefCard]:
+    """The reference cards: one per topic; a topic too long for one card continues on more."""
+    from hollowcli.render.cardface import SAFE_MM, fit_face, measure_text
+    from hollowcli.render.geometry import MM
 
     text = rules_text if rules_text is not None else rules_file(pack).read_text(encoding="utf-8")
     sections = parse_rules_md(text)
     tpl = _templates(pack)
-    out: list[tuple[str, str, int, int]] = []
+    out: list[RefCard] = []
     for topic, body in sections:
-        pieces = [body]
-        for parts in range(1, 13):
-            chunks = _split_paragraphs(body)
-            if parts > len(chunks):
-                break
-            size = -(-len(chunks) // parts)
-            pieces = ["\n\n".join(chunks[i : i + size]) for i in range(0, len(chunks), size)]
-            ok = True
-            for i, piece in enumerate(pieces, 1):
-                face = tpl.render(
-                    "reference",
-                    {"topic": topic, "text": piece, "part": i, "parts": len(pieces), "index": 1, "total": 1},
-                    f"reference card {topic!r}",
-                )
-                ff = fit_face(face, spec.card_w, spec.card_h, spec.bleed, f"reference card {topic!r}")
-                if ff.overflow or ff.sizes.get("body", REFERENCE_MIN_PT) < REFERENCE_MIN_PT:
-                    ok = False
-                    break
-            if ok:
-                break
+        what = f"reference card {topic!r}"
+        face = tpl.render("reference", {"topic": topic, "text": body, "part": 1, "parts": 1}, what)
+        ff = fit_face(face, spec.card_w, spec.card_h, spec.bleed, what, REFERENCE_MIN_PT)
+        if not ff.overflow:
+            out.append(RefCard(topic, body, 1, 1, ff))
+            continue
+        # Too long for one card at a size readable across the table: fill cards with
+        # whole paragraphs, measured at that size, and continue on the next card.
+        pieces: list[list[str]] = [[]]
+        used = 0.0
+        for chunk in _split_paragraphs(body):
+            need = measure_text(chunk, ff.w - 2 * SAFE_MM * MM, REFERENCE_MIN_PT)
+            if pieces[-1] and used + need > ff.body_room:
+                pieces.append([])
+                used = 0.0
+            pieces[-1].append(chunk)
+            used += need
         for i, piece in enumerate(pieces, 1):
-            out.append((topic, piece, i, len(pieces)))
+            out.append(RefCard(topic, "\n\n".join(piece), i, len(pieces)))
     return out
 
 
@@ -155,12 +177,15 @@ def render_reference(pack: Pack, spec: SheetSpec, rules_text: str | None = None)
     sections = reference_sections(pack, spec, rules_text)
     if not sections:
         raise RenderError("rules.md has no '## topic' sections with text; nothing to print as reference cards")
-    total = len(sections)
 
     def jobs() -> Iterator[CardJob]:
-        for n, (topic, text, part, parts) in enumerate(sections, 1):
-            ctx = {"topic": topic, "text": text, "part": part, "parts": parts, "index": n, "total": total}
-            yield CardJob(f"ref-{n}", f"reference.pdf card {topic!r}", tpl.render("reference", ctx, f"reference card {topic!r}"))
+        for n, rc in enumerate(sections, 1):
+            what = f"reference.pdf card {rc.topic!r}"
+            if rc.fitted is not None:
+                yield CardJob(f"ref-{n}", what, rc.fitted.face, fitted=rc.fitted)
+                continue
+            ctx = {"topic": rc.topic, "text": rc.text, "part": rc.part, "parts": rc.parts}
+            yield CardJob(f"ref-{n}", what, tpl.render("reference", ctx, what))
 
     back = tpl.render("back", {"title": "Reference", "subtitle": GAME, "band": "reference"}, "the reference card back")
 

@@ -136,6 +136,24 @@ def _card_changes(chapter: Chapter) -> tuple[dict[int, list[str]], dict[int, lis
     return locks, unlocks
 
 
+#: Plain-string cells of every table: our font, our size, padding.
+_CELLS: list[Any] = [
+    ("FONTNAME", (0, 0), (-1, -1), REGULAR),  # tables default to Helvetica otherwise
+    ("FONTSIZE", (0, 0), (-1, -1), 9.5),
+    ("LEADING", (0, 0), (-1, -1), 12),
+]
+
+
+def _cell(text: str, style: Any, col_w: float) -> Any:
+    """Plain text when it fits the column on one line (cheap), else a wrapping Paragraph."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    if stringWidth(text, style.fontName, style.fontSize) <= col_w - 8:
+        return text
+    return Paragraph(escape_text(text), style)
+
+
 def spawn_story(pack: Pack, chapter: Chapter, usable_w: float) -> list[Any]:
     """The flowables of one chapter's spawn page."""
     from reportlab.lib import colors
@@ -159,20 +177,24 @@ def spawn_story(pack: Pack, chapter: Chapter, usable_w: float) -> list[Any]:
                 "the group spawns at the lowest-numbered open spawn point."), st["p"]),
     ]
     # --- the main table: every roll under the setup barricades -----------------------
-    rows = [[P("Roll", st["cellb"]), P("Spawn at", st["cellb"]), P("Why", st["cellb"])]]
+    why_w = usable_w - 44 * MM
+    rows: list[list[Any]] = [["Roll", "Spawn at", "Why"]]
     shade: list[int] = []
     for i, roll in enumerate(rolls, 1):
         res = spawn_point(roll, points, barricades)
         where = "nothing spawns" if res.point is None else str(res.point)
         why = res.reason.split(": ", 1)[-1]
-        rows.append([P(f"<b>{roll}</b>", st["cellc"]), P(f"<b>{where}</b>", st["cellc"]), P(escape_text(why), st["cell"])])
+        rows.append([str(roll), where, _cell(why, st["cell"], why_w)])
         if res.redirected:
             shade.append(i)
-    t = Table(rows, colWidths=[18 * MM, 26 * MM, usable_w - 44 * MM], repeatRows=1)
-    style = [
+    t = Table(rows, colWidths=[18 * MM, 26 * MM, why_w], repeatRows=1)
+    style = _CELLS + [
+        ("FONTNAME", (0, 0), (1, -1), BOLD),
+        ("FONTNAME", (0, 0), (-1, 0), BOLD),
+        ("ALIGN", (0, 0), (1, -1), "CENTER"),
+        ("ALIGN", (0, 0), (-1, 0), "CENTER"),
         ("BACKGROUND", (0, 0), (-1, 0), tint),
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#777777")),
-        ("FONTNAME", (0, 0), (-1, -1), REGULAR),  # tables default to Helvetica otherwise
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
@@ -189,36 +211,38 @@ def spawn_story(pack: Pack, chapter: Chapter, usable_w: float) -> list[Any]:
             continue
         label = f"+ barricade on {p}"
         if p in locks:
-            label += " (card: " + ", ".join(escape_text(t) for t in locks[p]) + ")"
+            label += " (card: " + ", ".join(locks[p]) + ")"
         scenarios.append((label, barricades + [p]))
     for p, titles in sorted(unlocks.items()):
         if p in barricades:
-            scenarios.append((f"− barricade on {p} (card: " + ", ".join(escape_text(t) for t in titles) + ")",
+            scenarios.append((f"− barricade on {p} (card: " + ", ".join(titles) + ")",
                               [b for b in barricades if b != p]))
     card_locks = sorted(p for p in locks if p not in barricades)
     if len(card_locks) > 1:
         scenarios.append(("all card barricades (" + ", ".join(map(str, card_locks)) + ")", barricades + card_locks))
     if scenarios:
-        head = [P("Barricades", st["cellb"])] + [P(f"{r}", st["cellb"]) for r in rolls]
-        grid = [head]
-        gstyle: list[Any] = [
+        cell = min(14 * MM, (usable_w - 60 * MM) / max(1, len(rolls)))
+        label_w = usable_w - cell * len(rolls)
+        grid: list[list[Any]] = [["Barricades"] + [str(r) for r in rolls]]
+        gstyle: list[Any] = _CELLS + [
+            ("FONTNAME", (0, 0), (-1, 0), BOLD),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("ALIGN", (0, 1), (0, -1), "LEFT"),
             ("BACKGROUND", (0, 0), (-1, 0), tint),
             ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#777777")),
-        ("FONTNAME", (0, 0), (-1, -1), REGULAR),  # tables default to Helvetica otherwise
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("TOPPADDING", (0, 0), (-1, -1), 2),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
         ]
         for ri, (label, locked) in enumerate(scenarios, 1):
-            row = [P(label, st["cell"])]
+            row: list[Any] = [_cell(label, st["cell"], label_w)]
             for ci, roll in enumerate(rolls, 1):
                 res = spawn_point(roll, points, locked)
-                row.append(P("—" if res.point is None else f"{res.point}", st["cellc"]))
+                row.append("—" if res.point is None else str(res.point))
                 if res.redirected:
                     gstyle.append(("BACKGROUND", (ci, ri), (ci, ri), redirect_tint))
             grid.append(row)
-        cell = min(14 * MM, (usable_w - 60 * MM) / max(1, len(rolls)))
-        g = Table(grid, colWidths=[usable_w - cell * len(rolls)] + [cell] * len(rolls), repeatRows=1)
+        g = Table(grid, colWidths=[label_w] + [cell] * len(rolls), repeatRows=1)
         g.setStyle(TableStyle(gstyle))
         story += [
             P("If the story adds or removes a barricade", st["h"]),
@@ -229,19 +253,20 @@ def spawn_story(pack: Pack, chapter: Chapter, usable_w: float) -> list[Any]:
         ]
 
     # --- the spawn list ------------------------------------------------------------------
-    lst = [[P("#", st["cellb"]), P("Groups (one D6 each)", st["cellb"])]]
+    lst: list[list[Any]] = [["#", "Groups (one D6 each)"]]
     for n, entry in enumerate(chapter.spawn_list, 1):
         groups = []
         for grp in entry:
             name = pack.foes[grp.foe].name if grp.foe in pack.foes else grp.foe
-            groups.append(f"{grp.count}\u00d7 {escape_text(name)}")
-        lst.append([P(str(n), st["cellc"]), P(", ".join(groups) or "nothing", st["cell"])])
+            groups.append(f"{grp.count}\u00d7 {name}")
+        lst.append([str(n), _cell(", ".join(groups) or "nothing", st["cell"], usable_w - 14 * MM)])
     if len(lst) > 1:
         lt = Table(lst, colWidths=[14 * MM, usable_w - 14 * MM], repeatRows=1)
-        lt.setStyle(TableStyle([
+        lt.setStyle(TableStyle(_CELLS + [
+            ("FONTNAME", (0, 0), (-1, 0), BOLD),
+            ("ALIGN", (0, 0), (0, -1), "CENTER"),
             ("BACKGROUND", (0, 0), (-1, 0), tint),
             ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#777777")),
-        ("FONTNAME", (0, 0), (-1, -1), REGULAR),  # tables default to Helvetica otherwise
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ]))
         story += [

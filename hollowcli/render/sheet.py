@@ -30,6 +30,7 @@ class CardJob:
     what: str
     face: Face
     copies: int = 1
+    fitted: FittedFace | None = None  # already laid out for this sheet's card size, if known
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def _copies(jobs: Iterable[CardJob], layout: Layout, warnings: list[str]) -> Ite
     """Every copy of every card, fitting each distinct card once."""
     spec = layout.spec
     for job in jobs:
-        ff = fit_face(job.face, spec.card_w, spec.card_h, spec.bleed, job.what)
+        ff = job.fitted or fit_face(job.face, spec.card_w, spec.card_h, spec.bleed, job.what)
         warnings.extend(face_warnings(job.face, ff, job.what))
         for _ in range(max(0, job.copies)):
             yield ff

@@ -1,0 +1,214 @@
+"""Benchmark of the print kit (run: ``python benchmarks/bench_print.py``).
+
+1. ``hollow print kit`` as a whole process (start-up, content loading, templates,
+   fitting, spawn tables, turn-order sheet, every PDF written) against a minimal
+   reportlab script that draws the same cards (the same count, titles and texts, copies
+   included) into one file per card file of the kit, with the same four embedded fonts:
+   per card a band, a frame, the title, a subtitle and the text as paragraphs, and a
+   backs page after each fronts page; no fitting, templates, icons or marks. Both run
+   alternately in the same session; the ratio of the medians is printed with PASS/FAIL
+   (target: at most 1.5x).
+2. A long deck: 250, 500 and 1,000 distinct cards built in-process; time per card and
+   the tracemalloc peak. PASS when the time per card stays within 1.5x of the 250-card
+   run, and the peak minus the finished PDF's own size (which the caller receives as
+   bytes anyway) stays within 1.5x of the 250-card run (flat working memory).
+
+Exit status 0 when everything passes, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+RATIO_TARGET = 1.5
+RUNS = 5
+
+BASELINE = r'''
+import sys, json
+from xml.sax.saxutils import escape
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Paragraph
+from reportlab.lib.styles import ParagraphStyle
+
+fonts, out_dir, files = sys.argv[1], sys.argv[2], json.load(open(sys.argv[3]))
+for name in ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSansCondensed-Bold"):
+    pdfmetrics.registerFont(TTFont(name, f"{fonts}/{name}.ttf"))
+MM = 72 / 25.4
+W, H = 63 * MM, 88 * MM
+body = ParagraphStyle("b", fontName="DejaVuSans", fontSize=9, leading=10.6, spaceAfter=3)
+for n, cards in enumerate(files):
+    c = Canvas(f"{out_dir}/base-{n}.pdf", pagesize=(215.9 * MM, 279.4 * MM), invariant=1,
+               initialFontName="DejaVuSans")
+    for start in range(0, len(cards), 9):
+        batch = cards[start:start + 9]
+        for i, (title, subtitle, text) in enumerate(batch):
+            x, y = (13.45 + (i % 3) * 63) * MM, (279.4 - 7.7 - (i // 3 + 1) * 88) * MM
+            c.setFillColorRGB(0.2, 0.2, 0.3)
+            c.rect(x, y + H - 10.6 * MM, W, 10.6 * MM, stroke=0, fill=1)
+            c.roundRect(x + 1.8 * MM, y + 1.8 * MM, W - 3.6 * MM, H - 12 * MM, 4, stroke=1, fill=0)
+            c.setFillColorRGB(1, 1, 1)
+            c.setFont("DejaVuSansCondensed-Bold", 11)
+            c.drawString(x + 3 * MM, y + H - 7 * MM, title)
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont("DejaVuSans-Oblique", 7.5)
+            c.drawCentredString(x + W / 2, y + H - 14 * MM, subtitle)
+            top = y + H - 17 * MM
+            for para in text.split("\n\n"):
+                p = Paragraph(escape(para), body)
+                _, ph = p.wrap(W - 6 * MM, H)
+                p.drawOn(c, x + 3 * MM, top - ph)
+                top -= ph + 3
+        c.showPage()
+        for i, (title, subtitle, text) in enumerate(batch):
+            x, y = (13.45 + (2 - i % 3) * 63) * MM, (279.4 - 7.7 - (i // 3 + 1) * 88) * MM
+            c.setFillColorRGB(0.2, 0.2, 0.3)
+            c.rect(x, y, W, H, stroke=0, fill=1)
+            c.setFillColorRGB(1, 1, 1)
+            c.setFont("DejaVuSansCondensed-Bold", 15)
+            c.drawCentredString(x + W / 2, y + H / 2, "Back")
+        c.showPage()
+    c.save()
+'''
+
+
+def card_texts() -> list[list[tuple[str, str, str]]]:
+    """(title, subtitle, body) of every card the kit prints, file by file, copies included."""
+    from hollowcli.commands.common import get_pack
+    from hollowcli.render import kit
+
+    pack = get_pack(())
+    files: list[list[tuple[str, str, str]]] = []
+    from hollowcli.render.geometry import make_spec
+
+    files.append([(rc.topic, "Reference", rc.text) for rc in kit.reference_sections(pack, make_spec())])
+    for ch in kit.chapters_in_order(pack):
+        files.append([(c.title, ch.name, c.text) for c in ch.cards for _ in range(c.copies)])
+    skills = pack.skills
+    files.append([
+        (lg.name, lg.title, "\n\n".join([lg.text] + [f"{skills[s].name}: {skills[s].text}" for s in lg.skills if s in skills]))
+        for lg in pack.legends.values()
+    ])
+    files.append([(f.name, f.cls, f.text or "Attack, move, target.") for f in pack.foes.values()])
+    files.append([(i.name, i.kind, i.text) for i in pack.items.values()])
+    return files
+
+
+def run_kit(out: Path) -> tuple[float, dict]:
+    t = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "hollowcli", "print", "kit", "--out", str(out), "--json"],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    elapsed = time.perf_counter() - t
+    if proc.returncode != 0:
+        raise SystemExit(f"hollow print kit failed: {proc.stderr}")
+    return elapsed, json.loads(proc.stdout)
+
+
+def run_baseline(script: Path, out: Path, cards: Path) -> float:
+    fonts = ROOT / "hollowcli" / "fonts"
+    t = time.perf_counter()
+    subprocess.run([sys.executable, str(script), str(fonts), str(out), str(cards)], check=True, cwd=ROOT)
+    return time.perf_counter() - t
+
+
+def whole_process() -> bool:
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpd = Path(tmp)
+        script = tmpd / "baseline.py"
+        script.write_text(BASELINE)
+        _, doc = run_kit(tmpd / "warm")  # warm caches (content cache, .pyc) for both sides
+        texts = card_texts()
+        counts = [f["cards"] for f in doc["files"] if f["cards"]]
+        if sum(counts) != sum(len(f) for f in texts):
+            raise SystemExit(f"baseline card count {sum(len(f) for f in texts)} != kit {sum(counts)}")
+        cards = tmpd / "cards.json"
+        cards.write_text(json.dumps(texts))
+        run_baseline(script, tmpd, cards)
+        kit_times, base_times = [], []
+        for i in range(RUNS):
+            kit_times.append(run_kit(tmpd / f"k{i}")[0])
+            base_times.append(run_baseline(script, tmpd, cards))
+        k, b = statistics.median(kit_times), statistics.median(base_times)
+        ratio = k / b
+        ok = ratio <= RATIO_TARGET
+        print(f"hollow print kit: {len(doc['files'])} files, {sum(counts)} cards, "
+              f"{sum(f['pages'] for f in doc['files'])} pages")
+        print(f"  kit      median {k:.3f} s  (runs: {', '.join(f'{t:.2f}' for t in kit_times)})")
+        print(f"  baseline median {b:.3f} s  (runs: {', '.join(f'{t:.2f}' for t in base_times)})")
+        print(f"  ratio {ratio:.2f}x (target <= {RATIO_TARGET}x): {'PASS' if ok else 'FAIL'}")
+        return ok
+
+
+def long_deck() -> bool:
+    from hollowcli.pack.model import Card
+    from hollowcli.render import kit
+    from hollowcli.render.geometry import make_spec
+    from hollowcli.commands.common import get_pack
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_print_fixtures import chapter, make_pack
+
+    base_pack = make_pack()
+    spec = make_spec()
+
+    def build(n: int) -> tuple[float, int, int]:
+        cards = tuple(
+            Card(f"c{i}", f"Card number {i}", f"Card {i}: the fog rolls in over row {i % 17}. "
+                 + "Each Legend gains 1 {fear}. " * (1 + i % 4), effect={"fear": 1 + i % 2})
+            for i in range(n)
+        )
+        ch = chapter(cards, cid="long")
+        from dataclasses import replace
+
+        pack = replace(base_pack, chapters={"long": ch})
+        tracemalloc.start()
+        t = time.perf_counter()
+        res = kit.render_deck(pack, ch, spec)
+        elapsed = time.perf_counter() - t
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert res.cards == n
+        return elapsed, peak, len(res.data)
+
+    del get_pack
+    build(50)  # warm-up: imports, font registration, template compilation
+    rows = []
+    for n in (250, 500, 1000):
+        rows.append((n, *build(n)))
+    print("long deck (distinct cards, backs on):")
+    base_per_card = rows[0][1] / rows[0][0]
+    base_work = rows[0][2] - rows[0][3]
+    ok = True
+    for n, t, peak, size in rows:
+        per = t / n
+        work = peak - size
+        print(f"  {n:5d} cards: {t:.3f} s ({per * 1000:.2f} ms/card), peak {peak / 1e6:.1f} MB, "
+              f"PDF {size / 1e6:.2f} MB, working memory (peak - PDF) {work / 1e6:.1f} MB")
+        ok &= per <= base_per_card * 1.5 and work <= base_work * 1.5
+    print(f"  time proportional to size and flat working memory: {'PASS' if ok else 'FAIL'}")
+    return ok
+
+
+def main() -> int:
+    os.environ.setdefault("NO_COLOR", "1")
+    ok = whole_process()
+    ok &= long_deck()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
