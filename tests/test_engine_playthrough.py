@@ -137,8 +137,8 @@ def play(state: GameState, seed: int, policy: str, max_steps: int = 3000, roundt
 def test_seeded_playthroughs_keep_invariants_and_end(policy: str, objective: Objective) -> None:
     pack = busy_pack(objective)
     results = {}
-    for seed in range(30):
-        state, steps, _ = play(new_game(pack, "t"), seed, policy, roundtrip_every=5 if seed % 3 == 0 else 0)
+    for seed in range(25):
+        state, _steps, _ = play(new_game(pack, "t"), seed, policy, roundtrip_every=5 if seed % 3 == 0 else 0)
         assert state.round <= pack.rules.round_limit
         results[outcome(state)] = results.get(outcome(state), 0) + 1
     assert set(results) <= {"won", "lost"}
