@@ -255,3 +255,12 @@ def test_a_foe_may_hunt_a_named_legend_unless_it_has_fallen() -> None:
     state = state.with_legend(replace(state.legend("bob"), health=0))
     after, events = run_phase(state)
     assert after.foe(1).loc == "C3" and "cannot be reached or has fallen" in next(e for e in events if e.kind == "foe-move").reason
+
+
+def test_each_group_of_an_entry_rolls_its_own_spawn_point() -> None:
+    pack = make_pack(track=[TrackSpot(("spawn",))], spawn_list=[[SpawnGroup("gob", 2), SpawnGroup("pump", 1)]])
+    rng = ScriptedRng([0, 1])  # 1 for the gobkins, 2 for the pumpling
+    after, events = run_phase(game(pack), rng)
+    assert rng.calls == 2
+    assert [(f.foe, f.loc) for f in after.foes] == [("gob", "B2"), ("gob", "B2"), ("pump", "F5")]
+    assert [e.numbers["roll"] for e in events if e.kind == "spawn"] == [1, 2]
