@@ -612,3 +612,15 @@ def test_cache_tells_apart_the_same_relative_folder_seen_from_two_places(tmp_pat
     assert load_pack([Path("box")]).foes["grub"].health == 2
     monkeypatch.chdir(tmp_path / "two")
     assert load_pack([Path("box")]).foes["grub"].health == 7
+
+
+def test_search_objective_possible_under_search_limit(tmp_path: Path) -> None:
+    base_pack(tmp_path, chapter=("{kind: defeat, count: 2, foe: grub}", "{kind: search, count: 2}"))
+    assert load_pack([tmp_path], use_cache=False).chapters["trial"].objective.count == 2
+    write_pack(tmp_path, {"rules.yaml": "rules:\n  search_limit: once\n"})
+    expect(tmp_path, "chapters/test.yaml", "objective:", "needs 2 searches but the map has 1 search feature(s)")
+
+
+def test_setup_cannot_place_more_foes_than_the_supply(tmp_path: Path) -> None:
+    base_pack(tmp_path, chapter=("foes: [{foe: grub, at: 1}]", "foes: [{foe: grub, at: 1, count: 6}, {foe: grub, at: B4, count: 5}]"))
+    expect(tmp_path, "chapters/test.yaml", "setup:", "setup places 11 grub but the box has only 10")

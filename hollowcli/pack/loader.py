@@ -200,7 +200,14 @@ def validate_packs(listing: list[tuple[Path, PackFiles]]) -> dict[str, Any]:
                     merged[entry.kind][entry.id] = entry
                     origins[f"{entry.kind}/{entry.id}"] = origin
 
-    # Checks across the layered pack: references and chapter starts.
+    # Checks across the layered pack: references, chapter starts, searches, supplies.
+    from dataclasses import MISSING, fields
+
+    from hollowcli.pack.model import Rules
+
+    final_rules: dict[str, Any] = {f.name: f.default for f in fields(Rules) if f.default is not MISSING}
+    for entry in rules.values():
+        final_rules.update(entry.canon)
     survivors = [e for kind in merged.values() for e in kind.values()] + list(rules.values())
     for entry in survivors:
         for ref in entry.refs:
@@ -213,7 +220,7 @@ def validate_packs(listing: list[tuple[Path, PackFiles]]) -> dict[str, Any]:
                 problems.append(Problem(ref.file, ref.line, f"{ref.what} names {ref.id!r}, which is an item, not a relic",
                                         f"give {ref.id!r} 'kind: relic', or list it under inventory instead"))
         for check in entry.checks:
-            problems.extend(check(merged))
+            problems.extend(check(merged, final_rules))
     for setting, default in (("spawn_die", "d6"), ("attack_die", "attack")):
         if setting not in rules and default not in merged["dice"]:
             problems.append(Problem(display_path(listing[0][0]), None,

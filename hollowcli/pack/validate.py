@@ -84,7 +84,9 @@ class Entry:
     line: int | None
     sample: bool
     refs: list[Ref] = field(default_factory=list)
-    checks: list[Callable[[Mapping[str, Mapping[str, Entry]]], list[Problem]]] = field(default_factory=list)
+    #: run after layering with (entries by kind and id, the final rules settings)
+    checks: list[Callable[[Mapping[str, Mapping[str, Entry]], Mapping[str, Any]], list[Problem]]] = field(
+        default_factory=list)
 
 
 def describe(v: Any) -> str:
@@ -610,8 +612,8 @@ class FileChecker:
         if not has_start:
             line = self.line(path)
 
-            def start_check(merged: Mapping[str, Mapping[str, Entry]], placed: set[str] = placed,
-                            file: str = self.file, line: int | None = line) -> list[Problem]:
+            def start_check(merged: Mapping[str, Mapping[str, Entry]], rules: Mapping[str, Any],
+                            placed: set[str] = placed, file: str = self.file, line: int | None = line) -> list[Problem]:
                 missing = sorted(set(merged.get("legends", {})) - placed)
                 if not missing:
                     return []
@@ -619,6 +621,33 @@ class FileChecker:
                                 "put an 'S' on the map with 'S: start' under features, or place every Legend in setup")]
 
             self.checks.append(start_check)
+        if obj["kind"] == "search":
+            places = sum(1 for kind in out["features"].values() if kind == "search")
+            need, oline, ofile = obj["count"], self.line(path + ("objective",)), self.file
+
+            def search_check(merged: Mapping[str, Mapping[str, Entry]], rules: Mapping[str, Any]) -> list[Problem]:
+                if rules.get("search_limit") != "once" or need <= places:
+                    return []
+                return [Problem(ofile, oline, f"the objective needs {need} searches but the map has {places} search "
+                                "feature(s), each searched once (rules.search_limit: once)",
+                                "lower the count, add search features, or change search_limit")]
+
+            self.checks.append(search_check)
+        wanted: dict[str, int] = {}
+        for f in out["setup"]["foes"]:
+            wanted[f["foe"]] = wanted.get(f["foe"], 0) + f["count"]
+        sline, sfile = self.line(path + ("setup",)), self.file
+
+        def supply_check(merged: Mapping[str, Mapping[str, Entry]], rules: Mapping[str, Any]) -> list[Problem]:
+            found = []
+            for foe, n in wanted.items():
+                entry = merged.get("foes", {}).get(foe)
+                if entry is not None and n > entry.canon["supply"]:
+                    found.append(Problem(sfile, sline, f"setup places {n} {foe} but the box has only {entry.canon['supply']} "
+                                         "(its supply)", f"place fewer, or raise the supply of {foe}"))
+            return found
+
+        self.checks.append(supply_check)
         return out if ok else BAD
 
     def c_map(self, v: Any, path: Path_) -> Any:
