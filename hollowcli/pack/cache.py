@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +56,18 @@ def code_stamp() -> list[Any]:
     return stamp
 
 
+def _fnv1a(data: bytes) -> int:
+    """A 64-bit FNV-1a hash: stable across runs, and no import (zlib costs more than this)."""
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
 def cache_file(pack_dirs: list[str]) -> Path:
-    """One cache file per list of pack folders."""
-    key = "\n".join(pack_dirs).encode("utf-8", "surrogateescape")
-    return cache_dir() / f"pack-{zlib.crc32(key):08x}-{len(key)}.json"
+    """One cache file per list of pack folders (the file also holds the full signature)."""
+    key = "\n".join(os.path.abspath(d) for d in pack_dirs).encode("utf-8", "surrogateescape")
+    return cache_dir() / f"pack-{_fnv1a(key):016x}.json"
 
 
 def read(pack_dirs: list[str], signature: list[Any]) -> dict[str, Any] | None:
