@@ -110,3 +110,31 @@ def test_apply_is_pure() -> None:
     state2, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
     apply(state2, by_command(state2, "move D2"), ScriptedRng([1]))
     assert state.to_dict() == snapshot and state2.legend("ann").loc == "D4"
+
+
+def test_version_one_states_load_with_their_progress() -> None:
+    pack = make_pack()
+    data = json.loads(json.dumps(game(pack).to_dict()))
+    for key in ("search_count", "searched", "defeated_counts"):
+        data.pop(key)
+    data.update(version=1, searches=[[1, "C2"], [2, "C2"], [2, "D3"]], defeated=["gob", "pump", "gob"])
+    state = GameState.from_dict(pack, data)
+    assert state.search_count == 3 and state.last_searched("C2") == 2 and state.last_searched("B3") is None
+    assert state.defeated_count("gob") == 2 and state.defeated_count() == 3
+
+
+def test_long_games_keep_the_state_flat() -> None:
+    import dataclasses
+
+    from test_engine_playthrough import busy_pack
+
+    pack = busy_pack(Objective("survive", rounds=120), round_limit=150, fear_limit=10**6)
+    pack = dataclasses.replace(pack, legends={k: dataclasses.replace(v, health=10**6) for k, v in pack.legends.items()})
+    rng = random.Random(2)
+    state = new_game(pack, "t")
+    sizes = {}
+    while outcome(state) is None:
+        state, _ = apply(state, auto_action(state, rng), rng)
+        sizes[state.round] = len(json.dumps(state.to_dict()))
+    assert outcome(state) == "won" and state.defeated_count() > 50
+    assert sizes[120] < sizes[20] + 400  # no per-round history inside the state

@@ -194,7 +194,7 @@ def test_area_attack_is_rolled_once_for_all_foes_in_the_area() -> None:
 def test_defeated_foes_leave_the_board_and_count() -> None:
     state = activate(with_foes(game(make_pack()), ("gob", "D3")), "ann")
     state, events = apply(state, by_command(state, "attack 1"), ScriptedRng([3]))  # 1 bonus + 2
-    assert state.foes == () and state.defeated == ("gob",)
+    assert state.foes == () and state.defeated_count("gob") == 1 and state.defeated == ("gob",)
 
 
 # --------------------------------------------------------- restore, use, give
@@ -238,11 +238,13 @@ def test_search_counts_and_finds_a_chapter_item_once_per_round() -> None:
     pack = make_pack(["#####", "#SC.#", "#####"], features={"S": "start", "C": "search"}, feature_items={"C": "charm"}, items=[charm])
     state = activate(place(game(pack), ann="C2"), "ann")
     state, _ = apply(state, by_command(state, "search"), ScriptedRng())
-    assert state.searches == ((1, "C2"),) and state.legend("ann").inventory == ("charm",)
+    assert state.search_count == 1 and state.searched == (("C2", 1),) and state.legend("ann").inventory == ("charm",)
     state, _ = apply(state, by_command(state, "end"), ScriptedRng())
     state = activate(place(state, bob="C2"), "bob")
     assert "search" not in kinds(state)  # this feature was searched this round
     assert "search" in kinds(replace(state, round=2))  # and again next round
+    once = replace(state, round=2, pack=replace(state.pack, rules=Rules(search_limit="once")))
+    assert "search" not in kinds(once)
 
 
 # ---------------------------------------------------------------------- traps

@@ -67,7 +67,9 @@ def hurt_foe(state: GameState, number: int, damage: int) -> tuple[GameState, boo
     f = state.foe(number)
     left = f.health - damage
     if left <= 0:
-        return replace(state, foes=tuple(x for x in state.foes if x.number != number), defeated=state.defeated + (f.foe,)), True
+        counts = dict(state.defeated_counts)
+        counts[f.foe] = counts.get(f.foe, 0) + 1
+        return replace(state, foes=tuple(x for x in state.foes if x.number != number), defeated_counts=tuple(counts.items())), True
     return state.with_foe(replace(f, health=left)), False
 
 

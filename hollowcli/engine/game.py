@@ -168,10 +168,10 @@ def end_of_round(state: GameState, events: list[Event]) -> GameState:
     won = ""
     if obj.kind == "survive" and obj.rounds is not None and state.round >= obj.rounds:
         won = f"the Legends survived {obj.rounds} rounds"
-    elif obj.kind == "search" and len(state.searches) >= (obj.count or 1):
-        won = f"the Legends made {len(state.searches)} of {obj.count or 1} searches"
+    elif obj.kind == "search" and state.search_count >= (obj.count or 1):
+        won = f"the Legends made {state.search_count} of {obj.count or 1} searches"
     elif obj.kind == "defeat":
-        n = sum(1 for f in state.defeated if obj.foe is None or f == obj.foe)
+        n = state.defeated_count(obj.foe)
         if n >= (obj.count or 1):
             what = state.pack.foes[obj.foe].name if obj.foe and obj.foe in state.pack.foes else "foes"
             won = f"the Legends defeated {n} of {obj.count or 1} {what}"
@@ -208,8 +208,8 @@ def progress(state: GameState) -> str:
         return f"survive {obj.rounds} rounds (round {state.round})"
     limit = f" by round {obj.rounds}" if obj.rounds else ""
     if obj.kind == "search":
-        return f"search {obj.count or 1} times{limit} ({len(state.searches)} so far)"
-    n = sum(1 for f in state.defeated if obj.foe is None or f == obj.foe)
+        return f"search {obj.count or 1} times{limit} ({state.search_count} so far)"
+    n = state.defeated_count(obj.foe)
     what = state.pack.foes[obj.foe].name if obj.foe and obj.foe in state.pack.foes else "foes"
     return f"defeat {obj.count or 1} {what}{limit} ({n} so far)"
 

@@ -139,10 +139,10 @@ def search_blocked(state: GameState, loc: str) -> str:
     if feature_kind(state, loc) != "search":
         return "there is nothing to search here"
     limit = state.pack.rules.search_limit
-    done = [r for r, where in state.searches if where == loc]
-    if limit == "once" and done:
+    last = state.last_searched(loc)
+    if limit == "once" and last is not None:
         return f"{feature_name(state, loc)} has already been searched"
-    if limit == "per_round" and state.round in done:
+    if limit == "per_round" and last == state.round:
         return f"{feature_name(state, loc)} has already been searched this round"
     return ""
 
@@ -534,14 +534,16 @@ def do_restore(state: GameState, action: Action, rng: random.Random, events: lis
 def do_search(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
     lid = action.legend
     lg = state.legend(lid)
-    state = replace(state, searches=state.searches + ((state.round, lg.loc),))
-    text = f"{short(state, lid)} searches {feature_name(state, lg.loc)} at {lg.loc} ({len(state.searches)} search{'es' if len(state.searches) != 1 else ''} so far)"
+    searched = tuple((loc, r) for loc, r in state.searched if loc != lg.loc) + ((lg.loc, state.round),)
+    state = replace(state, search_count=state.search_count + 1, searched=searched)
+    n = state.search_count
+    text = f"{short(state, lid)} searches {feature_name(state, lg.loc)} at {lg.loc} ({n} search{'es' if n != 1 else ''} so far)"
     found = state.chapter_def.feature_items.get(state.board.char(lg.loc))
     held = any(found in (o.inventory + ((o.relic,) if o.relic else ())) for o in state.legends) if found else False
     if found and found in state.pack.items and not held:
         state = state.with_legend(replace(lg, inventory=lg.inventory + (found,)))
         text += f" and finds {state.pack.items[found].name}"
-    events.append(event(state, "search", actor=lid, to=lg.loc, numbers={"searches": len(state.searches)}, reason=text))
+    events.append(event(state, "search", actor=lid, to=lg.loc, numbers={"searches": state.search_count}, reason=text))
     return _acted(state)
 
 

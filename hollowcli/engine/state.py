@@ -16,7 +16,7 @@ from hollowcli.errors import SaveError
 from hollowcli.pack.model import Chapter, Foe, Legend, Pack, frozen_map
 
 #: Bumped whenever the dictionary form of a state changes incompatibly.
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: searches and defeated foes kept as counts (flat in long games)
 
 #: Phases a state can be in.
 PHASES = ("legends", "adversary", "over")
@@ -89,14 +89,28 @@ class GameState:
     pile: tuple[str, ...] = ()  # chapter cards still to draw, top first
     discard: tuple[str, ...] = ()  # drawn cards; reshuffled into the pile when it empties
     next_foe: int = 1
-    searches: tuple[tuple[int, str], ...] = ()  # (round, location) of every search
-    defeated: tuple[str, ...] = ()  # foe ids, one per foe defeated
+    search_count: int = 0  # searches made (towards a search objective)
+    searched: tuple[tuple[str, int], ...] = ()  # (location, last round it was searched)
+    defeated_counts: tuple[tuple[str, int], ...] = ()  # (foe id, how many defeated)
     turn: Turn | None = None
     result: str | None = None  # "won" | "lost" | None
     reason: str = ""
     pack: Pack = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
     # ------------------------------------------------------------------ lookups
+    def defeated_count(self, foe_id: str | None = None) -> int:
+        """Foes defeated so far (of one foe id, or of any)."""
+        return sum(n for fid, n in self.defeated_counts if foe_id is None or fid == foe_id)
+
+    @property
+    def defeated(self) -> tuple[str, ...]:
+        """Foe ids, one per foe defeated (grouped by foe); counting it is :meth:`defeated_count`."""
+        return tuple(fid for fid, n in self.defeated_counts for _ in range(n))
+
+    def last_searched(self, loc: str) -> int | None:
+        """The round in which ``loc`` was last searched, None if never."""
+        return next((r for where, r in self.searched if where == loc), None)
+
     @property
     def chapter_def(self) -> Chapter:
         """The pack's chapter this game plays."""
@@ -177,6 +191,7 @@ class GameState:
             if chapter not in pack.chapters:
                 raise SaveError(f"the saved game plays chapter {chapter!r}, which the loaded content packs do not have")
             turn = data.get("turn")
+            search_count, searched, defeated_counts = _progress_fields(data, version)
             state = cls(
                 chapter=chapter,
                 round=int(data["round"]),
@@ -205,8 +220,9 @@ class GameState:
                 pile=tuple(str(c) for c in data.get("pile", ())),
                 discard=tuple(str(c) for c in data.get("discard", ())),
                 next_foe=int(data.get("next_foe", 1)),
-                searches=tuple((int(r), str(loc)) for r, loc in data.get("searches", ())),
-                defeated=tuple(str(x) for x in data.get("defeated", ())),
+                search_count=search_count,
+                searched=searched,
+                defeated_counts=defeated_counts,
                 turn=None if turn is None else Turn(
                     legend=str(turn["legend"]), steps=int(turn.get("steps", 0)), moves=int(turn.get("moves", 0)),
                     acted=bool(turn.get("acted", False)), busy=bool(turn.get("busy", False)),
@@ -221,6 +237,24 @@ class GameState:
             raise SaveError(f"the saved game state is damaged or incomplete ({type(e).__name__}: {e})") from e
         _check_fits(state)
         return state
+
+
+def _progress_fields(data: Mapping[str, Any], version: int) -> tuple[int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """Search and defeat progress; version 1 kept one entry per search and per defeat."""
+    if version <= 1:
+        log = [(int(r), str(loc)) for r, loc in data.get("searches", ())]
+        last: dict[str, int] = {}
+        for r, loc in log:
+            last[loc] = max(r, last.get(loc, r))
+        counts: dict[str, int] = {}
+        for fid in data.get("defeated", ()):
+            counts[str(fid)] = counts.get(str(fid), 0) + 1
+        return len(log), tuple(last.items()), tuple(counts.items())
+    return (
+        int(data.get("search_count", 0)),
+        tuple((str(loc), int(r)) for loc, r in data.get("searched", ())),
+        tuple((str(fid), int(n)) for fid, n in data.get("defeated_counts", ())),
+    )
 
 
 def _check_fits(state: GameState) -> None:

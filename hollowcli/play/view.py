@@ -242,7 +242,7 @@ def objective_text(state: Any) -> str:
         return f"Objective: survive {obj.rounds} rounds (this is round {state.round})"
     limit = f" within {obj.rounds} rounds (this is round {state.round})" if obj.rounds else ""
     if obj.kind == "search":
-        return f"Objective: search {obj.count} time(s){limit}; {len(state.searches)} done"
+        return f"Objective: search {obj.count} time(s){limit}; {state.search_count} done"
     foe = pack.foes[obj.foe].name if obj.foe and obj.foe in pack.foes else "foes"
     done = sum(1 for f in state.defeated if obj.foe is None or f == obj.foe)
     return f"Objective: defeat {obj.count} {foe}{limit}; {done} defeated"
