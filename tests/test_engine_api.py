@@ -138,3 +138,14 @@ def test_long_games_keep_the_state_flat() -> None:
         sizes[state.round] = len(json.dumps(state.to_dict()))
     assert outcome(state) == "won" and state.defeated_count() > 50
     assert sizes[120] < sizes[20] + 400  # no per-round history inside the state
+
+
+def test_an_action_rebuilt_from_its_fields_is_legal() -> None:
+    from hollowcli.engine import Action
+
+    state = with_foes(game(make_pack()), ("gob", "D3"))
+    state, _ = apply(state, Action("activate", "ann"), ScriptedRng())
+    moved, events = apply(state, Action("move", "ann", to="C3"), ScriptedRng([0]))
+    assert moved.legend("ann").loc == "C3" and events[-1].numbers["path"] == ["D4", "C4", "C3"]
+    for a in legal_actions(state):
+        assert Action.from_dict(json.loads(json.dumps(a.to_dict()))) == a

@@ -332,14 +332,14 @@ class Action:
     """One legal choice for the player.
 
     ``label`` is the human text of a numbered menu line and ``command`` the typed
-    shortcut; neither takes part in equality, so an action rebuilt from its fields
-    compares equal to the legal one.
+    shortcut; neither takes part in equality (nor does a move's ``path``, which the engine
+    chooses), so an action rebuilt from its fields compares equal to the legal one.
     """
 
     kind: str  # activate | swap | move | attack | use | restore | search | give | refresh | end
     legend: str
     to: str | None = None  # move: destination
-    path: tuple[str, ...] = ()  # move: the walk, start included
+    path: tuple[str, ...] = field(default=(), compare=False)  # move: the walk the engine chose, start included
     target: int | None = None  # attack: foe number
     at: str | None = None  # attack: target location (area attacks)
     source: str | None = None  # attack/use: basic | skill | item
