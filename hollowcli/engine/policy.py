@@ -77,13 +77,15 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
         for a in by_kind.get("restore", []):
             if a.what == want:
                 return a
-    # 2. attack
+    # 2. refresh first when short of tokens and foes are about (it does not use the action)
+    if "refresh" in by_kind and state.foes:
+        return by_kind["refresh"][0]
+    # 3. attack
     if "attack" in by_kind:
         return max(by_kind["attack"], key=lambda a: _attack_score(state, a, mean))
-    # 3. search
+    # 4. search
     if "search" in by_kind:
         return by_kind["search"][0]
-    # 4. refresh when short of tokens and nothing else to do with the action
     # 5. move
     if "move" in by_kind:
         choice = _best_move(state, lg, by_kind["move"])
