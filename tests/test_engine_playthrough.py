@@ -178,3 +178,57 @@ def test_built_in_chapters_play_through_with_auto() -> None:
         for seed in range(8):
             state, steps, log = play(new_game(pack, chapter), seed, "auto" if seed % 2 == 0 else "random", roundtrip_every=9)
             assert outcome(state) in ("won", "lost")
+
+
+def random_pack(rng: random.Random):
+    """A random little chapter: odd maps (maybe disconnected), walls, stats, track and cards."""
+    w, h = rng.randint(3, 8), rng.randint(2, 6)
+    cells = [["#" if rng.random() < 0.25 else "." for _ in range(w)] for _ in range(h)]
+    opens = [(x, y) for y in range(h) for x in range(w) if cells[y][x] == "."]
+    if len(opens) < 3:
+        cells[0][0], cells[0][1], cells[0][2] = ".", ".", "."
+        opens = [(x, y) for y in range(h) for x in range(w) if cells[y][x] == "."]
+    rng.shuffle(opens)
+    sx, sy = opens[0]
+    cells[sy][sx] = "S"
+    for i, (x, y) in enumerate(opens[1 : 1 + rng.randint(1, 4)], start=1):
+        cells[y][x] = str(i)
+    if len(opens) > 6 and rng.random() < 0.5:
+        x, y = opens[-1]
+        cells[y][x] = "C"
+    rows = ["#" * (w + 2)] + ["#" + "".join(r) + "#" for r in cells] + ["#" * (w + 2)]
+    from hollowcli.engine.geometry import loc_name
+
+    walls = []
+    for x, y in opens:
+        if x + 1 < w and cells[y][x + 1] != "#" and rng.random() < 0.15:
+            walls.append((loc_name(x + 1, y + 1), loc_name(x + 2, y + 1)))
+    area = Skill("blast", "Blast", cost=rng.randint(1, 3), attack=AttackSpec(rng.randint(1, 3), rng.randint(0, 1), rng.randint(0, 3), area=True))
+    heal = Skill("heal", "Heal", cost=rng.randint(1, 2), restore=Restore(health=rng.randint(0, 3), fear=rng.randint(0, 3)))
+    trap = Item("trap", "Trap", kind="item", cost=rng.randint(0, 2), trap=rng.choice(["pit", "snare"]), trap_damage=rng.randint(0, 3))
+    legends = [legend(lid, attack_priority=rng.randint(1, 3), move=rng.randint(0, 3), tokens=rng.randint(1, 4),
+                      health=rng.randint(3, 10), defense=rng.randint(0, 2), skills=("blast", "heal"), inventory=("trap",),
+                      basic_attack=AttackSpec(rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 4)))
+               for lid in ("ann", "bob")[: rng.randint(1, 2)]]
+    foes = [foe("gob", move=rng.randint(0, 3), supply=rng.randint(1, 4), attack=AttackSpec(rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))),
+            foe("boss", "boss", health=rng.randint(1, 8), move=rng.randint(0, 2), supply=1, target=rng.choice(["closest", "ann"]))]
+    acts = ["move", "attack", "spawn"]
+    track = [TrackSpot(tuple(rng.sample(acts, rng.randint(0, 3))), card=rng.choice([None, "draw"])) for _ in range(rng.randint(1, 4))]
+    cards = [Card("c", "C", "", copies=rng.randint(1, 2), effect=frozen_map({"spawn": [SpawnGroup("gob", 1)], "damage": rng.randint(0, 1),
+                                                                            "lock": rng.randint(1, 4), "advance": rng.randint(0, 2)})),
+             Card("d", "D", "", effect=frozen_map({"unlock": rng.randint(1, 4), "heal": 1, "calm": 1, "tokens": 2}))]
+    objective = rng.choice([Objective("survive", rounds=rng.randint(1, 6)), Objective("defeat", count=rng.randint(1, 4), rounds=8),
+                            Objective("search", count=2, rounds=6) if "C" in "".join(rows) else Objective("survive", rounds=3)])
+    return make_pack(rows, legends=legends, foes=foes, skills=[area, heal], items=[trap], walls=walls,
+                     barricades=rng.sample([1, 2, 3, 4], rng.randint(0, 2)), track=track, track_end=rng.choice(["loop", "stay"]),
+                     spawn_list=[[SpawnGroup("gob", rng.randint(1, 3))], [SpawnGroup("boss", 1), SpawnGroup("gob", 1)]],
+                     setup_foes=[FoePlacement("gob", 1)], objective=objective, cards=cards,
+                     features={"S": "start", "C": "search"}, rules=Rules(round_limit=10, split_move=rng.random() < 0.3))
+
+
+def test_random_chapters_never_break_the_rules_engine() -> None:
+    rng = random.Random(2026)
+    for i in range(60):
+        pack = random_pack(rng)
+        state, _, log = play(new_game(pack, "t"), i, "random" if i % 2 else "auto", roundtrip_every=4)
+        assert outcome(state) in ("won", "lost") and all(e["reason"] for e in log)
