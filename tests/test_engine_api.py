@@ -7,14 +7,21 @@ import random
 import string
 
 import pytest
+from test_engine_packs import ScriptedRng, by_command, game, make_pack, with_foes
 
 from hollowcli.engine import (
-    GameState, apply, auto_action, campaign_carryover, legal_actions, map_cells, new_game, outcome, parse_command,
+    GameState,
+    apply,
+    auto_action,
+    campaign_carryover,
+    legal_actions,
+    map_cells,
+    new_game,
+    outcome,
+    parse_command,
 )
 from hollowcli.errors import RulesError, SaveError
 from hollowcli.pack.model import Objective, TrackSpot
-
-from test_engine_packs import ScriptedRng, by_command, game, make_pack, with_foes
 
 
 def test_new_game_rejects_unknown_chapters_and_items() -> None:

@@ -44,17 +44,18 @@ OPEN_MAP = (
 
 
 def legend(lid: str, **kw: Any) -> Legend:
-    base: dict[str, Any] = dict(
-        id=lid, name=f"{lid.capitalize()} Tester", health=8, defense=1, move=2, attack_priority=1, tokens=3,
-        basic_attack=AttackSpec(dice=1, direct=0, range=2), bonus_direct=1, skills=(), relic=None, inventory=(),
-    )
+    base: dict[str, Any] = {
+        "id": lid, "name": f"{lid.capitalize()} Tester", "health": 8, "defense": 1, "move": 2, "attack_priority": 1,
+        "tokens": 3, "basic_attack": AttackSpec(dice=1, direct=0, range=2), "bonus_direct": 1, "skills": (),
+        "relic": None, "inventory": (),
+    }
     base.update(kw)
     return Legend(**base)
 
 
 def foe(fid: str, cls: str = "gobkin", **kw: Any) -> Foe:
-    base: dict[str, Any] = dict(id=fid, name=fid.capitalize(), cls=cls, health=2, defense=0, move=2,
-                                attack=AttackSpec(dice=1, direct=1, range=0), supply=10)
+    base: dict[str, Any] = {"id": fid, "name": fid.capitalize(), "cls": cls, "health": 2, "defense": 0, "move": 2,
+                            "attack": AttackSpec(dice=1, direct=1, range=0), "supply": 10}
     base.update(kw)
     return Foe(**base)
 

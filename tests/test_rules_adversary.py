@@ -132,7 +132,7 @@ def _spawn_pack(**kw):
 
 def test_spawn_at_the_rolled_point_when_it_is_open() -> None:
     state = game(_spawn_pack())
-    after, events = run_phase(state, ScriptedRng([1]))  # d6 face index 1 -> 2
+    after, _ = run_phase(state, ScriptedRng([1]))  # d6 face index 1 -> 2
     assert [f.loc for f in after.foes] == ["F5", "F5"] and [f.number for f in after.foes] == [1, 2]
 
 
@@ -200,7 +200,7 @@ def test_card_draw_applies_the_effect_vocabulary() -> None:
     pack = make_pack(track=[TrackSpot(("move",), card="draw"), TrackSpot(("move",)), TrackSpot(("move",))], cards=[card])
     state = game(pack)
     state = state.with_legend(replace(state.legend("ann"), ready=1, spent=2))
-    after, events = run_phase(state)
+    after, _ = run_phase(state)
     ann = after.legend("ann")
     assert (ann.health, ann.fear) == (6, 2)  # 2 damage (no defense) +1 fear; then +1 fear
     assert (ann.ready, ann.spent) == (2, 1)

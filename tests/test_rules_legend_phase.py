@@ -168,8 +168,8 @@ def test_item_attacks_omit_the_personal_bonus_but_skills_include_it() -> None:
     pack = make_pack(legends=[legend("ann", bonus_direct=2, skills=("bash",), inventory=("club",))],
                      items=[club], skills=[bash], foes=[foe("gob", health=9)])
     state = activate(with_foes(game(pack), ("gob", "D3")), "ann")
-    with_item, ev1 = apply(state, by_command(state, "attack 1 with club"), ScriptedRng([0]))
-    with_skill, ev2 = apply(state, by_command(state, "attack 1 with bash"), ScriptedRng([0]))
+    with_item, _ = apply(state, by_command(state, "attack 1 with club"), ScriptedRng([0]))
+    with_skill, _ = apply(state, by_command(state, "attack 1 with bash"), ScriptedRng([0]))
     assert with_item.foe(1).health == 9  # blank, no bonus: 0 damage
     assert with_skill.foe(1).health == 7  # blank + bonus 2
     assert with_item.legend("ann").spent == 1
@@ -188,12 +188,12 @@ def test_area_attack_is_rolled_once_for_all_foes_in_the_area() -> None:
     hits = [e for e in events if e.kind == "attack"]
     assert [e.numbers["damage"] for e in hits] == [3, 3, 2]
     assert {f.number for f in state.foes} == {3, 4} and state.foe(3).health == 7 and state.foe(4).health == 3
-    assert [e for e in events if e.kind == "attack-roll"][0].numbers["dice_total"] == 3
+    assert next(e for e in events if e.kind == "attack-roll").numbers["dice_total"] == 3
 
 
 def test_defeated_foes_leave_the_board_and_count() -> None:
     state = activate(with_foes(game(make_pack()), ("gob", "D3")), "ann")
-    state, events = apply(state, by_command(state, "attack 1"), ScriptedRng([3]))  # 1 bonus + 2
+    state, _ = apply(state, by_command(state, "attack 1"), ScriptedRng([3]))  # 1 bonus + 2
     assert state.foes == () and state.defeated_count("gob") == 1 and state.defeated == ("gob",)
 
 
@@ -257,7 +257,7 @@ def _trap_pack(**rules):
 
 def test_one_trap_of_each_type_per_location() -> None:
     state = activate(game(_trap_pack()), "ann")
-    state, events = apply(state, by_command(state, "use snare"), ScriptedRng())
+    state, _ = apply(state, by_command(state, "use snare"), ScriptedRng())
     assert state.traps == (Trap("D4", "snare", "legends", "ann", 2),)
     state, _ = apply(state, by_command(state, "end"), ScriptedRng())
     state = state.with_legend(replace(state.legend("ann"), activated=False))
@@ -281,7 +281,7 @@ def test_traps_hurt_only_the_setters_enemies() -> None:
 
     out: list = []
     after = foe_move(state, 1, ScriptedRng(), out)
-    assert [e.kind for e in out][0] == "trap" and after.foes == () and after.traps == ()
+    assert out[0].kind == "trap" and after.foes == () and after.traps == ()
     # a trap set by foes hurts a Legend
     hostile = replace(state, traps=(Trap("D3", "spikes", "foes", "gob#9", 2),), foes=())
     hostile = hostile.with_legend(replace(hostile.legend("ann"), loc="D2"))

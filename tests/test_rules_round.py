@@ -62,7 +62,7 @@ def test_a_fallen_legend_loses_only_at_the_end_of_the_round() -> None:
     state = with_foes(game(make_pack()), ("gob", "D4"))
     state = state.with_legend(replace(state.legend("ann"), health=1))
     state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
-    state, events = apply(state, by_command(state, "move D2"), ScriptedRng([1]))  # leave roll hit
+    state, _ = apply(state, by_command(state, "move D2"), ScriptedRng([1]))  # leave roll hit
     assert state.legend("ann").health == 0 and outcome(state) is None
     assert [a.command for a in legal_actions(state)] == ["activate bob"]  # ann's activation ended
     state, _ = finish_round(state)

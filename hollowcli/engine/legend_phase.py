@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from itertools import pairwise
 
 from hollowcli.engine import resolve
 from hollowcli.engine.core import (
@@ -77,8 +78,7 @@ def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int,
     frontier: dict[str, tuple[int, tuple[str, ...]]] = {start: (0, (start,))}
     for k in range(1, steps + 1):
         nxt_frontier: dict[str, tuple[int, tuple[str, ...]]] = {}
-        for loc in frontier:  # insertion order: deterministic
-            dice_so_far, path = frontier[loc]
+        for loc, (dice_so_far, path) in frontier.items():  # insertion order: deterministic
             cost = dice_so_far + foes_at.get(loc, 0)
             for nb in board.neighbours(loc):
                 cand = (cost, path + (nb,))
@@ -386,7 +386,7 @@ def do_move(state: GameState, action: Action, rng: random.Random, events: list[E
     rules = state.pack.rules
     before = state
     walked = [path[0]]
-    for here, there in zip(path, path[1:]):
+    for here, there in pairwise(path):
         foes_here = state.foes_at(here)
         if foes_here:
             faces, rolls = roll_dice(state, rules.attack_die, len(foes_here), rng)
