@@ -13,7 +13,7 @@ from typing import Any
 
 from hollowcli import dice
 from hollowcli.engine import resolve
-from hollowcli.engine.state import FOES_SIDE, LEGENDS_SIDE, Event, FoeState, GameState
+from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState
 from hollowcli.pack.model import Face, frozen_map
 
 
@@ -120,11 +120,6 @@ def _setter_name(state: GameState, setter: str) -> str:
     if setter in state.pack.legends:
         return state.legend_name(setter)
     return setter
-
-
-def side_of(state: GameState, who: str) -> str:
-    """LEGENDS_SIDE for a Legend id, FOES_SIDE otherwise."""
-    return LEGENDS_SIDE if who in state.pack.legends else FOES_SIDE
 
 
 def standing_legends(state: GameState) -> list[str]:

@@ -130,10 +130,6 @@ class Board:
         """Every location, in reading order (row by row, left to right)."""
         return list(self._names)
 
-    def cells_with(self, char: str) -> list[str]:
-        """Locations whose map character is ``char``, in reading order."""
-        return [n for n in self.locations() if self.char(n) == char]
-
     # ------------------------------------------------------------------- walking
     def wall_between(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         return frozenset((a, b)) in self.walls

@@ -41,10 +41,6 @@ def cmd_name(state: GameState, legend_id: str) -> str:
     return short(state, legend_id).lower()
 
 
-def item_word(item_id: str) -> str:
-    return item_id
-
-
 def eligible(state: GameState) -> list[LegendState]:
     """Legends that may still activate this round (not yet activated, health above 0)."""
     return [lg for lg in state.legends if not lg.activated and lg.health > 0]
@@ -168,7 +164,7 @@ def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
         if it is None or it.kind != "relic":
             continue
         what = f"swap {state.pack.items[lg.relic].name} for {it.name}" if lg.relic else f"equip {it.name}"
-        out.append(Action("swap", lg.id, item=iid, label=f"{short(state, lg.id)}: {what} (relic)", command=f"swap {item_word(iid)}"))
+        out.append(Action("swap", lg.id, item=iid, label=f"{short(state, lg.id)}: {what} (relic)", command=f"swap {iid}"))
     return out
 
 
