@@ -51,8 +51,12 @@ def new_canvas(buf: io.BytesIO, page_w_mm: float, page_h_mm: float, title: str, 
     metadata, and the PrintScaling=None viewer hint (print at 100%).
     """
     register_fonts()
+    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.pdfbase.pdfdoc import PDFName
+
+    # Binary (Flate only) streams: ASCII85 on top only makes files a quarter larger.
+    rl_config.useA85 = 0
 
     c = Canvas(
         buf,
@@ -68,6 +72,40 @@ def new_canvas(buf: io.BytesIO, page_w_mm: float, page_h_mm: float, title: str, 
     c.setCreator(CREATOR)
     c.setViewerPreference("PrintScaling", PDFName("None"))
     return c
+
+
+def finish_page(c: Any) -> None:
+    """``showPage``, then encode the finished page's content right away.
+
+    reportlab keeps every page's drawing commands as text until ``save()`` and only then
+    compresses them; for a long deck that text is most of the memory used. Encoding
+    each page as it is finished, with the very filters reportlab would apply, keeps the
+    working memory flat (only the compressed PDF grows) and leaves the bytes unchanged.
+    If reportlab's internals ever differ, the page is simply left for ``save()``.
+    """
+    c.showPage()
+    try:
+        from reportlab import rl_config
+        from reportlab.pdfbase import pdfdoc
+
+        page = c._doc.Pages.pages[-1]
+        if page.Contents is not None or not page.stream:
+            return
+        filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
+        if not page.compression:
+            return
+        content = page.stream
+        names = []
+        for f in reversed(filters):
+            content = f.encode(content)
+            names.insert(0, pdfdoc.PDFName(f.pdfname))
+        stream = pdfdoc.PDFStream(content=content)
+        stream.dictionary["Filter"] = pdfdoc.PDFArray(names)
+        stream.__Comment__ = "page stream"
+        page.Contents = stream
+        page.stream = None
+    except (AttributeError, IndexError, TypeError, KeyError):
+        return
 
 
 def draw_marks(c: Any, marks: Iterable[Segment]) -> None:
@@ -159,7 +197,7 @@ def card_sheets(
             if layout.fold and back_ff is not None:
                 br = layout.back_slot(i)
                 draw_face(c, back_ff, br.x * MM, br.y * MM)
-        c.showPage()
+        finish_page(c)
         pages += 1
 
     def backs_page(batch: list[FittedFace]) -> None:
@@ -169,7 +207,7 @@ def card_sheets(
         for i in range(len(batch)):
             br = layout.back_slot(i)
             draw_face(c, back_ff, br.x * MM, br.y * MM)
-        c.showPage()
+        finish_page(c)
         pages += 1
 
     batch: list[FittedFace] = []
