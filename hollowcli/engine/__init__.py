@@ -5,6 +5,7 @@ The public API (``hollow play`` and campaigns build on it)::
     state = new_game(pack, chapter_id, legends_state=None)
     actions = legal_actions(state)            # the current decision's choices
     action = parse_command(state, "move C4")  # typed text -> a legal Action, or None
+    command_hint(state, "move C9")            # why typed text is not legal now, in a sentence
     state, events = apply(state, action, rng) # runs on through the adversary phase
     outcome(state), outcome_reason(state)     # "won" / "lost" / None, and why
     campaign_carryover(state)                 # legend id -> {"inventory", "relic"}
@@ -34,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
         progress,
     )
     from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
+    from hollowcli.engine.hints import command_hint
     from hollowcli.engine.policy import auto_action
     from hollowcli.engine.state import (
         STATE_VERSION,
@@ -54,6 +56,7 @@ _WHERE = {
     "progress": "game",
     "Board": "geometry", "board_for": "geometry", "loc_name": "geometry", "parse_loc": "geometry",
     "auto_action": "policy",
+    "command_hint": "hints",
     "STATE_VERSION": "state", "Action": "state", "Event": "state", "FoeState": "state",
     "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
     "Cell": "view", "map_cells": "view",
@@ -75,6 +78,7 @@ __all__ = [
     "auto_action",
     "board_for",
     "campaign_carryover",
+    "command_hint",
     "end_of_round",
     "legal_actions",
     "loc_name",

@@ -1,0 +1,135 @@
+"""Why a typed command is not legal now, in one short sentence (for the prompt's hint).
+
+``parse_command`` answers *what* a command means; :func:`command_hint` answers *why not*
+when it means nothing legal: a location that is too far, a foe out of range or out of
+sight, a skill the Legend cannot pay for, an action already taken.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hollowcli.engine.game import legal_actions, parse_command
+from hollowcli.engine.legend_phase import attack_numbers, eligible, move_allowance, search_blocked
+from hollowcli.engine.state import GameState, LegendState
+
+_WORDS = re.compile(r"\s+")
+VERBS = ("activate", "move", "attack", "use", "restore", "search", "give", "swap", "refresh", "end")
+
+
+def command_hint(state: GameState, text: str) -> str:
+    """One sentence saying why ``text`` is not a legal choice now ('' when it is legal)."""
+    if state.result is not None:
+        return f"The game is over: {state.result} ({state.reason})."
+    if parse_command(state, text) is not None:
+        return ""
+    words = _WORDS.split(text.strip().lower().replace("#", ""))
+    verb = words[0] if words and words[0] else ""
+    if verb not in VERBS:
+        return f"'{text.strip()}' is not a command; commands are: {', '.join(VERBS)}."
+    turn = state.turn
+    if verb == "activate":
+        return _activate_hint(state, " ".join(words[1:]))
+    if turn is None:
+        names = ", ".join(state.legend_name(lg.id).lower() for lg in eligible(state))
+        return f"First choose who acts: activate {names}." if names else "No Legend can activate now."
+    lg = state.legend(turn.legend)
+    name = state.legend_name(lg.id)
+    if verb == "move":
+        return _move_hint(state, lg, words[1] if len(words) > 1 else "")
+    if verb in ("attack", "use", "restore", "search", "give") and turn.acted:
+        return f"{name} has already taken the one action of this activation; move or end."
+    if verb == "attack":
+        return _attack_hint(state, lg, words[1:])
+    if verb == "search":
+        return (search_blocked(state, lg.loc) or "that search is not possible now").capitalize() + "."
+    if verb == "swap" and turn.busy:
+        return f"{name} can swap relics only before moving or acting."
+    if verb == "refresh":
+        return f"{name} can refresh only when short of tokens for every skill and before acting."
+    choices = ", ".join(a.command for a in legal_actions(state) if a.kind == verb) or "none"
+    return f"That is not one of {name}'s choices; '{verb}' choices now: {choices}."
+
+
+def _activate_hint(state: GameState, who: str) -> str:
+    if state.turn is not None:
+        return f"{state.legend_name(state.turn.legend)} is still acting; type 'end' first."
+    for lg in state.legends:
+        if who and who in (lg.id, state.legend_name(lg.id).lower(), state.legend_def(lg.id).name.lower()):
+            if lg.activated:
+                return f"{state.legend_name(lg.id)} has already activated this round."
+            if lg.health <= 0:
+                return f"{state.legend_name(lg.id)} has fallen and cannot activate."
+    names = ", ".join(state.legend_name(lg.id).lower() for lg in eligible(state))
+    return f"Activate one of: {names}."
+
+
+def _move_hint(state: GameState, lg: LegendState, where: str) -> str:
+    name = state.legend_name(lg.id)
+    loc = state.board.normalise(where) if where else None
+    if loc is None:
+        return f"'{where or '?'}' is not a location of this map; name one like {lg.loc}."
+    steps = move_allowance(state)
+    if steps <= 0:
+        return f"{name} has no movement left this activation."
+    if loc == lg.loc:
+        return f"{name} is already at {loc}."
+    dist = state.board.walk_distance(lg.loc, loc)
+    if dist is None:
+        return f"No walk leads from {lg.loc} to {loc} (walls and '#' are in the way)."
+    return f"{loc} is {dist} steps from {lg.loc}; {name} can move {steps} more."
+
+
+def _attack_hint(state: GameState, lg: LegendState, rest: list[str]) -> str:
+    name = state.legend_name(lg.id)
+    if not rest:
+        return "Say which foe: attack 2 (its number), or attack C4 for an area attack."
+    target = rest[0]
+    source_words = rest[2:] if len(rest) > 2 and rest[1] == "with" else []
+    source, sid = "basic", None
+    if source_words:
+        wanted = " ".join(source_words)
+        for s in state.legend_def(lg.id).skills:
+            sk = state.pack.skills.get(s)
+            if sk and wanted in (s, sk.name.lower()):
+                source, sid = "skill", s
+                if sk.attack is None:
+                    return f"{sk.name} is not an attack."
+                if sk.cost > lg.ready:
+                    return f"{sk.name} costs {sk.cost} tokens; {name} has {lg.ready} ready."
+        for i in set(lg.inventory) | ({lg.relic} if lg.relic else set()):
+            it = state.pack.items.get(i)
+            if it and wanted in (i, it.name.lower()):
+                source, sid = "item", i
+                if it.attack is None:
+                    return f"{it.name} is not an attack."
+                if it.kind == "relic" and i != lg.relic:
+                    return f"{it.name} must be equipped (swap) before it can be used."
+                if it.cost > lg.ready:
+                    return f"{it.name} costs {it.cost} tokens; {name} has {lg.ready} ready."
+        if sid is None:
+            return f"{name} has no skill or item called '{wanted}'."
+    nums = attack_numbers(state, lg, source, sid)
+    if target.isdecimal():
+        foe = next((f for f in state.foes if f.number == int(target)), None)
+        if foe is None:
+            return f"There is no foe #{target} on the board."
+        where, what = foe.loc, state.foe_name(foe)
+        if nums.area:
+            return f"That is an area attack: name the location, attack {foe.loc} with {sid}."
+    else:
+        loc = state.board.normalise(target)
+        if loc is None:
+            return f"'{target}' is neither a foe number nor a location."
+        if not nums.area:
+            return "Only area attacks target a location; name a foe by its number."
+        if not state.foes_at(loc):
+            return f"There are no foes at {loc}."
+        where, what = loc, f"the foes at {loc}"
+    rng = state.board.grid_distance(lg.loc, where) if state.pack.rules.range_measure == "grid" else state.board.walk_distance(lg.loc, where)
+    if rng is None or rng > nums.range:
+        return f"{what} is at range {rng if rng is not None else 'unreachable'}; that attack reaches {nums.range}."
+    los = state.board.line_of_sight(lg.loc, where)
+    if not los.clear:
+        return f"{name} has no line of sight to {what}: {los.reason}."
+    return "That attack is not possible now."
