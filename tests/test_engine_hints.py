@@ -44,3 +44,27 @@ def test_hints_name_the_rule_that_forbids_the_command() -> None:
     assert command_hint(acted, "attack 2") == "Ann has already taken the one action of this activation; move or end."
     done, _ = apply(acted, by_command(acted, "move B2"), ScriptedRng())
     assert done.turn is None and "activate bob" in command_hint(done, "attack 2")
+
+
+def test_hints_never_raise_and_are_empty_exactly_for_legal_commands() -> None:
+    import random
+
+    from test_engine_playthrough import OBJECTIVES, busy_pack
+
+    from hollowcli.engine import auto_action, new_game, outcome, parse_command
+
+    pack = busy_pack(OBJECTIVES[2])
+    rng = random.Random(9)
+    state = new_game(pack, "t")
+    words = ["activate", "move", "attack", "use", "give", "swap", "search", "restore", "refresh", "end", "with", "to", "on",
+             "ann", "bob", "cid", "volley", "jab", "club", "snare", "amulet", "lamp", "B2", "C4", "Z9", "1", "2", "#3", "health",
+             "fear", "", "Volley", "²"]
+    checked = 0
+    while outcome(state) is None and checked < 3000:
+        for _ in range(20):
+            text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 4)))
+            hint = command_hint(state, text)
+            assert isinstance(hint, str)
+            assert (hint == "") == (parse_command(state, text) is not None), text
+            checked += 1
+        state, _ = apply(state, auto_action(state, rng), rng)
