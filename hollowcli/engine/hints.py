@@ -36,7 +36,8 @@ def command_hint(state: GameState, text: str) -> str:
     lg = state.legend(turn.legend)
     name = state.legend_name(lg.id)
     if verb == "move":
-        return _move_hint(state, lg, words[1] if len(words) > 1 else "")
+        raw = text.split()
+        return _move_hint(state, lg, raw[1] if len(raw) > 1 else "")
     if verb in ("attack", "use", "restore", "search", "give") and turn.acted:
         return f"{name} has already taken the one action of this activation; move or end."
     if verb == "attack":

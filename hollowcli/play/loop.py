@@ -362,8 +362,9 @@ class Game:
             self.hint(f"{e}. Type a number, a command in [brackets], or 'help'.")
             return False
         if action is None:
-            self.hint(f"'{_short(text)}' is not one of the choices now; type a number from 1 to {len(actions)}, "
-                      "a command shown in [brackets], or 'help'.")
+            why = engine.command_hint(self.state, text)  # the rule that forbids it, in a sentence
+            lead = f"'{_short(text)}' is not one of the choices now" + (f". {why} Type" if why else "; type")
+            self.hint(f"{lead} a number from 1 to {len(actions)}, a command shown in [brackets], or 'help'.")
             return False
         self._take(action)
         return True
