@@ -412,9 +412,8 @@ def do_move(state: GameState, action: Action, rng: random.Random, events: list[E
     events.append(event(state, "move", actor=lid, frm=walked[0], to=walked[-1],
                         numbers={"steps": steps, "path": walked, "leave_dice": dice},
                         reason=f"{short(state, lid)} moves {'→'.join(walked)} ({steps} step{'s' if steps != 1 else ''})",
-                        detail=(f"walk {'→'.join(path)} chosen among the walks to {path[-1]} within "
-                                f"{move_allowance(before)} steps: fewest leave-roll dice ({dice}), "
-                                "then fewest steps, then clockwise from north")
+                        detail=(f"the cheapest walk within {move_allowance(before)} steps: {dice} leave-roll "
+                                f"{'die' if dice == 1 else 'dice'}, then fewest steps, ties clockwise from north")
                         + ("" if walked == path else f"; stopped at {walked[-1]}")))
     return state
 
