@@ -3,7 +3,8 @@
 In order of preference, for the active Legend: restore when badly hurt or afraid; attack
 (finishing off the weakest foe it can reach, with the best expected damage); search a
 search feature it stands on; move toward where it can attack next (cheapest leave roll),
-or toward an unsearched search feature when that is the objective; else end. Activations
+or toward an unsearched search feature when that is the objective; set a trap where a
+foe is about to walk in; else end. Activations
 go to the Legend that can attack right now first, then in Legend order.
 """
 
@@ -91,11 +92,21 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
         choice = _best_move(state, lg, by_kind["move"])
         if choice is not None:
             return choice
-    # 6. heal a little when hurt and idle
+    # 6. set a trap where a foe will walk in next
+    traps = [a for a in by_kind.get("use", []) if a.recipient is None]
+    if traps and _foe_coming(state, lg):
+        return traps[0]
+    # 7. heal a little when hurt and idle
     if lg.health < ldef.health or lg.fear > 0:
         for a in by_kind.get("restore", []):
             return a
     return by_kind["end"][0]
+
+
+def _foe_coming(state: GameState, lg: LegendState) -> bool:
+    """A foe could walk into the Legend's location on its next move."""
+    dist = state.board.distances_from(lg.loc)
+    return any(0 < dist.get(f.loc, 10**6) <= state.foe_def(f.foe).move for f in state.foes)
 
 
 def _best_move(state: GameState, lg: LegendState, moves: list[Action]) -> Action | None:
