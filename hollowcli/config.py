@@ -10,16 +10,15 @@ on Linux) or wherever ``HOLLOW_CONFIG`` points. TOML, read with the standard lib
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from hollowcli.errors import HollowError
 
 PAPERS = ("letter", "a4")
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):  # not a dataclass: defining one costs ~0.5 ms of `hollow roll` start-up
     content: tuple[str, ...] = ()
     paper: str = "letter"
     path: str | None = None

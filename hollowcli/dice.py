@@ -1,22 +1,102 @@
-"""Dice: expressions, rolling from a passed-in generator, reading physical rolls, exact sums.
+"""Dice: faces, expressions, rolling from a passed-in generator, reading physical rolls,
+exact sums.
 
-A die is a :class:`~hollowcli.pack.model.Die` from content (faces with a label and a
-value). Randomness always comes from the ``random.Random`` the caller passes in.
+A die is a :class:`Die` (faces with a label and a value), defined here and part of the
+content model (:mod:`hollowcli.pack.model` re-exports it). Randomness always comes from the
+``random.Random`` the caller passes in.
 
 Dice expressions (``hollow roll 3 d6 +1``) are parsed here into an :class:`Expression`;
 every mistake is a :class:`~hollowcli.errors.UsageError` naming the token at fault.
+
+This module is on the path of ``hollow roll``, which must start about as fast as click
+itself: it imports neither the content model nor :mod:`fractions` at module level, and its
+types are small slotted classes (:class:`Frozen`) because defining a dataclass costs about
+half a millisecond at import (measured with ``benchmarks/bench_startup.py``).
 """
 
 from __future__ import annotations
 
-import random
 import re
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from hollowcli.errors import UsageError
-from hollowcli.pack.model import Die, Face
+
+if TYPE_CHECKING:
+    import random
+    from fractions import Fraction
+
+
+class Frozen:
+    """Base of small immutable value types: equality, hash and repr by the ``__slots__``.
+
+    The subclass lists its fields in ``__slots__`` and sets them in ``__init__`` with
+    ``object.__setattr__``. Cheap to define, unlike a dataclass (start-up speed).
+    """
+
+    __slots__: tuple[str, ...] = ()
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f) for f in self.__slots__)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; make a new one instead of setting {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined, no-any-return]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self._key()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self.__slots__)})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self._key())
+
+
+def set_fields(obj: Frozen, **values: Any) -> None:
+    for k, v in values.items():
+        object.__setattr__(obj, k, v)
+
+
+class Face(Frozen):
+    """One face of a die: what is printed on it and how many hits/pips it counts."""
+
+    __slots__ = ("label", "value")
+    label: str
+    value: int
+
+    def __init__(self, label: str, value: int) -> None:
+        set_fields(self, label=label, value=value)
+
+
+class Die(Frozen):
+    """A die from content: its id and its faces (each equally likely)."""
+
+    __slots__ = ("id", "faces")
+    id: str
+    faces: tuple[Face, ...]
+
+    def __init__(self, id: str, faces: tuple[Face, ...]) -> None:
+        set_fields(self, id=id, faces=tuple(faces))
+
+    def face_for(self, token: str) -> Face | None:
+        """The face a player names by label or by value (``0`` and ``blank`` alike)."""
+        t = token.strip().lower()
+        for f in self.faces:
+            if f.label.lower() == t:
+                return f
+        for f in self.faces:
+            if str(f.value) == t:
+                return f
+        return None
+
 
 #: The most dice one command rolls or computes odds for.
 MAX_DICE = 100
@@ -104,6 +184,8 @@ def describe_dice(dice: Sequence[Die]) -> str:
 
 def face_distribution(die: Die) -> dict[int, Fraction]:
     """Probability of each value on one roll of ``die`` (faces equally likely)."""
+    from fractions import Fraction
+
     n = len(die.faces)
     dist: dict[int, Fraction] = {}
     for f in die.faces:
@@ -112,13 +194,41 @@ def face_distribution(die: Die) -> dict[int, Fraction]:
 
 
 def sum_ways(die: Die, count: int) -> tuple[dict[int, int], int]:
-    """Ways to reach each total of ``count`` dice, and the number of outcomes (``faces**count``).
+    """Ways to reach each total of ``count`` dice (ascending), and the number of outcomes
+    (``faces**count``): exact integers, no fractions until the caller needs them.
 
-    Integer convolution: no fractions until the caller needs them, so 50 dice stay fast.
+    The ways are the coefficients of the polynomial ``(sum of x**value over the faces) **
+    count``. For the small dice of this game that power is taken in one big-integer
+    ``**`` (each coefficient packed in its own run of bits, enough for ``faces**count``),
+    which makes 50 or 100 dice take microseconds; wide dice fall back to convolution.
     """
+    values = [f.value for f in die.faces]
+    outcomes = len(values) ** count
+    if count == 0 or not values:
+        return {0: 1}, outcomes
+    lo = min(values)
+    span = max(values) - lo
+    size = outcomes.bit_length() // 8 + 1  # bytes per coefficient: room for faces**count
+    totals = span * count + 1
+    if totals * size <= 2_000_000:
+        poly = 0
+        for v in values:
+            poly += 1 << (8 * size * (v - lo))
+        raw = (poly**count).to_bytes(totals * size, "little")
+        ways: dict[int, int] = {}
+        for k in range(totals):
+            w = int.from_bytes(raw[k * size:(k + 1) * size], "little")
+            if w:
+                ways[lo * count + k] = w
+        return ways, outcomes
+    return _convolve(values, count), outcomes
+
+
+def _convolve(values: Sequence[int], count: int) -> dict[int, int]:
+    """Ways to reach each total of ``count`` dice, by repeated convolution (the slow path)."""
     ways_one: dict[int, int] = {}
-    for f in die.faces:
-        ways_one[f.value] = ways_one.get(f.value, 0) + 1
+    for v in values:
+        ways_one[v] = ways_one.get(v, 0) + 1
     ways: dict[int, int] = {0: 1}
     for _ in range(count):
         nxt: dict[int, int] = {}
@@ -126,11 +236,13 @@ def sum_ways(die: Die, count: int) -> tuple[dict[int, int], int]:
             for v, k in ways_one.items():
                 nxt[total + v] = nxt.get(total + v, 0) + w * k
         ways = nxt
-    return dict(sorted(ways.items())), len(die.faces) ** count
+    return dict(sorted(ways.items()))
 
 
 def sum_distribution(die: Die, count: int) -> dict[int, Fraction]:
     """Exact distribution of the total of ``count`` dice, ascending by total."""
+    from fractions import Fraction
+
     ways, denom = sum_ways(die, count)
     return {t: Fraction(w, denom) for t, w in ways.items()}
 
@@ -138,49 +250,108 @@ def sum_distribution(die: Die, count: int) -> dict[int, Fraction]:
 # --- expressions --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DiceTerm:
+class DiceTerm(Frozen):
     """``count`` dice of one kind: a die id from content, or ``dN`` for a plain numbered die."""
 
+    __slots__ = ("die", "count")
     die: str
     count: int
 
+    def __init__(self, die: str, count: int) -> None:
+        set_fields(self, die=die, count=count)
 
-@dataclass(frozen=True)
-class Expression:
+
+class Expression(Frozen):
     """A parsed roll: dice terms (in the order typed) and a total modifier."""
 
+    __slots__ = ("terms", "modifier")
     terms: tuple[DiceTerm, ...]
-    modifier: int = 0
+    modifier: int
+
+    def __init__(self, terms: tuple[DiceTerm, ...], modifier: int = 0) -> None:
+        set_fields(self, terms=tuple(terms), modifier=modifier)
 
     @property
     def dice_count(self) -> int:
         return sum(t.count for t in self.terms)
 
 
-@dataclass(frozen=True)
-class DieRoll:
+class DieRoll(Frozen):
     """One die of a roll: which die, and the face it shows."""
 
+    __slots__ = ("die", "face")
     die: str
     face: Face
 
+    def __init__(self, die: str, face: Face) -> None:
+        set_fields(self, die=die, face=face)
 
-@dataclass(frozen=True)
-class RollResult:
+
+class RollResult(Frozen):
     """A rolled expression: each die's face, the modifier and the total."""
 
+    __slots__ = ("dice", "modifier")
     dice: tuple[DieRoll, ...]
     modifier: int
+
+    def __init__(self, dice: tuple[DieRoll, ...], modifier: int = 0) -> None:
+        set_fields(self, dice=tuple(dice), modifier=modifier)
 
     @property
     def total(self) -> int:
         return sum(d.face.value for d in self.dice) + self.modifier
 
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document of ``hollow roll`` (keys are a contract)."""
+        return {
+            "dice": [{"die": r.die, "face": r.face.label, "value": r.face.value} for r in self.dice],
+            "modifier": self.modifier,
+            "total": self.total,
+        }
 
-# sign, count, die id (hyphens inside an id only before a letter, so ``d6-1`` is d6 minus 1)
-_TERM = re.compile(r"([+-]?)([0-9]*)([a-z](?:[a-z0-9]|-(?=[a-z]))*)?")
-_PLAIN = re.compile(r"d([0-9]+)")
+    def text(self) -> str:
+        """Each die with its face (and value when the label differs), then the total."""
+        lines = []
+        for r in self.dice:
+            shown = r.face.label if r.face.label == str(r.face.value) else f"{r.face.label} ({r.face.value})"
+            lines.append(f"  {r.die:<8} {shown}")
+        if self.modifier:
+            lines.append(f"  {'modifier':<8} {self.modifier:+d}")
+        lines.append(f"Total: {self.total}")
+        return "\n".join(lines)
+
+
+_DIGITS = frozenset("0123456789")
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+def _plain_sides(name: str) -> str | None:
+    """The digits of a plain die name ``dN`` (ASCII digits only), else None."""
+    rest = name[1:]
+    return rest if name[:1] == "d" and rest and set(rest) <= _DIGITS else None
+
+
+def _scan_term(tok: str, pos: int) -> tuple[str, str, str, int]:
+    """One term of an expression from ``pos``: (sign, digits, die name, end).
+
+    A term is an optional sign, ASCII digits, and a die name: a letter, then letters or
+    digits, with a hyphen allowed inside a name only before a letter (so ``d6-1`` is a d6
+    minus one). Written by hand rather than as a regex: compiling one costs start-up time.
+    """
+    n = len(tok)
+    i = pos
+    sign = tok[i] if i < n and tok[i] in "+-" else ""
+    i += len(sign)
+    j = i
+    while j < n and tok[j] in _DIGITS:
+        j += 1
+    k = j
+    if k < n and tok[k] in _LETTERS:
+        k += 1
+        while k < n and (tok[k] in _LETTERS or tok[k] in _DIGITS
+                         or (tok[k] == "-" and k + 1 < n and tok[k + 1] in _LETTERS)):
+            k += 1
+    return sign, tok[i:j], tok[j:k], k
 
 
 def plain_die(sides: int) -> Die:
@@ -205,9 +376,9 @@ def resolve_die(name: str, dice: Mapping[str, Die], attack_die: str, token: str)
         return attack_die
     if name in dice:
         return name
-    m = _PLAIN.fullmatch(name)
-    if m:
-        sides = _number(m.group(1), token, MAX_SIDES, "sides")
+    plain = _plain_sides(name)
+    if plain is not None:
+        sides = _number(plain, token, MAX_SIDES, "sides")
         if sides < 2:
             raise _bad(token, "a die needs at least 2 sides")
         return f"d{sides}"
@@ -252,15 +423,13 @@ def parse_expression(
             raise _bad(tok, "it is empty")
         pos = 0
         while pos < len(tok):
-            m = _TERM.match(tok, pos)
-            assert m is not None  # every group is optional, so the pattern always matches
-            sign, digits, name = m.groups()
-            if m.end() == pos or (not digits and not name):
-                rest = tok[pos:]
-                why = "a sign must be followed by a number or a die" if sign else f"{rest!r} is not understood"
+            sign, digits, name, end = _scan_term(tok, pos)
+            if not digits and not name:
+                rest = tok[pos + len(sign):]
+                why = (f"{rest!r} is not understood" if rest else "a sign must be followed by a number or a die")
                 raise _bad(tok, why)
-            pos = m.end()
-            if name is None:
+            pos = end
+            if not name:
                 if sign:
                     value = _number(digits, tok, MAX_MODIFIER, "as a modifier (points)")
                     modifier += value if sign == "+" else -value
@@ -289,9 +458,9 @@ def die_by_id(die_id: str, dice: Mapping[str, Die]) -> Die:
     """The die for an id from :func:`parse_expression` (content first, then plain ``dN``)."""
     if die_id in dice:
         return dice[die_id]
-    m = _PLAIN.fullmatch(die_id)
-    if m:
-        return plain_die(int(m.group(1)))
+    plain = _plain_sides(die_id)
+    if plain is not None:
+        return plain_die(int(plain))
     raise UsageError(f"there is no die {die_id!r}; content dice are {', '.join(sorted(dice))}")
 
 

@@ -6,7 +6,7 @@ maps it to one sentence on stderr and an exit status in one place (``cli.main``)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class HollowError(Exception):
@@ -19,8 +19,7 @@ class UsageError(HollowError):
     """A value given on the command line is not acceptable (bad expression, id, count)."""
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):  # not a dataclass: defining one costs ~0.5 ms of `hollow roll` start-up
     """One problem found in a content pack: where it is and how to fix it."""
 
     file: str

@@ -4,21 +4,31 @@ Each ``hollow`` table command parses its options, calls one function here and pr
 result (``to_json()`` for ``--json``, ``text()`` otherwise). The rulings themselves live in
 :mod:`hollowcli.engine.resolve`, shared with solo play; this module only gathers the
 numbers (from options or from content), rolls and explains.
+
+Start-up speed: ``hollow roll`` and ``hollow odds --dice N`` need only the dice and four
+rules settings. :class:`Content` reads those from the pack cache without importing the
+content model or yaml; the full :class:`~hollowcli.pack.model.Pack` is loaded only by the
+commands that name Legends, foes or chapters. Hence named tuples instead of dataclasses
+here, and the model imported only for type checking.
 """
 
 from __future__ import annotations
 
-import random
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hollowcli import dice as dicelib
-from hollowcli.engine import resolve
+from hollowcli.dice import Die, Face, Frozen, set_fields
 from hollowcli.errors import UsageError
-from hollowcli.odds import Odds, attack_odds, fraction_text, leave_odds
-from hollowcli.pack.model import Chapter, Die, Face, Foe, Item, Legend, Pack, Skill
+
+if TYPE_CHECKING:
+    import random
+
+    from hollowcli.engine import resolve
+    from hollowcli.odds import Odds
+    from hollowcli.pack.model import Chapter, Foe, Item, Legend, Pack, Skill
 
 T = TypeVar("T")
 
@@ -84,11 +94,87 @@ def _listing(entries: Mapping[str, Any], limit: int = 12) -> str:
     return shown + (f" and {len(ids) - limit} more" if len(ids) > limit else "")
 
 
-def _die(pack: Pack, die_id: str, setting: str) -> Die:
-    die = pack.dice.get(die_id)
-    if die is None:
-        raise UsageError(f"the content setting rules.{setting} names the die {die_id!r}, which no pack defines")
-    return die
+# --- content, quickly when possible ------------------------------------------------------
+
+
+class Dice(Frozen):
+    """What the number-only table commands need from content: the dice and four settings."""
+
+    __slots__ = ("dice", "attack_die", "spawn_die", "leave_damage_per_hit", "fear_per_damage")
+    dice: Mapping[str, Die]
+    attack_die: str
+    spawn_die: str
+    leave_damage_per_hit: int
+    fear_per_damage: int
+
+    def __init__(self, dice: Mapping[str, Die], attack_die: str = "attack", spawn_die: str = "d6", leave_damage_per_hit: int = 1, fear_per_damage: int = 1) -> None:
+        set_fields(self, dice=dice, attack_die=attack_die, spawn_die=spawn_die, leave_damage_per_hit=leave_damage_per_hit, fear_per_damage=fear_per_damage)
+
+    def die(self, setting: str) -> Die:
+        """The die a rules setting (``attack_die`` or ``spawn_die``) names."""
+        die_id = getattr(self, setting)
+        die = self.dice.get(die_id)
+        if die is None:
+            raise UsageError(f"the content setting rules.{setting} names the die {die_id!r}, which no pack defines")
+        return die
+
+
+_DICE_SETTINGS = ("attack_die", "spawn_die", "leave_damage_per_hit", "fear_per_damage")
+
+
+def dice_from_pack(pack: Pack) -> Dice:
+    """The :class:`Dice` view of a loaded pack."""
+    return Dice(pack.dice, *(getattr(pack.rules, k) for k in _DICE_SETTINGS))
+
+
+def dice_from_data(data: Mapping[str, Any]) -> Dice:
+    """The :class:`Dice` view of the loader's canonical (cached) data; settings a pack did
+    not give keep the defaults of :class:`~hollowcli.pack.model.Rules` (a test checks they agree)."""
+    dice = {i: Die(d["id"], tuple(Face(f["label"], f["value"]) for f in d["faces"])) for i, d in data["dice"].items()}
+    rules = data.get("rules", {})
+    return Dice(dice, **{k: rules[k] for k in _DICE_SETTINGS if k in rules})
+
+
+class Content:
+    """The content a table command reads: the layered packs of ``content_dirs``.
+
+    ``dice()`` answers from the pack cache when it is fresh (no yaml, no model imported);
+    ``pack()`` loads, validates and caches the full pack. A test may hand in a ``pack``.
+    """
+
+    def __init__(self, content_dirs: Sequence[Path | str] = (), pack: Pack | None = None) -> None:
+        self._given = tuple(content_dirs)
+        self._pack = pack
+        self._dice: Dice | None = None
+
+    def dirs(self) -> list[Path]:
+        """The config file's packs, then ``--content`` ones (what ``get_pack`` layers)."""
+        from hollowcli.config import load_config
+
+        return [Path(d) for d in load_config().content] + [Path(d) for d in self._given]
+
+    def pack(self) -> Pack:
+        if self._pack is None:
+            from hollowcli.pack.loader import load_pack
+
+            self._pack = load_pack(self.dirs())
+        return self._pack
+
+    def dice(self) -> Dice:
+        if self._dice is None:
+            if self._pack is not None:
+                self._dice = dice_from_pack(self._pack)
+            else:
+                from hollowcli.pack.loader import cached_data
+
+                data = cached_data(self.dirs())
+                try:
+                    self._dice = dice_from_data(data) if data is not None else None
+                except (KeyError, TypeError, ValueError, AttributeError):
+                    self._dice = None  # an odd cache: the full load validates and rewrites it
+                if self._dice is None:
+                    self._dice = dice_from_pack(self.pack())
+        return self._dice
 
 
 def _check_range(option: str, value: int, low: int, high: int) -> None:
@@ -107,55 +193,35 @@ def _faces_words(faces: Sequence[Face]) -> str:
 # --- hollow roll ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RollReport:
-    """What ``hollow roll`` shows."""
-
-    result: dicelib.RollResult
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "dice": [_face_json(r) for r in self.result.dice],
-            "modifier": self.result.modifier,
-            "total": self.result.total,
-        }
-
-    def text(self) -> str:
-        lines = []
-        for r in self.result.dice:
-            shown = r.face.label if r.face.label == str(r.face.value) else f"{r.face.label} ({r.face.value})"
-            lines.append(f"  {r.die:<8} {shown}")
-        mod = self.result.modifier
-        if mod:
-            lines.append(f"  {'modifier':<8} {mod:+d}")
-        lines.append(f"Total: {self.result.total}")
-        return "\n".join(lines)
-
-
-def roll_dice(pack: Pack, exprs: Sequence[str], rng: random.Random, rolled: str | None = None) -> RollReport:
+def roll_dice(content: Content, exprs: Sequence[str], rng: random.Random,
+              rolled: str | None = None) -> dicelib.RollResult:
     """Parse and roll ``hollow roll`` expressions (no expression = one attack die)."""
-    expr = dicelib.parse_expression(exprs, pack.dice, pack.rules.attack_die)
-    return RollReport(dicelib.roll_expression(expr, pack.dice, rng, rolled))
+    d = content.dice()
+    expr = dicelib.parse_expression(exprs, d.dice, d.attack_die)
+    return dicelib.roll_expression(expr, d.dice, rng, rolled)
 
 
 # --- attack numbers: from options or from content --------------------------------------
 
 
-@dataclass(frozen=True)
-class AttackSetup:
+class AttackSetup(Frozen):
     """The numbers of one attack and the sentences that say where they came from."""
 
+    __slots__ = ("die", "dice", "direct", "defense", "notes", "fear_per_damage", "target_health")
     die: Die
     dice: int
     direct: int
     defense: int
-    notes: tuple[str, ...] = ()
-    fear_per_damage: int = 1
-    target_health: int | None = None  # the --target's health, from content
+    notes: tuple[str, ...]
+    fear_per_damage: int
+    target_health: int | None
+
+    def __init__(self, die: Die, dice: int, direct: int, defense: int, notes: tuple[str, ...] = (), fear_per_damage: int = 1, target_health: int | None = None) -> None:
+        set_fields(self, die=die, dice=dice, direct=direct, defense=defense, notes=notes, fear_per_damage=fear_per_damage, target_health=target_health)
 
 
 def attack_setup(
-    pack: Pack,
+    content: Content,
     dice: int | None = None,
     direct: int | None = None,
     defense: int | None = None,
@@ -168,6 +234,13 @@ def attack_setup(
     ``--by LEGEND [--with SKILL-or-ITEM] [--target FOE]`` (or ``--by FOE --target LEGEND``)
     takes them from content; ``--dice``/``--direct``/``--defense`` given explicitly win.
     """
+    from hollowcli.engine import resolve
+
+    if by is None and target is None:
+        if with_ is not None:
+            raise UsageError("--with needs --by LEGEND to say who attacks, e.g. --by emily --with long-shot")
+        return _setup(content.dice(), dice, direct, defense)
+    pack = content.pack()
     notes: list[str] = []
     base_dice = base_direct = None
     base_defense = None
@@ -200,16 +273,20 @@ def attack_setup(
                                 ("--defense", defense, base_defense)):
         if given is not None and base is not None and given != base:
             notes.append(f"{option} {given} given, replacing {base} from content")
-    n = dice if dice is not None else base_dice
-    if n is None:
+    return _setup(dice_from_pack(pack), dice if dice is not None else base_dice,
+                  direct if direct is not None else base_direct,
+                  defense if defense is not None else base_defense, tuple(notes), target_health)
+
+
+def _setup(d: Dice, dice: int | None, direct: int | None, defense: int | None, notes: tuple[str, ...] = (),
+           target_health: int | None = None) -> AttackSetup:
+    if dice is None:
         raise UsageError("say how many dice: --dice N, or --by LEGEND (with --with SKILL-or-ITEM) to take them from content")
-    k = direct if direct is not None else (base_direct or 0)
-    d = defense if defense is not None else (base_defense or 0)
-    _check_range("--dice", n, 0, dicelib.MAX_DICE)
-    _check_range("--direct", k, -MAX_NUMBER, MAX_NUMBER)
-    _check_range("--defense", d, -MAX_NUMBER, MAX_NUMBER)
-    die = _die(pack, pack.rules.attack_die, "attack_die")
-    return AttackSetup(die, n, k, d, tuple(notes), pack.rules.fear_per_damage, target_health)
+    direct, defense = direct or 0, defense or 0
+    _check_range("--dice", dice, 0, dicelib.MAX_DICE)
+    _check_range("--direct", direct, -MAX_NUMBER, MAX_NUMBER)
+    _check_range("--defense", defense, -MAX_NUMBER, MAX_NUMBER)
+    return AttackSetup(d.die("attack_die"), dice, direct, defense, notes, d.fear_per_damage, target_health)
 
 
 def _find_actor(pack: Pack, query: str) -> tuple[str, str]:
@@ -230,6 +307,8 @@ def _find_source(pack: Pack, legend: Legend, query: str | None) -> Skill | Item 
 
 def _target_defense(pack: Pack, query: str, attacker_is_legend: bool | None) -> tuple[int, str, int]:
     """Defense of the target ``query`` names, the reason, and its health."""
+    from hollowcli.engine import resolve
+
     if attacker_is_legend is False:
         ident = find_id("Legend", query, pack.legends, lambda e: e.name)
     elif attacker_is_legend is None:
@@ -249,13 +328,16 @@ def _target_defense(pack: Pack, query: str, attacker_is_legend: bool | None) -> 
 # --- hollow attack ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class AttackReport:
+class AttackReport(Frozen):
     """One rolled attack: the faces, the arithmetic and the fear."""
 
+    __slots__ = ("setup", "faces", "damage")
     setup: AttackSetup
     faces: tuple[Face, ...]
     damage: resolve.Damage
+
+    def __init__(self, setup: AttackSetup, faces: tuple[Face, ...], damage: resolve.Damage) -> None:
+        set_fields(self, setup=setup, faces=faces, damage=damage)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -286,6 +368,8 @@ def _roll_or_read(die: Die, count: int, rng: random.Random, rolled: str | None) 
 
 def attack(setup: AttackSetup, rng: random.Random, rolled: str | None = None) -> AttackReport:
     """Roll (or read) the attack dice and apply the damage rule."""
+    from hollowcli.engine import resolve
+
     faces = _roll_or_read(setup.die, setup.dice, rng, rolled)
     dmg = resolve.attack_damage(sum(f.value for f in faces), setup.direct, setup.defense, setup.fear_per_damage)
     return AttackReport(setup, tuple(faces), dmg)
@@ -294,143 +378,41 @@ def attack(setup: AttackSetup, rng: random.Random, rolled: str | None = None) ->
 # --- hollow odds ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class OddsReport:
-    """Exact odds of an attack (or of a leave roll), ready to print or to dump as JSON."""
-
-    odds: Odds
-    notes: tuple[str, ...] = ()
-    title: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        doc = self.odds.to_json()
-        doc["notes"] = list(self.notes)
-        return doc
-
-    def text(self, width: int = 80, unicode: bool = True, exact: bool | None = None, full: bool = False) -> str:
-        return format_odds(self, width, unicode, exact, full)
-
-
-def odds(setup: AttackSetup, health: int | None = None) -> OddsReport:
+def odds(setup: AttackSetup, health: int | None = None) -> Odds:
     """Exact damage distribution of the attack ``setup`` and the chance to defeat ``health``.
 
     Without ``health``, a ``--target`` from content brings its own.
     """
+    from hollowcli.odds import attack_odds
+
     notes = setup.notes
     if health is not None:
         _check_range("--health", health, 1, MAX_NUMBER)
     elif setup.target_health is not None:
         health = setup.target_health
         notes += (f"health {health} from the target",)
-    o = attack_odds(setup.die, setup.dice, setup.direct, setup.defense, health)
-    title = (f"{setup.dice} {setup.die.id} dice + {setup.direct} direct - {setup.defense} defense"
-             " (damage never below 0)")
-    return OddsReport(o, notes, title)
-
-
-_EIGHTHS = " ▏▎▍▌▋▊▉█"
-
-
-def _bar(fraction: float, cells: int, unicode: bool) -> str:
-    if cells <= 0:
-        return ""
-    if not unicode:
-        return "#" * round(fraction * cells)
-    eighths = round(fraction * cells * 8)
-    full, part = divmod(eighths, 8)
-    return "█" * full + (_EIGHTHS[part] if part else "")
-
-
-def _percent(p: float) -> str:
-    if p == 0:
-        return "0%"
-    if p >= 0.9995 and p < 1:
-        return ">99.9%"
-    if p < 0.0005:
-        return "<0.1%"
-    return f"{p * 100:.1f}%"
-
-
-def format_odds(report: OddsReport, width: int = 80, unicode: bool = True, exact: bool | None = None,
-                full: bool = False) -> str:
-    """The odds as a table with a bar chart, fitted to ``width`` columns.
-
-    Exact fractions are shown when they are short (or ``exact`` is True); rows in the far
-    tails (together under 0.1%) are folded into one line unless ``full``.
-    """
-    o = report.odds
-    lines = [f"  {n}" for n in report.notes]
-    if report.title:
-        lines.append(f"Damage of {report.title}:")
-    rows = list(o.distribution.items())
-    fr = {d: fraction_text(p) for d, p in rows}
-    show_exact = exact if exact is not None else max(len(s) for s in fr.values()) <= 15
-    lo_hidden = hi_hidden = 0.0
-    if not full and len(rows) > 12:
-        # fold far tails: from each end, drop rows while their running total stays under 0.05%
-        cut = 0.0005
-        start, total = 0, 0.0
-        while start < len(rows) - 1 and total + float(rows[start][1]) < cut:
-            total += float(rows[start][1])
-            start += 1
-        lo_hidden = total
-        end, total = len(rows), 0.0
-        while end - 1 > start and total + float(rows[end - 1][1]) < cut:
-            total += float(rows[end - 1][1])
-            end -= 1
-        hi_hidden = total
-        hidden_lo, hidden_hi = rows[:start], rows[end:]
-        rows = rows[start:end]
-    else:
-        hidden_lo = hidden_hi = []
-    ex_w = max((len(fr[d]) for d, _ in rows), default=5) if show_exact else 0
-    head = f"{'damage':>6}  {'chance':>6}  {'at least':>8}"
-    if show_exact:
-        head += f"  {'exact':>{ex_w}}"
-    bar_cells = max(0, width - len(head) - 3)
-    top = max(float(p) for _, p in rows) if rows else 1.0
-    lines.append(head)
-    if hidden_lo:
-        lines.append(f"{'':>6}  damage {hidden_lo[0][0]}-{hidden_lo[-1][0]}: {_percent(lo_hidden)} in all (--full shows every row)")
-    for d, p in rows:
-        at_least = o.at_least.get(d, 1) if d > 0 else 1
-        line = f"{d:>6}  {_percent(float(p)):>6}  {_percent(float(at_least)):>8}"
-        if show_exact:
-            line += f"  {fr[d]:>{ex_w}}"
-        line += "  " + _bar(float(p) / top if top else 0.0, bar_cells, unicode)
-        lines.append(line.rstrip())
-    if hidden_hi:
-        lines.append(f"{'':>6}  damage {hidden_hi[0][0]}-{hidden_hi[-1][0]}: {_percent(hi_hidden)} in all (--full shows every row)")
-    mean = o.mean
-    mean_exact = f" = {fraction_text(mean)}" if mean.denominator != 1 and (len(fraction_text(mean)) <= 30 or exact) else ""
-    lines.append(f"Mean damage: {float(mean):.3f}{mean_exact}")
-    if o.health is not None:
-        d = o.defeat
-        assert d is not None
-        exact_d = f" = {fraction_text(d)}" if len(fraction_text(d)) <= 30 or exact else ""
-        lines.append(f"Chance to deal at least {o.health} damage (defeat a foe with {o.health} health): "
-                     f"{_percent(float(d))}{exact_d}")
-    if not show_exact:
-        lines.append("Exact fractions: --exact, or --json.")
-    return "\n".join(lines)
+    return attack_odds(setup.die, setup.dice, setup.direct, setup.defense, health, notes)
 
 
 # --- hollow spawn -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(Frozen):
     """A spawn group typed on the command line: how many of which foe."""
 
+    __slots__ = ("foe", "count")
     foe: str
     count: int
+
+    def __init__(self, foe: str, count: int) -> None:
+        set_fields(self, foe=foe, count=count)
 
     @property
     def label(self) -> str:
         return f"{self.count}{self.foe}"
 
 
-_GROUP = re.compile(r"([0-9]+)?\s*[x×*]?\s*(.*)", re.S)
+_GROUP = r"([0-9]+)?\s*[x×*]?\s*(.*)"  # compiled on first use
 
 
 def parse_groups(words: Sequence[str], foes: Mapping[str, Foe]) -> list[Group]:
@@ -444,7 +426,7 @@ def parse_groups(words: Sequence[str], foes: Mapping[str, Foe]) -> list[Group]:
                 raise UsageError(f"two numbers in a row ({pending} {w}); write groups like 2gobkin or 2 gobkin")
             pending = _count(w)
             continue
-        m = _GROUP.fullmatch(w)
+        m = re.fullmatch(_GROUP, w, re.DOTALL)
         assert m is not None
         digits, name = m.groups()
         if digits and pending is not None:
@@ -481,22 +463,28 @@ def parse_points(text: str, option: str) -> list[int]:
     return out
 
 
-@dataclass(frozen=True)
-class SpawnLine:
+class SpawnLine(Frozen):
+    __slots__ = ("group", "name", "result")
     group: Group
     name: str
     result: resolve.SpawnResult
 
+    def __init__(self, group: Group, name: str, result: resolve.SpawnResult) -> None:
+        set_fields(self, group=group, name=name, result=result)
 
-@dataclass(frozen=True)
-class SpawnReport:
+
+class SpawnReport(Frozen):
     """Where each group spawns, under which points and locks."""
 
+    __slots__ = ("points", "locked", "lines", "where", "notes")
     points: tuple[int, ...]
     locked: tuple[int, ...]
     lines: tuple[SpawnLine, ...]
-    where: str = ""
-    notes: tuple[str, ...] = field(default=())
+    where: str
+    notes: tuple[str, ...]
+
+    def __init__(self, points: tuple[int, ...], locked: tuple[int, ...], lines: tuple[SpawnLine, ...], where: str = "", notes: tuple[str, ...] = ()) -> None:
+        set_fields(self, points=points, locked=locked, lines=lines, where=where, notes=notes)
 
     @property
     def all_locked(self) -> bool:
@@ -538,7 +526,7 @@ def _ranges(nums: Sequence[int]) -> str:
 
 
 def spawn(
-    pack: Pack,
+    content: Content,
     words: Sequence[str],
     rng: random.Random,
     rolled: str | None = None,
@@ -553,6 +541,9 @@ def spawn(
     with ``--chapter`` (whose barricades start locked; ``--locked`` adds to them and
     ``--unlocked`` removes some).
     """
+    from hollowcli.engine import resolve
+
+    pack = content.pack()
     groups = parse_groups(words, pack.foes)
     notes: list[str] = []
     where = ""
@@ -578,7 +569,7 @@ def spawn(
             if p not in pts:
                 raise UsageError(f"{option} {p}: there is no spawn point {p}{where}; the points are {_ranges(pts)}")
     lock = tuple(sorted((base_locks | set(add)) - set(remove)))
-    die = _die(pack, pack.rules.spawn_die, "spawn_die")
+    die = dice_from_pack(pack).die("spawn_die")
     faces = _roll_or_read(die, len(groups), rng, rolled)
     lines = tuple(
         SpawnLine(g, pack.foes[g.foe].name, resolve.spawn_point(f.value, pts, lock)) for g, f in zip(groups, faces)
@@ -589,15 +580,18 @@ def spawn(
 # --- hollow leave -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LeaveReport:
+class LeaveReport(Frozen):
     """The leave roll: one attack die per foe, damage per non-blank face, fear if any damage."""
 
+    __slots__ = ("die", "faces", "damage", "fear", "per_hit")
     die: str
     faces: tuple[Face, ...]
     damage: int
     fear: int
     per_hit: int
+
+    def __init__(self, die: str, faces: tuple[Face, ...], damage: int, fear: int, per_hit: int) -> None:
+        set_fields(self, die=die, faces=faces, damage=damage, fear=fear, per_hit=per_hit)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -620,23 +614,25 @@ def _check_foes(foes: int) -> None:
     _check_range("--foes", foes, 0, MAX_FOES)
 
 
-def leave(pack: Pack, foes: int, rng: random.Random, rolled: str | None = None) -> LeaveReport:
+def leave(content: Content, foes: int, rng: random.Random, rolled: str | None = None) -> LeaveReport:
     """Roll (or read) the leave roll for a location holding ``foes`` foes."""
+    from hollowcli.engine import resolve
+
     _check_foes(foes)
-    die = _die(pack, pack.rules.attack_die, "attack_die")
+    d = content.dice()
+    die = d.die("attack_die")
     faces = _roll_or_read(die, foes, rng, rolled)
-    per_hit = pack.rules.leave_damage_per_hit
-    dmg = resolve.leave_damage(faces, per_hit)
-    return LeaveReport(die.id, tuple(faces), dmg, resolve.fear_for(dmg, pack.rules.fear_per_damage), per_hit)
+    dmg = resolve.leave_damage(faces, d.leave_damage_per_hit)
+    return LeaveReport(die.id, tuple(faces), dmg, resolve.fear_for(dmg, d.fear_per_damage), d.leave_damage_per_hit)
 
 
-def leave_chances(pack: Pack, foes: int) -> OddsReport:
+def leave_chances(content: Content, foes: int) -> Odds:
     """Exact damage distribution of the leave roll (``hollow leave --odds``)."""
+    from hollowcli.odds import leave_odds
+
     _check_foes(foes)
-    die = _die(pack, pack.rules.attack_die, "attack_die")
-    per_hit = pack.rules.leave_damage_per_hit
-    return OddsReport(leave_odds(die, foes, per_hit), (),
-                      f"leaving past {foes} foe(s) ({per_hit} per non-blank {die.id} die, no defense)")
+    d = content.dice()
+    return leave_odds(d.die("attack_die"), foes, d.leave_damage_per_hit)
 
 
 # --- hollow rules -----------------------------------------------------------------------
@@ -676,12 +672,15 @@ def _topic_key(topic: str) -> str:
     return _norm(topic.split(" — ")[0].split(":")[0])
 
 
-@dataclass(frozen=True)
-class RulesReport:
+class RulesReport(Frozen):
     """The rules text, whole or one topic."""
 
+    __slots__ = ("sections", "source")
     sections: tuple[tuple[str, str], ...]
     source: str
+
+    def __init__(self, sections: tuple[tuple[str, str], ...], source: str) -> None:
+        set_fields(self, sections=sections, source=source)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -690,7 +689,7 @@ class RulesReport:
             "sections": [{"topic": t, "text": b} for t, b in self.sections],
         }
 
-    def text(self, heading: Callable[[str], str] = lambda s: s) -> str:
+    def text(self, heading: Callable[[str], str] = str) -> str:
         parts = []
         for t, b in self.sections:
             parts.append((heading(f"## {t}") + "\n\n" + b) if t else b)

@@ -8,6 +8,7 @@ click itself (see ``benchmarks/bench_startup.py``).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -17,7 +18,6 @@ from hollowcli.commands.common import (
     content_option,
     echo,
     emit_json,
-    get_pack,
     json_option,
     make_rng,
     rolled_option,
@@ -40,9 +40,21 @@ def _bar_unicode() -> bool:
 
 
 def _width() -> int:
-    import shutil
+    """Terminal columns (``COLUMNS`` first), kept between 40 and 120; 80 when unknown.
 
-    return max(40, min(120, shutil.get_terminal_size((80, 24)).columns))
+    ``os.get_terminal_size`` rather than ``shutil``'s, which would import compression
+    modules on the way (start-up speed).
+    """
+    import os
+
+    try:
+        cols = int(os.environ.get("COLUMNS", "")) or os.get_terminal_size(sys.stdout.fileno()).columns
+    except (ValueError, OSError, AttributeError):
+        try:
+            cols = os.get_terminal_size(sys.stdout.fileno()).columns
+        except (OSError, ValueError, AttributeError):
+            cols = 80
+    return max(40, min(120, cols))
 
 
 def _attack_options(f):  # type: ignore[no-untyped-def]
@@ -59,171 +71,208 @@ def _attack_options(f):  # type: ignore[no-untyped-def]
     return f
 
 
-@click.command(context_settings=_LOOSE)
-@click.argument("exprs", nargs=-1, metavar="[EXPR]...")
-@seed_option
-@rolled_option
-@json_option
-@content_option
-def roll(exprs: tuple[str, ...], seed: int | None, rolled: str | None, as_json: bool,
-         content_dirs: tuple[Path, ...]) -> None:
-    """Roll attack dice and numbered dice, with modifiers.
+def _build_roll() -> click.Command:
+    @click.command(context_settings=_LOOSE)
+    @click.argument("exprs", nargs=-1, metavar="[EXPR]...")
+    @seed_option
+    @rolled_option
+    @json_option
+    @content_option
+    def roll(exprs: tuple[str, ...], seed: int | None, rolled: str | None, as_json: bool,
+             content_dirs: tuple[Path, ...]) -> None:
+        """Roll attack dice and numbered dice, with modifiers.
 
-    EXPR: 3 or 3a = three attack dice; d6, 2d6 (any dN); +1 / -1 modifiers. Several
-    expressions add up; with none, one attack die is rolled. At most 100 dice.
+        EXPR: 3 or 3a = three attack dice; d6, 2d6 (any dN); +1 / -1 modifiers. Several
+        expressions add up; with none, one attack die is rolled. At most 100 dice.
 
-    \b
-    Examples:
-      hollow roll                 one attack die
-      hollow roll 3 +1            three attack dice, plus one
-      hollow roll 2d6 -1 --seed 7
-      hollow roll 2 --rolled blank,2
+        \b
+        Examples:
+          hollow roll                 one attack die
+          hollow roll 3 +1            three attack dice, plus one
+          hollow roll 2d6 -1 --seed 7
+          hollow roll 2 --rolled blank,2
+        """
+        report = logic.roll_dice(logic.Content(content_dirs), exprs, make_rng(seed), rolled)
+        emit_json(report.to_json()) if as_json else echo(report.text())
+
+    return roll
+
+
+def _build_attack() -> click.Command:
+    @click.command()
+    @_attack_options
+    @seed_option
+    @rolled_option
+    @json_option
+    @content_option
+    def attack(dice: int | None, direct: int | None, defense: int | None, by: str | None, with_: str | None,
+               target: str | None, seed: int | None, rolled: str | None, as_json: bool,
+               content_dirs: tuple[Path, ...]) -> None:
+        """Resolve one attack: damage = direct + dice - defense (never below 0), and fear.
+
+        Give the numbers (--dice, --direct, --defense) or take them from content with
+        --by LEGEND [--with SKILL-or-ITEM] --target FOE (or --by FOE --target LEGEND).
+        Item attacks omit the Legend's personal bonus. Explicit numbers override content.
+
+        \b
+        Examples:
+          hollow attack --dice 3 --direct 1 --defense 1
+          hollow attack --by emily --with long-shot --target gobkin
+          hollow attack --by gobkin --target jeremiah --rolled 1
+        """
+        setup = logic.attack_setup(logic.Content(content_dirs), dice, direct, defense, by, with_, target)
+        report = logic.attack(setup, make_rng(seed), rolled)
+        emit_json(report.to_json()) if as_json else echo(report.text())
+
+    return attack
+
+
+def _build_odds() -> click.Command:
+    @click.command()
+    @_attack_options
+    @click.option("--health", type=int, default=None, help="The target's health: chance to defeat it.")
+    @click.option("--exact/--no-exact", default=None, help="Show (or hide) the exact fractions column.")
+    @click.option("--full", is_flag=True, help="Show every damage value, even the far tails.")
+    @json_option
+    @content_option
+    def odds(dice: int | None, direct: int | None, defense: int | None, by: str | None, with_: str | None,
+             target: str | None, health: int | None, exact: bool | None, full: bool, as_json: bool,
+             content_dirs: tuple[Path, ...]) -> None:
+        """Exact damage odds of an attack (rational arithmetic, no sampling), with a bar chart.
+
+        Shows the chance of each damage, of at least each damage, the mean, and with
+        --health H the chance to defeat a target with H health. Same --by/--with/--target
+        form as `hollow attack`; --target FOE also gives --health.
+
+        \b
+        Examples:
+          hollow odds --dice 3 --defense 1 --health 2
+          hollow odds --by matthias --with steady-aim --target schrickroot
+          hollow odds --dice 50 --json
+        """
+        setup = logic.attack_setup(logic.Content(content_dirs), dice, direct, defense, by, with_, target)
+        report = logic.odds(setup, health)
+        if as_json:
+            emit_json(report.to_json())
+        else:
+            echo(report.text(_width(), _bar_unicode(), exact, full))
+
+    return odds
+
+
+def _build_spawn() -> click.Command:
+    @click.command()
+    @click.argument("groups", nargs=-1, required=True, metavar="GROUP...")
+    @click.option("--locked", default=None, metavar="P,P", help="Spawn points with a barricade (added to a chapter's).")
+    @click.option("--unlocked", default=None, metavar="P,P", help="Remove barricades (e.g. a chapter's) from these points.")
+    @click.option("--points", type=int, default=None, help="Spawn points 1..N on the map (default 6).")
+    @click.option("--chapter", default=None, metavar="ID", help="Use a chapter's spawn points and barricades.")
+    @seed_option
+    @rolled_option
+    @json_option
+    @content_option
+    def spawn(groups: tuple[str, ...], locked: str | None, unlocked: str | None, points: int | None,
+              chapter: str | None, seed: int | None, rolled: str | None, as_json: bool,
+              content_dirs: tuple[Path, ...]) -> None:
+        """Roll a spawn point for each group of foes.
+
+        One spawn die (D6) per group. If that point is locked (a barricade) or not on the map,
+        the group spawns at the lowest-numbered unlocked point; if every point is locked,
+        nothing spawns. GROUP is a foe with an optional count: 2gobkin, gobkin, "2 gobkins".
+        With --chapter, its map's points and barricades are used; --locked adds barricades
+        and --unlocked removes them.
+
+        \b
+        Examples:
+          hollow spawn 2gobkin pumpling --locked 1,3
+          hollow spawn 2gobkin --points 4 --rolled 6
+          hollow spawn schrickroot --chapter schoolhouse --unlocked 4
+        """
+        report = logic.spawn(logic.Content(content_dirs), groups, make_rng(seed), rolled, locked, unlocked,
+                             points, chapter)
+        emit_json(report.to_json()) if as_json else echo(report.text())
+
+    return spawn
+
+
+def _build_leave() -> click.Command:
+    @click.command()
+    @click.option("--foes", type=int, required=True, help="How many foes are in the location you leave.")
+    @click.option("--odds", "show_odds", is_flag=True, help="Show the exact odds instead of rolling.")
+    @seed_option
+    @rolled_option
+    @json_option
+    @content_option
+    def leave(foes: int, show_odds: bool, seed: int | None, rolled: str | None, as_json: bool,
+              content_dirs: tuple[Path, ...]) -> None:
+        """Roll the cost of leaving a location that holds foes.
+
+        One attack die per foe; 1 damage for each non-blank face (no defense); 1 fear if
+        any damage was taken.
+
+        \b
+        Examples:
+          hollow leave --foes 3
+          hollow leave --foes 2 --rolled blank,1
+          hollow leave --foes 3 --odds
+        """
+        content = logic.Content(content_dirs)
+        if show_odds:
+            report = logic.leave_chances(content, foes)
+            emit_json(report.to_json()) if as_json else echo(report.text(_width(), _bar_unicode()))
+            return
+        result = logic.leave(content, foes, make_rng(seed), rolled)
+        emit_json(result.to_json()) if as_json else echo(result.text())
+
+    return leave
+
+
+def _build_rules() -> click.Command:
+    @click.command()
+    @click.argument("topic", required=False)
+    @json_option
+    @content_option
+    def rules(topic: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
+        """Show the rules summary and our readings where it is silent.
+
+        TOPIC picks one section (any unambiguous start of its name): legend-phase,
+        adversary-phase, end-of-round, spawning, combat, fear, movement, traps, other,
+        readings. A --content pack with its own rules.md replaces the built-in text.
+
+        \b
+        Examples:
+          hollow rules
+          hollow rules spawn
+          hollow rules readings
+        """
+        report = logic.rules(topic, logic.Content(content_dirs).dirs())
+        if as_json:
+            emit_json(report.to_json())
+        else:
+            echo(report.text(lambda h: style(h, bold=True)), nl=False)
+
+    return rules
+
+
+_BUILDERS: dict[str, Callable[[], click.Command]] = {
+    "roll": _build_roll,
+    "attack": _build_attack,
+    "odds": _build_odds,
+    "spawn": _build_spawn,
+    "leave": _build_leave,
+    "rules": _build_rules,
+}
+
+
+def __getattr__(name: str) -> click.Command:
+    """Build a command the first time it is asked for (``hollowcli.cli`` does ``getattr``).
+
+    Defining all six commands' click options costs about a millisecond; ``hollow roll``
+    needs one of them (start-up speed, see ``benchmarks/bench_startup.py``).
     """
-    report = logic.roll_dice(get_pack(content_dirs), exprs, make_rng(seed), rolled)
-    emit_json(report.to_json()) if as_json else echo(report.text())
-
-
-@click.command()
-@_attack_options
-@seed_option
-@rolled_option
-@json_option
-@content_option
-def attack(dice: int | None, direct: int | None, defense: int | None, by: str | None, with_: str | None,
-           target: str | None, seed: int | None, rolled: str | None, as_json: bool,
-           content_dirs: tuple[Path, ...]) -> None:
-    """Resolve one attack: damage = direct + dice - defense (never below 0), and fear.
-
-    Give the numbers (--dice, --direct, --defense) or take them from content with
-    --by LEGEND [--with SKILL-or-ITEM] --target FOE (or --by FOE --target LEGEND).
-    Item attacks omit the Legend's personal bonus. Explicit numbers override content.
-
-    \b
-    Examples:
-      hollow attack --dice 3 --direct 1 --defense 1
-      hollow attack --by emily --with long-shot --target gobkin
-      hollow attack --by gobkin --target jeremiah --rolled 1
-    """
-    pack = get_pack(content_dirs)
-    setup = logic.attack_setup(pack, dice, direct, defense, by, with_, target)
-    report = logic.attack(setup, make_rng(seed), rolled)
-    emit_json(report.to_json()) if as_json else echo(report.text())
-
-
-@click.command()
-@_attack_options
-@click.option("--health", type=int, default=None, help="The target's health: chance to defeat it.")
-@click.option("--exact/--no-exact", default=None, help="Show (or hide) the exact fractions column.")
-@click.option("--full", is_flag=True, help="Show every damage value, even the far tails.")
-@json_option
-@content_option
-def odds(dice: int | None, direct: int | None, defense: int | None, by: str | None, with_: str | None,
-         target: str | None, health: int | None, exact: bool | None, full: bool, as_json: bool,
-         content_dirs: tuple[Path, ...]) -> None:
-    """Exact damage odds of an attack (rational arithmetic, no sampling), with a bar chart.
-
-    Shows the chance of each damage, of at least each damage, the mean, and with
-    --health H the chance to defeat a target with H health. Same --by/--with/--target
-    form as `hollow attack`; --target FOE also gives --health.
-
-    \b
-    Examples:
-      hollow odds --dice 3 --defense 1 --health 2
-      hollow odds --by matthias --with steady-aim --target schrickroot
-      hollow odds --dice 50 --json
-    """
-    pack = get_pack(content_dirs)
-    setup = logic.attack_setup(pack, dice, direct, defense, by, with_, target)
-    report = logic.odds(setup, health)
-    if as_json:
-        emit_json(report.to_json())
-    else:
-        echo(report.text(_width(), _bar_unicode(), exact, full))
-
-
-@click.command()
-@click.argument("groups", nargs=-1, required=True, metavar="GROUP...")
-@click.option("--locked", default=None, metavar="P,P", help="Spawn points with a barricade (added to a chapter's).")
-@click.option("--unlocked", default=None, metavar="P,P", help="Remove barricades (e.g. a chapter's) from these points.")
-@click.option("--points", type=int, default=None, help="Spawn points 1..N on the map (default 6).")
-@click.option("--chapter", default=None, metavar="ID", help="Use a chapter's spawn points and barricades.")
-@seed_option
-@rolled_option
-@json_option
-@content_option
-def spawn(groups: tuple[str, ...], locked: str | None, unlocked: str | None, points: int | None,
-          chapter: str | None, seed: int | None, rolled: str | None, as_json: bool,
-          content_dirs: tuple[Path, ...]) -> None:
-    """Roll a spawn point for each group of foes.
-
-    One spawn die (D6) per group. If that point is locked (a barricade) or not on the map,
-    the group spawns at the lowest-numbered unlocked point; if every point is locked,
-    nothing spawns. GROUP is a foe with an optional count: 2gobkin, gobkin, "2 gobkins".
-    With --chapter, its map's points and barricades are used; --locked adds barricades
-    and --unlocked removes them.
-
-    \b
-    Examples:
-      hollow spawn 2gobkin pumpling --locked 1,3
-      hollow spawn 2gobkin --points 4 --rolled 6
-      hollow spawn schrickroot --chapter schoolhouse --unlocked 4
-    """
-    report = logic.spawn(get_pack(content_dirs), groups, make_rng(seed), rolled, locked, unlocked,
-                         points, chapter)
-    emit_json(report.to_json()) if as_json else echo(report.text())
-
-
-@click.command()
-@click.option("--foes", type=int, required=True, help="How many foes are in the location you leave.")
-@click.option("--odds", "show_odds", is_flag=True, help="Show the exact odds instead of rolling.")
-@seed_option
-@rolled_option
-@json_option
-@content_option
-def leave(foes: int, show_odds: bool, seed: int | None, rolled: str | None, as_json: bool,
-          content_dirs: tuple[Path, ...]) -> None:
-    """Roll the cost of leaving a location that holds foes.
-
-    One attack die per foe; 1 damage for each non-blank face (no defense); 1 fear if
-    any damage was taken.
-
-    \b
-    Examples:
-      hollow leave --foes 3
-      hollow leave --foes 2 --rolled blank,1
-      hollow leave --foes 3 --odds
-    """
-    pack = get_pack(content_dirs)
-    if show_odds:
-        report = logic.leave_chances(pack, foes)
-        emit_json(report.to_json()) if as_json else echo(report.text(_width(), _bar_unicode()))
-        return
-    result = logic.leave(pack, foes, make_rng(seed), rolled)
-    emit_json(result.to_json()) if as_json else echo(result.text())
-
-
-@click.command()
-@click.argument("topic", required=False)
-@json_option
-@content_option
-def rules(topic: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
-    """Show the rules summary and our readings where it is silent.
-
-    TOPIC picks one section (any unambiguous start of its name): legend-phase,
-    adversary-phase, end-of-round, spawning, combat, fear, movement, traps, other,
-    readings. A --content pack with its own rules.md replaces the built-in text.
-
-    \b
-    Examples:
-      hollow rules
-      hollow rules spawn
-      hollow rules readings
-    """
-    from hollowcli.config import load_config
-
-    dirs = [Path(d) for d in load_config().content] + list(content_dirs)
-    report = logic.rules(topic, dirs)
-    if as_json:
-        emit_json(report.to_json())
-    else:
-        echo(report.text(lambda h: style(h, bold=True)), nl=False)
+    build = _BUILDERS.get(name)
+    if build is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    cmd = build()
+    globals()[name] = cmd
+    return cmd

@@ -6,21 +6,30 @@ these same functions, so a rule lives in exactly one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from hollowcli.pack.model import Face, Foe, Item, Legend, Skill
+from hollowcli.dice import Frozen, set_fields
+
+if TYPE_CHECKING:
+    from hollowcli.pack.model import Face, Foe, Item, Legend, Skill
+
+# The result types are small frozen classes, not dataclasses: ``hollow odds`` imports this
+# module and must start about as fast as click itself (a dataclass costs ~0.5 ms to define).
 
 
-@dataclass(frozen=True)
-class Damage:
+class Damage(Frozen):
     """The arithmetic of one attack: direct + dice - defense, never below 0."""
 
+    __slots__ = ("dice_total", "direct", "defense", "damage", "fear")
     dice_total: int
     direct: int
     defense: int
     damage: int
     fear: int
+
+    def __init__(self, dice_total: int, direct: int, defense: int, damage: int, fear: int) -> None:
+        set_fields(self, dice_total=dice_total, direct=direct, defense=defense, damage=damage, fear=fear)
 
     @property
     def reason(self) -> str:
@@ -42,12 +51,17 @@ def fear_for(damage: int, fear_per_damage: int = 1) -> int:
     return fear_per_damage if damage > 0 else 0
 
 
-@dataclass(frozen=True)
-class SpawnResult:
+class SpawnResult(Frozen):
+    """Where one group spawns, and why (``point`` None: every point is locked, nothing spawns)."""
+
+    __slots__ = ("roll", "point", "redirected", "reason")
     roll: int
-    point: int | None  # None: every spawn point is locked, nothing spawns
+    point: int | None
     redirected: bool
     reason: str
+
+    def __init__(self, roll: int, point: int | None, redirected: bool, reason: str) -> None:
+        set_fields(self, roll=roll, point=point, redirected=redirected, reason=reason)
 
 
 def spawn_point(roll: int, points: Iterable[int], locked: Iterable[int]) -> SpawnResult:
@@ -74,15 +88,18 @@ def leave_damage(faces: Sequence[Face], per_hit: int = 1) -> int:
     return per_hit * sum(1 for f in faces if f.value != 0)
 
 
-@dataclass(frozen=True)
-class AttackNumbers:
+class AttackNumbers(Frozen):
     """The dice and direct damage of one attack, and where the numbers came from."""
 
+    __slots__ = ("dice", "direct", "range", "area", "reason")
     dice: int
     direct: int
     range: int
     area: bool
     reason: str
+
+    def __init__(self, dice: int, direct: int, range: int, area: bool, reason: str) -> None:
+        set_fields(self, dice=dice, direct=direct, range=range, area=area, reason=reason)
 
 
 def legend_attack(
@@ -94,6 +111,8 @@ def legend_attack(
     setting ``rules.basic_attack_bonus`` is false) add the Legend's personal bonus; attacks
     made with items (relics included) never do. Raises ValueError when ``source`` has no attack.
     """
+    from hollowcli.pack.model import Item, Skill
+
     bonus = legend.bonus_direct
     if source is None:
         spec, what, add = legend.basic_attack, f"{legend.name}'s basic attack", basic_bonus

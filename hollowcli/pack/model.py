@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
+# Face and Die are defined with the dice (so ``hollow roll`` need not import this module)
+# and are part of this model all the same.
+from hollowcli.dice import Die, Face  # noqa: F401
+
 #: The foe classes, in the order the rules activate them.
 FOE_CLASSES = ("boss", "gobkin", "schrickroot", "pumpling")
 
@@ -29,31 +33,6 @@ FEATURE_KINDS = ("start", "search", "scenery")
 def frozen_map(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     """A read-only mapping (used for every dict-valued field)."""
     return MappingProxyType(dict(data or {}))
-
-
-@dataclass(frozen=True)
-class Face:
-    """One face of a die: what is printed on it and how many hits/pips it counts."""
-
-    label: str
-    value: int
-
-
-@dataclass(frozen=True)
-class Die:
-    id: str
-    faces: tuple[Face, ...]
-
-    def face_for(self, token: str) -> Face | None:
-        """The face a player names by label or by value (``0`` and ``blank`` alike)."""
-        t = token.strip().lower()
-        for f in self.faces:
-            if f.label.lower() == t:
-                return f
-        for f in self.faces:
-            if str(f.value) == t:
-                return f
-        return None
 
 
 @dataclass(frozen=True)
