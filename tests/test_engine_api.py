@@ -41,6 +41,8 @@ def test_new_game_rejects_unknown_chapters_and_items() -> None:
     lambda d: d["legends"][0].update(health="lots"),
     lambda d: d.update(phase="dancing"),
     lambda d: d.update(foes=[{"number": 1, "foe": "dragon", "loc": "C3", "health": 1}]),
+    lambda d: d.update(turn={"legend": "zed"}),
+    lambda d: d.update(legends=[]) or d.update(turn=None),
 ])
 def test_damaged_states_raise_save_error(damage) -> None:
     data = json.loads(json.dumps(game(make_pack()).to_dict()))

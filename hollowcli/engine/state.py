@@ -270,6 +270,10 @@ def _check_fits(state: GameState) -> None:
         for it in lg.inventory + ((lg.relic,) if lg.relic else ()):
             if it not in pack.items:
                 raise SaveError(f"the saved game gives {lg.id} item {it!r}, which the loaded content packs do not define")
+    if not state.legends:
+        raise SaveError("the saved game has no Legends in it")
+    if state.turn is not None and state.turn.legend not in {lg.id for lg in state.legends}:
+        raise SaveError(f"the saved game has {state.turn.legend!r} acting, but no such Legend is in the game")
     for f in state.foes:
         if f.foe not in pack.foes:
             raise SaveError(f"the saved game has foe {f.foe!r}, which the loaded content packs do not define")
