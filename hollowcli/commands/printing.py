@@ -12,7 +12,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import click
 
@@ -131,35 +131,42 @@ def _preview(path: Path, data: bytes) -> Path:
     return png
 
 
-def _run(jobs: Iterable[tuple[str, str, Callable[[], Any]]], out_dir: Path, preview: bool,
-         as_json: bool, progress: bool = False, count: int = 0) -> None:
-    """Build each printable, write it, then list what was written (or one JSON document)."""
-    written: list[Written] = []
-    warnings: list[str] = []
+def _run(jobs: list[tuple[str, str, Callable[[], Any]]], out_dir: Path, preview: bool,
+         as_json: bool, progress: bool = False) -> None:
+    """Build each printable, write it, then list what was written (or one JSON document).
 
-    def one(name: str, kind: str, build: Callable[[], Any]) -> None:
-        result = build()
+    Renderers return bytes; only this function writes files.
+    """
+    written: dict[int, Written] = {}
+    warnings: dict[int, tuple[str, ...]] = {}
+    builds = [job[2] for job in jobs]
+
+    def one(i: int, result: Any) -> None:
+        name, kind, _ = jobs[i]
         path = _write(out_dir, name, result.data)
         png = _preview(path, result.data) if preview else None
-        written.append(Written(path, kind, result.pages, result.cards, png))
-        warnings.extend(result.warnings)
+        written[i] = Written(path, kind, result.pages, result.cards, png)
+        warnings[i] = result.warnings
 
+    results = ((i, build()) for i, build in enumerate(builds))
     if progress:
-        with click.progressbar(list(jobs), length=count, label="Printing the kit", file=sys.stderr,
-                               item_show_func=lambda j: j[0] if j else "") as bar:
-            for name, kind, build in bar:
-                one(name, kind, build)
+        with click.progressbar(length=len(jobs), label="Printing the kit", file=sys.stderr) as bar:
+            for i, result in results:
+                one(i, result)
+                bar.update(1)
     else:
-        for name, kind, build in jobs:
-            one(name, kind, build)
+        for i, result in results:
+            one(i, result)
 
-    for w in warnings:
+    files = [written[i] for i in sorted(written)]
+    notes = [w for i in sorted(warnings) for w in warnings[i]]
+    for w in notes:
         click.echo(f"hollow: warning: {w}", err=True)
     if as_json:
-        emit_json({"files": [w.as_json() for w in written], "warnings": warnings})
+        emit_json({"files": [w.as_json() for w in files], "warnings": notes})
         return
-    width = max((len(str(w.path)) for w in written), default=0)
-    for w in written:
+    width = max((len(str(w.path)) for w in files), default=0)
+    for w in files:
         cards = f", {w.cards} cards" if w.cards else ""
         pages = f"{w.pages} page" + ("s" if w.pages != 1 else "")
         line = f"{str(w.path):<{width}}  {pages}{cards}"
@@ -270,4 +277,4 @@ def kit(out_dir: Path, paper: str | None, size: str, bleed: float, backs: str, b
     pack = get_pack(content_dirs)
     plan = kit_plan(pack, spec)
     jobs = [(p.filename, p.kind, p.build) for p in plan]
-    _run(jobs, out_dir, preview, as_json, progress=True, count=len(jobs))
+    _run(jobs, out_dir, preview, as_json, progress=True)

@@ -141,28 +141,38 @@ class _Line:
 
 
 def _text(markup: str, style: Any, width: float) -> Any:
-    """A :class:`_Line` for plain text that fits on one line, else a Paragraph."""
+    """A :class:`_Line` for plain text that fits on one line, else a paragraph."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
-    from reportlab.platypus import Paragraph
 
     if "<" not in markup and "&" not in markup and "\n" not in markup:
         if stringWidth(markup, style.fontName, style.fontSize) <= width - 0.5:
             return _Line(markup, style, width)
-    return Paragraph(markup, style)
+    return _para(markup, style)
+
+
+def _para(markup: str, style: Any, bullet: str | None = None) -> Any:
+    """The fast :class:`~hollowcli.render.richtext.Rich` paragraph, or reportlab's
+    ``Paragraph`` for markup it does not handle (a pack template's own tags)."""
+    from hollowcli.render.richtext import rich
+
+    fast = rich(markup, style, bullet)
+    if fast is not None:
+        return fast
+    from reportlab.platypus import Paragraph
+
+    return Paragraph(markup, style, bulletText=bullet)
 
 
 def _paragraphs(face: Face, size: float) -> list[Any]:
-    from reportlab.platypus import Paragraph
-
     out = []
     for p in face.body:
         if p.kind == "p":
-            out.append(Paragraph(p.markup, _style(REGULAR, size)))
+            out.append(_para(p.markup, _style(REGULAR, size)))
         else:
             bullet = "\u2022" if p.kind == "bullet" else p.kind
             indent = size * (1.1 if p.kind == "bullet" else 1.5) + p.level * size * 1.5
             st = _style(REGULAR, size, indent=indent, bullet_indent=p.level * size * 1.5)
-            out.append(Paragraph(p.markup, st, bulletText=bullet))
+            out.append(_para(p.markup, st, bullet))
     return out
 
 
@@ -172,10 +182,11 @@ def measure_text(text: str, width: float, size: float) -> float:
 
     register_fonts()
     face = Face(body=body_paragraphs(escape_text(text)))
+    flows = _paragraphs(face, size)
     total = 0.0
-    for f in _paragraphs(face, size):
+    for i, f in enumerate(flows):
         _, fh = f.wrap(width, 1e6)
-        total += fh + f.style.spaceAfter
+        total += fh + (f.style.spaceAfter if i < len(flows) - 1 else 0)
     return total
 
 
@@ -259,11 +270,11 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         def make_back(size: float) -> list[Any]:
             flows = []
             if face.title:
-                flows.append(Paragraph(face.title, _style(CONDENSED_BOLD, size, 1, text_col)))
+                flows.append(_para(face.title, _style(CONDENSED_BOLD, size, 1, text_col)))
             if face.subtitle:
-                flows.append(Paragraph(face.subtitle, _style(OBLIQUE, max(FLOOR_PT, size * 0.6), 1, text_col)))
+                flows.append(_para(face.subtitle, _style(OBLIQUE, max(FLOOR_PT, size * 0.6), 1, text_col)))
             for p in face.body:
-                flows.append(Paragraph(p.markup, _style(REGULAR, max(FLOOR_PT, size * 0.55), 1, text_col)))
+                flows.append(_para(p.markup, _style(REGULAR, max(FLOOR_PT, size * 0.55), 1, text_col)))
             return flows
 
         box_w = w - 2 * (safe + 2 * MM)
@@ -312,7 +323,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         y -= sub.height + 1.0 * MM
     if face.stats:
         sflows, ssize, sover = _fit_flow(
-            lambda s: [Paragraph(face.stats, _style(BOLD, s, 1, "#111111"))], inner_w - 2, STATS_PT * 3.6, STATS_PT
+            lambda s: [_para(face.stats, _style(BOLD, s, 1, "#111111"))], inner_w - 2, STATS_PT * 3.6, STATS_PT
         )
         st = sflows[0]
         over = over or sover

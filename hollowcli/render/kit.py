@@ -156,15 +156,14 @@ def reference_sections(pack: Pack, spec: SheetSpec, rules_text: str | None = Non
             continue
         # Too long for one card at a size readable across the table: fill cards with
         # whole paragraphs, measured at that size, and continue on the next card.
+        width = ff.w - 2 * SAFE_MM * MM
         pieces: list[list[str]] = [[]]
-        used = 0.0
         for chunk in _split_paragraphs(body):
-            need = measure_text(chunk, ff.w - 2 * SAFE_MM * MM, REFERENCE_MIN_PT)
-            if pieces[-1] and used + need > ff.body_room:
-                pieces.append([])
-                used = 0.0
+            if pieces[-1]:
+                need = measure_text("\n\n".join(pieces[-1] + [chunk]), width, REFERENCE_MIN_PT)
+                if need > ff.body_room + 0.01:
+                    pieces.append([])
             pieces[-1].append(chunk)
-            used += need
         for i, piece in enumerate(pieces, 1):
             out.append(RefCard(topic, "\n\n".join(piece), i, len(pieces)))
     return out

@@ -244,6 +244,25 @@ def _restore(spec: Any) -> Any:
     return Markup(" ".join(parts) or "nothing")
 
 
+def _bytecode_cache() -> Any:
+    """Compiled templates kept in the user's cache folder (checked against the source).
+
+    Skipped when caching is off (``HOLLOW_NO_CACHE``) or the folder cannot be made.
+    """
+    try:
+        from jinja2 import FileSystemBytecodeCache
+
+        from hollowcli.pack import cache
+
+        if not cache.enabled():
+            return None
+        folder = cache.cache_dir() / "templates"
+        folder.mkdir(parents=True, exist_ok=True)
+        return FileSystemBytecodeCache(str(folder), "hollow-%s.jinja")
+    except (ImportError, AttributeError, OSError):
+        return None
+
+
 class Templates:
     """The card-face templates: a pack's ``templates/`` folders first, then the built-in ones.
 
@@ -261,6 +280,7 @@ class Templates:
         self.search = tuple(search)
         self.env = SandboxedEnvironment(
             loader=FileSystemLoader(search),
+            bytecode_cache=_bytecode_cache(),
             undefined=StrictUndefined,
             autoescape=False,
             finalize=_finalize,

@@ -1,0 +1,276 @@
+"""A small, fast paragraph for card text: the markup hollowcli itself produces, nothing more.
+
+reportlab's ``Paragraph`` parses its markup with an HTML parser and lays out fragments
+with general machinery; for a deck that is most of the build time. Card text only ever
+holds what :mod:`hollowcli.render.markup` makes: escaped text, ``<b>``, ``<i>``,
+``<font name=... color=...>`` (icons, code), ``<br/>`` and a few entities. :func:`rich`
+lays that out directly with the embedded fonts' widths. Any other markup (a pack's
+template may bring some) returns ``None`` and the caller uses a ``Paragraph`` instead,
+so nothing a template writes is lost.
+
+The object answers the calls the card layout makes of a flowable: ``wrap``, ``split``,
+``drawOn``, ``height`` and ``style``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+_TOKEN = re.compile(r"<(/?)(b|i|font|br)\b([^>]*?)\s*(/?)>|&(#\d{1,7}|#x[0-9a-fA-F]{1,6}|amp|lt|gt|quot|apos|nbsp);")
+_ATTR = re.compile(r'\s*(name|color)\s*=\s*"([^"<>]*)"')
+_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'", "nbsp": "\u00a0"}
+
+# A piece of a word: (text, font name, colour or None for the style's colour).
+Piece = tuple[str, str, Any]
+
+
+@lru_cache(maxsize=64)
+def _colour(spec: str) -> Any:
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(spec)
+
+
+@lru_cache(maxsize=256)
+def _face(family: str, bold: bool, italic: bool) -> str:
+    from reportlab.lib.fonts import tt2ps
+
+    return tt2ps(family, int(bold), int(italic))
+
+
+def _known_font(name: str) -> bool:
+    from hollowcli.render.fonts import _FILES
+
+    return name in _FILES
+
+
+def parse(markup: str, family: str) -> list[list[Piece]] | None:
+    """Markup -> lines (split by ``<br/>``) of words, each a list of pieces; ``None`` if unsupported."""
+    bold = italic = 0
+    fonts: list[tuple[str | None, Any]] = []
+    lines: list[list[list[Piece]]] = [[[]]]
+
+    def add_text(text: str) -> bool:
+        if "<" in text or ">" in text or "&" in text:
+            return False
+        override = next((f for f, _ in reversed(fonts) if f), None)
+        colour = next((c for _, c in reversed(fonts) if c is not None), None)
+        try:
+            font = override or _face(family, bold > 0, italic > 0)
+        except ValueError:
+            return False
+        words = lines[-1]
+        parts = text.split(" ")
+        for n, part in enumerate(parts):
+            if n > 0 and words[-1]:
+                words.append([])
+            if part:
+                words[-1].append((part, font, colour))
+        return True
+
+    pos = 0
+    for m in _TOKEN.finditer(markup):
+        if m.start() > pos and not add_text(markup[pos : m.start()]):
+            return None
+        pos = m.end()
+        entity = m.group(5)
+        if entity:
+            if entity.startswith("#x"):
+                ch = chr(int(entity[2:], 16))
+            elif entity.startswith("#"):
+                ch = chr(int(entity[1:]))
+            else:
+                ch = _ENTITIES[entity]
+            if ch in "<>&":
+                # literal characters from escaped content: add without re-checking
+                override = next((f for f, _ in reversed(fonts) if f), None)
+                colour = next((c for _, c in reversed(fonts) if c is not None), None)
+                try:
+                    font = override or _face(family, bold > 0, italic > 0)
+                except ValueError:
+                    return None
+                lines[-1][-1].append((ch, font, colour))
+            elif not add_text(ch):
+                return None
+            continue
+        closing, tag, attrs, selfclose = m.group(1), m.group(2), m.group(3), m.group(4)
+        if tag == "br":
+            if closing:
+                return None
+            lines.append([[]])
+            continue
+        if selfclose:
+            return None
+        if tag in ("b", "i"):
+            if attrs.strip():
+                return None
+            delta = -1 if closing else 1
+            if tag == "b":
+                bold += delta
+            else:
+                italic += delta
+            if bold < 0 or italic < 0:
+                return None
+            continue
+        # <font ...>
+        if closing:
+            if attrs.strip() or not fonts:
+                return None
+            fonts.pop()
+            continue
+        name: str | None = None
+        colour: Any = None
+        rest = _ATTR.sub("", attrs)
+        if rest.strip():
+            return None
+        for key, value in _ATTR.findall(attrs):
+            if key == "name":
+                if not _known_font(value):
+                    return None
+                name = value
+            else:
+                try:
+                    colour = _colour(value)
+                except (ValueError, TypeError):
+                    return None
+        fonts.append((name, colour))
+    if pos < len(markup) and not add_text(markup[pos:]):
+        return None
+    if bold or italic or fonts:
+        return None  # unbalanced: let Paragraph report it
+    return [[w for w in line if w] for line in lines]
+
+
+class Rich:
+    """A wrapped run of card text, drawn with the canvas's text operators."""
+
+    def __init__(self, lines: list[list[list[Piece]]] | None, style: Any, bullet: str | None = None):
+        self.source = lines
+        self.style = style
+        self.bullet = bullet
+        self.lines: list[list[tuple[float, str, str, Any]]] = []
+        self.widths: list[float] = []
+        self.width = 0.0
+        self.height = 0.0
+
+    # -- layout ------------------------------------------------------------------
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        if self.source is None:  # a part made by split(): already laid out
+            return self.width, self.height
+        st = self.style
+        size = st.fontSize
+        room = max(1.0, avail_w - st.leftIndent - st.rightIndent)
+        out: list[list[tuple[float, str, str, Any]]] = []
+        widths: list[float] = []
+        for source_line in self.source:
+            line: list[tuple[float, str, str, Any]] = []
+            x = 0.0
+            for word in source_line:
+                pieces = [(t, f, c, stringWidth(t, f, size)) for t, f, c in word]
+                ww = sum(p[3] for p in pieces)
+                # The space is drawn as a character of the previous piece, so text
+                # extraction (and copy-paste) sees separate words.
+                space = stringWidth(" ", line[-1][2], size) if line else 0.0
+                if line and x + space + ww > room:
+                    out.append(line)
+                    widths.append(x)
+                    line, x = [], 0.0
+                    space = 0.0
+                if line:
+                    px, pt, pf, pc = line[-1]
+                    line[-1] = (px, pt + " ", pf, pc)
+                    x += space
+                    first_t, first_f, first_c, first_w = pieces[0]
+                    if ww <= room and (first_f, first_c) == (pf, pc):
+                        # Same font and colour: one run of text, one operator.
+                        line[-1] = (px, pt + " " + first_t, pf, pc)
+                        x += first_w
+                        pieces = pieces[1:]
+                if ww > room:
+                    # A word longer than the line: break it where it reaches the edge.
+                    for t, f, c, _ in pieces:
+                        chunk = ""
+                        for ch in t:
+                            cw = stringWidth(chunk + ch, f, size)
+                            if x + cw > room and (chunk or line):
+                                if chunk:
+                                    line.append((x, chunk, f, c))
+                                    x += stringWidth(chunk, f, size)
+                                out.append(line)
+                                widths.append(x)
+                                line, x, chunk = [], 0.0, ch
+                            else:
+                                chunk += ch
+                        if chunk:
+                            line.append((x, chunk, f, c))
+                            x += stringWidth(chunk, f, size)
+                    continue
+                for t, f, c, w in pieces:
+                    line.append((x, t, f, c))
+                    x += w
+            out.append(line)
+            widths.append(x)
+        self.lines, self.widths = out, widths
+        self.width = avail_w
+        self.height = len(out) * st.leading
+        return avail_w, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list["Rich"]:
+        """The lines that fit in ``avail_h`` and the rest, as two objects (or none)."""
+        if not self.lines:
+            self.wrap(avail_w, avail_h)
+        n = int(avail_h // self.style.leading)
+        if n <= 0 or n >= len(self.lines):
+            return []
+        head, tail = Rich(None, self.style, self.bullet), Rich(None, self.style, None)
+        for part, lines, widths in ((head, self.lines[:n], self.widths[:n]), (tail, self.lines[n:], self.widths[n:])):
+            part.lines, part.widths = lines, widths
+            part.width = self.width
+            part.height = len(lines) * self.style.leading
+        return [head, tail]
+
+    # -- drawing -----------------------------------------------------------------
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        from reportlab.pdfbase.pdfmetrics import getAscent
+
+        st = self.style
+        size, leading = st.fontSize, st.leading
+        base = y + self.height - getAscent(st.fontName, size)
+        room = self.width - st.leftIndent - st.rightIndent
+        t = canvas.beginText()
+        current: tuple[str, Any] | None = None
+        if self.bullet:
+            t.setTextOrigin(x + st.bulletIndent, base)
+            t.setFont(st.bulletFontName, st.bulletFontSize)
+            t.setFillColor(st.textColor)
+            t.textOut(self.bullet)
+            current = None
+        for n, line in enumerate(self.lines):
+            ly = base - n * leading
+            if st.alignment == 1:
+                shift = (room - self.widths[n]) / 2
+            elif st.alignment == 2:
+                shift = room - self.widths[n]
+            else:
+                shift = 0.0
+            for px, text, font, colour in line:
+                t.setTextOrigin(x + st.leftIndent + shift + px, ly)
+                key = (font, colour)
+                if key != current:
+                    t.setFont(font, size)
+                    t.setFillColor(colour if colour is not None else st.textColor)
+                    current = key
+                t.textOut(text)
+        canvas.drawText(t)
+
+
+def rich(markup: str, style: Any, bullet: str | None = None) -> Rich | None:
+    """A :class:`Rich` for ``markup`` in ``style``, or ``None`` when it needs a Paragraph."""
+    lines = parse(markup, style.fontName)
+    if lines is None:
+        return None
+    return Rich(lines, style, bullet)
