@@ -342,3 +342,45 @@ def test_stat_cards_show_the_numbers() -> None:
     assert foes.index("Grub") < foes.index("Wisp")  # activation order: gobkins before pumplings
     items = text_of(kit.render_cards(pack, "items", make_spec()).data)
     assert "Lamp" in items and "Relic" in items
+
+
+# --------------------------------------------------------------------------- text engine and fonts
+def test_fast_text_keeps_escaped_content_literal() -> None:
+    from hollowcli.render.markup import escape_text, inline
+    from hollowcli.render.richtext import parse
+
+    markup = inline(escape_text("Tom & Jerry <3 **bold** {dice}"))
+    lines = parse(markup, "DejaVuSans")
+    assert lines is not None
+    words = ["".join(p[0] for p in w) for w in lines[0]]
+    assert words == ["Tom", "&", "Jerry", "<3", "bold", ICONS["dice"][0]]
+    bold = lines[0][4][0]
+    assert bold[1] == "DejaVuSans-Bold"
+
+
+@pytest.mark.parametrize("markup", ["<u>x</u>", "<b>open", "</i>", '<font name="Helvetica">x</font>', "a & b", "<img src='x'/>"])
+def test_fast_text_hands_anything_else_to_reportlab(markup: str) -> None:
+    from hollowcli.render.richtext import parse
+
+    assert parse(markup, "DejaVuSans") is None
+
+
+def test_a_template_may_use_other_reportlab_markup(tmp_path: Path) -> None:
+    (tmp_path / "chapter.card.j2").write_text("@band chapter\n@title {{ card.title }}\n@body\n<u>Underlined</u> {{ card.text }}\n")
+    from dataclasses import replace
+
+    pack = replace(make_pack(), template_dirs=(str(tmp_path),))
+    res = kit.render_deck(pack, pack.chapters["mill"], make_spec())
+    assert "Underlined The bells ring." in text_of(res.data)
+
+
+def test_fonts_ship_with_their_licence_and_cover_greek_and_cyrillic() -> None:
+    from hollowcli.render.fonts import _FILES, missing_glyphs
+    from hollowcli.resources import fonts_dir
+
+    for file in _FILES.values():
+        assert (fonts_dir() / file).stat().st_size > 100_000
+    assert "Bitstream" in (fonts_dir() / "LICENSE-DejaVu.txt").read_text()
+    assert missing_glyphs("Ελληνικά Кириллица Français Čeština ½ — “quotes”") == ""
+    assert missing_glyphs("".join(g for g, _ in ICONS.values())) == ""
+    assert missing_glyphs("漢字") == "漢字"
