@@ -63,7 +63,7 @@ def test_json_has_the_contract_keys_and_exact_strings_agree_with_floats() -> Non
 
 
 def test_leave_odds_count_non_blank_faces() -> None:
-    for foes in range(0, 5):
+    for foes in range(5):
         outcomes = list(itertools.product(SKEWED.faces, repeat=foes))
         counts = Counter(2 * sum(1 for f in o if f.value != 0) for o in outcomes)
         expected = {k: Fraction(v, len(outcomes)) for k, v in sorted(counts.items())}
