@@ -42,7 +42,9 @@ def hollow_command() -> tuple[list[str], dict[str, str]]:
     # Measure the program as installed programs run: with byte-code caches written and used.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     script = Path(sys.executable).parent / ("hollow.exe" if os.name == "nt" else "hollow")
-    probe = subprocess.run([sys.executable, "-c", "import hollowcli"], capture_output=True, env=env, check=False)
+    probe = subprocess.run(
+        [sys.executable, "-c", "import hollowcli"], capture_output=True, env=env, check=False
+    )
     if probe.returncode == 0 and script.exists():
         return [str(script)], env
     if probe.returncode != 0:
@@ -53,7 +55,9 @@ def hollow_command() -> tuple[list[str], dict[str, str]]:
 def run_once(argv: list[str], env: dict[str, str]) -> float:
     """Wall-clock seconds of one whole process; a failing command stops the benchmark."""
     start = time.perf_counter()
-    proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False)
+    proc = subprocess.run(
+        argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False
+    )
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         err = proc.stderr.decode(errors="replace").strip()
@@ -79,22 +83,26 @@ def measure(runs: int) -> dict[str, object]:
     for name, _, target in CASES:
         ratios = [t / b for t, b in zip(times[name], base)]
         ratio = statistics.median(ratios)
-        results.append({
-            "command": name,
-            "target": target,
-            "ratio": round(ratio, 3),
-            "ratio_of_minimums": round(min(times[name]) / min(base), 3),
-            "median_ms": round(statistics.median(times[name]) * 1000, 1),
-            "min_ms": round(min(times[name]) * 1000, 1),
-            "pass": ratio <= target,
-        })
+        results.append(
+            {
+                "command": name,
+                "target": target,
+                "ratio": round(ratio, 3),
+                "ratio_of_minimums": round(min(times[name]) / min(base), 3),
+                "median_ms": round(statistics.median(times[name]) * 1000, 1),
+                "min_ms": round(min(times[name]) * 1000, 1),
+                "pass": ratio <= target,
+            }
+        )
     return {
         "runs": runs,
         "python": sys.executable,
         "hollow": " ".join(hollow),
-        "baseline": {"command": "python -c 'import click'",
-                     "median_ms": round(statistics.median(base) * 1000, 1),
-                     "min_ms": round(min(base) * 1000, 1)},
+        "baseline": {
+            "command": "python -c 'import click'",
+            "median_ms": round(statistics.median(base) * 1000, 1),
+            "min_ms": round(min(base) * 1000, 1),
+        },
         "results": results,
     }
 
@@ -116,9 +124,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label:<38} median {b['median_ms']:6.1f} ms  min {b['min_ms']:6.1f} ms")
         for r in report["results"]:  # type: ignore[union-attr]
             verdict = "PASS" if r["pass"] else "FAIL"
-            print(f"{r['command']:<38} median {r['median_ms']:6.1f} ms  min {r['min_ms']:6.1f} ms  "
-                  f"ratio {r['ratio']:.3f} (of minimums {r['ratio_of_minimums']:.3f})  "
-                  f"target <= {r['target']}  {verdict}")
+            print(
+                f"{r['command']:<38} median {r['median_ms']:6.1f} ms  min {r['min_ms']:6.1f} ms  "
+                f"ratio {r['ratio']:.3f} (of minimums {r['ratio_of_minimums']:.3f})  "
+                f"target <= {r['target']}  {verdict}"
+            )
     return 0 if all(r["pass"] for r in report["results"]) else 1  # type: ignore[union-attr]
 
 

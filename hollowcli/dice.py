@@ -39,7 +39,9 @@ class Frozen:
         return tuple(getattr(self, f) for f in self.__slots__)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; make a new one instead of setting {name!r}")
+        raise AttributeError(
+            f"{type(self).__name__} is immutable; make a new one instead of setting {name!r}"
+        )
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -162,7 +164,10 @@ def read_rolled_dice(dice: Sequence[Die], text: str, where: str = "--rolled") ->
     tokens = split_rolled(text, where)
     if len(tokens) != len(dice):
         kinds = dict.fromkeys(d.id for d in dice)
-        described = "; ".join(f"the {k} die's faces are {faces_text(next(d for d in dice if d.id == k))}" for k in kinds)
+        described = "; ".join(
+            f"the {k} die's faces are {faces_text(next(d for d in dice if d.id == k))}"
+            for k in kinds
+        )
         wanted = describe_dice(dice)
         raise UsageError(
             f"{where} gave {len(tokens)} value(s) but {len(dice)} dice are rolled ({wanted}); "
@@ -217,7 +222,7 @@ def sum_ways(die: Die, count: int) -> tuple[dict[int, int], int]:
         raw = (poly**count).to_bytes(totals * size, "little")
         ways: dict[int, int] = {}
         for k in range(totals):
-            w = int.from_bytes(raw[k * size:(k + 1) * size], "little")
+            w = int.from_bytes(raw[k * size : (k + 1) * size], "little")
             if w:
                 ways[lo * count + k] = w
         return ways, outcomes
@@ -304,7 +309,9 @@ class RollResult(Frozen):
     def to_json(self) -> dict[str, Any]:
         """The JSON document of ``hollow roll`` (keys are a contract)."""
         return {
-            "dice": [{"die": r.die, "face": r.face.label, "value": r.face.value} for r in self.dice],
+            "dice": [
+                {"die": r.die, "face": r.face.label, "value": r.face.value} for r in self.dice
+            ],
             "modifier": self.modifier,
             "total": self.total,
         }
@@ -313,7 +320,11 @@ class RollResult(Frozen):
         """Each die with its face (and value when the label differs), then the total."""
         lines = []
         for r in self.dice:
-            shown = r.face.label if r.face.label == str(r.face.value) else f"{r.face.label} ({r.face.value})"
+            shown = (
+                r.face.label
+                if r.face.label == str(r.face.value)
+                else f"{r.face.label} ({r.face.value})"
+            )
             lines.append(f"  {r.die:<8} {shown}")
         if self.modifier:
             lines.append(f"  {'modifier':<8} {self.modifier:+d}")
@@ -348,8 +359,11 @@ def _scan_term(tok: str, pos: int) -> tuple[str, str, str, int]:
     k = j
     if k < n and tok[k] in _LETTERS:
         k += 1
-        while k < n and (tok[k] in _LETTERS or tok[k] in _DIGITS
-                         or (tok[k] == "-" and k + 1 < n and tok[k + 1] in _LETTERS)):
+        while k < n and (
+            tok[k] in _LETTERS
+            or tok[k] in _DIGITS
+            or (tok[k] == "-" and k + 1 < n and tok[k + 1] in _LETTERS)
+        ):
             k += 1
     return sign, tok[i:j], tok[j:k], k
 
@@ -360,7 +374,9 @@ def plain_die(sides: int) -> Die:
 
 
 def _bad(token: str, why: str) -> UsageError:
-    return UsageError(f"cannot read the dice expression {token!r}: {why}; accepted forms are {ACCEPTED_FORMS}")
+    return UsageError(
+        f"cannot read the dice expression {token!r}: {why}; accepted forms are {ACCEPTED_FORMS}"
+    )
 
 
 def _number(digits: str, token: str, limit: int, what: str) -> int:
@@ -425,8 +441,12 @@ def parse_expression(
         while pos < len(tok):
             sign, digits, name, end = _scan_term(tok, pos)
             if not digits and not name:
-                rest = tok[pos + len(sign):]
-                why = (f"{rest!r} is not understood" if rest else "a sign must be followed by a number or a die")
+                rest = tok[pos + len(sign) :]
+                why = (
+                    f"{rest!r} is not understood"
+                    if rest
+                    else "a sign must be followed by a number or a die"
+                )
                 raise _bad(tok, why)
             pos = end
             if not name:
@@ -447,7 +467,9 @@ def parse_expression(
     if not terms:
         terms.append(DiceTerm(attack_die, 1))
     if abs(modifier) > MAX_MODIFIER:
-        raise UsageError(f"the modifiers add up to {modifier}; the most is {MAX_MODIFIER} either way")
+        raise UsageError(
+            f"the modifiers add up to {modifier}; the most is {MAX_MODIFIER} either way"
+        )
     expr = Expression(tuple(terms), modifier)
     if expr.dice_count > MAX_DICE:
         raise UsageError(f"that is {expr.dice_count} dice; the most one roll takes is {MAX_DICE}")

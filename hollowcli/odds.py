@@ -43,8 +43,18 @@ class Odds:
 
     __slots__ = ("die", "dice", "direct", "defense", "ways", "outcomes", "health", "notes", "title")
 
-    def __init__(self, die: str, dice: int, direct: int, defense: int, ways: dict[int, int], outcomes: int,
-                 health: int | None = None, notes: tuple[str, ...] = (), title: str = "") -> None:
+    def __init__(
+        self,
+        die: str,
+        dice: int,
+        direct: int,
+        defense: int,
+        ways: dict[int, int],
+        outcomes: int,
+        health: int | None = None,
+        notes: tuple[str, ...] = (),
+        title: str = "",
+    ) -> None:
         self.die, self.dice, self.direct, self.defense = die, dice, direct, defense
         self.ways, self.outcomes, self.health = ways, outcomes, health
         self.notes, self.title = notes, title
@@ -130,24 +140,41 @@ class Odds:
         doc["notes"] = list(self.notes)
         return doc
 
-    def text(self, width: int = 80, unicode: bool = True, exact: bool | None = None, full: bool = False) -> str:
+    def text(
+        self, width: int = 80, unicode: bool = True, exact: bool | None = None, full: bool = False
+    ) -> str:
         """The odds as a table with a bar chart (see :func:`format_odds`)."""
         return format_odds(self, width, unicode, exact, full)
 
 
-def damage_odds(die: Die, dice: int, direct: int = 0, defense: int = 0, health: int | None = None,
-                notes: tuple[str, ...] = (), title: str = "") -> Odds:
+def damage_odds(
+    die: Die,
+    dice: int,
+    direct: int = 0,
+    defense: int = 0,
+    health: int | None = None,
+    notes: tuple[str, ...] = (),
+    title: str = "",
+) -> Odds:
     """Exact damage distribution of ``dice`` x ``die`` + ``direct`` - ``defense``."""
     totals, outcomes = sum_ways(die, dice)
     ways: dict[int, int] = {}
     for total, w in totals.items():
         d = attack_damage(total, direct, defense).damage
         ways[d] = ways.get(d, 0) + w
-    return Odds(die.id, dice, direct, defense, dict(sorted(ways.items())), outcomes, health, notes, title)
+    return Odds(
+        die.id, dice, direct, defense, dict(sorted(ways.items())), outcomes, health, notes, title
+    )
 
 
-def attack_odds(die: Die, dice: int, direct: int = 0, defense: int = 0, health: int | None = None,
-                notes: tuple[str, ...] = ()) -> Odds:
+def attack_odds(
+    die: Die,
+    dice: int,
+    direct: int = 0,
+    defense: int = 0,
+    health: int | None = None,
+    notes: tuple[str, ...] = (),
+) -> Odds:
     """Exact damage distribution of an attack (the title says what it is)."""
     title = f"{_dice(dice, die.id)} + {direct} direct - {defense} defense (damage never below 0)"
     return damage_odds(die, dice, direct, defense, health, notes, title)
@@ -193,8 +220,9 @@ def _percent(p: float) -> str:
     return f"{p * 100:.1f}%"
 
 
-def format_odds(o: Odds, width: int = 80, unicode: bool = True, exact: bool | None = None,
-                full: bool = False) -> str:
+def format_odds(
+    o: Odds, width: int = 80, unicode: bool = True, exact: bool | None = None, full: bool = False
+) -> str:
     """The odds as a table with a bar chart, fitted to ``width`` columns.
 
     Exact fractions are shown when they are short (or ``exact`` is True); rows in the far
@@ -236,7 +264,9 @@ def format_odds(o: Odds, width: int = 80, unicode: bool = True, exact: bool | No
         lines.append(folded(hidden_lo))
     at_least = o._at_least_all()
     for d, w in rows:
-        line = f"{d:>6}  {_percent(w / n):>6}  {_percent(at_least.get(d, n) / n if d > 0 else 1.0):>8}"
+        line = (
+            f"{d:>6}  {_percent(w / n):>6}  {_percent(at_least.get(d, n) / n if d > 0 else 1.0):>8}"
+        )
         if show_exact:
             line += f"  {fr[d]:>{ex_w}}"
         line += "  " + _bar(w / top, bar_cells, unicode)
@@ -250,8 +280,10 @@ def format_odds(o: Odds, width: int = 80, unicode: bool = True, exact: bool | No
     if dw is not None:
         d_text = ratio_text(dw, n)
         exact_d = f" = {d_text}" if len(d_text) <= 30 or exact else ""
-        lines.append(f"Chance of at least {o.health} damage (enough to defeat a target with {o.health} health): "
-                     f"{_percent(dw / n)}{exact_d}")
+        lines.append(
+            f"Chance of at least {o.health} damage (enough to defeat a target with {o.health} health): "
+            f"{_percent(dw / n)}{exact_d}"
+        )
     if not show_exact:
         lines.append("Exact fractions: --exact, or --json.")
     return "\n".join(lines)

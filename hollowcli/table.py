@@ -47,7 +47,9 @@ def _norm(text: str) -> str:
     return re.sub(r"[\s_]+", "-", text.strip().lower())
 
 
-def find_id(what: str, query: str, entries: Mapping[str, T], name: Callable[[T], str] = lambda e: "") -> str:
+def find_id(
+    what: str, query: str, entries: Mapping[str, T], name: Callable[[T], str] = lambda e: ""
+) -> str:
     """The id of the entry ``query`` names: its id, its name, a plural, or a unique prefix.
 
     Anything else raises :class:`UsageError` with the closest id suggested.
@@ -72,11 +74,17 @@ def find_id(what: str, query: str, entries: Mapping[str, T], name: Callable[[T],
     def words(k: str, e: T) -> list[str]:
         return [k, _norm(name(e)), *k.split("-"), *_norm(name(e)).split("-")]
 
-    prefix = [k for k, e in entries.items() if any(w.startswith(c) for w in words(k, e) for c in candidates)]
+    prefix = [
+        k
+        for k, e in entries.items()
+        if any(w.startswith(c) for w in words(k, e) for c in candidates)
+    ]
     if len(prefix) == 1:
         return prefix[0]
     if len(prefix) > 1:
-        raise UsageError(f"{what} {query!r} could be {', '.join(sorted(prefix))}; give more of the name")
+        raise UsageError(
+            f"{what} {query!r} could be {', '.join(sorted(prefix))}; give more of the name"
+        )
     import difflib
 
     pool = {k: k for k in entries}
@@ -107,15 +115,31 @@ class Dice(Frozen):
     leave_damage_per_hit: int
     fear_per_damage: int
 
-    def __init__(self, dice: Mapping[str, Die], attack_die: str = "attack", spawn_die: str = "d6", leave_damage_per_hit: int = 1, fear_per_damage: int = 1) -> None:
-        set_fields(self, dice=dice, attack_die=attack_die, spawn_die=spawn_die, leave_damage_per_hit=leave_damage_per_hit, fear_per_damage=fear_per_damage)
+    def __init__(
+        self,
+        dice: Mapping[str, Die],
+        attack_die: str = "attack",
+        spawn_die: str = "d6",
+        leave_damage_per_hit: int = 1,
+        fear_per_damage: int = 1,
+    ) -> None:
+        set_fields(
+            self,
+            dice=dice,
+            attack_die=attack_die,
+            spawn_die=spawn_die,
+            leave_damage_per_hit=leave_damage_per_hit,
+            fear_per_damage=fear_per_damage,
+        )
 
     def die(self, setting: str) -> Die:
         """The die a rules setting (``attack_die`` or ``spawn_die``) names."""
         die_id = getattr(self, setting)
         die = self.dice.get(die_id)
         if die is None:
-            raise UsageError(f"the content setting rules.{setting} names the die {die_id!r}, which no pack defines")
+            raise UsageError(
+                f"the content setting rules.{setting} names the die {die_id!r}, which no pack defines"
+            )
         return die
 
 
@@ -130,7 +154,10 @@ def dice_from_pack(pack: Pack) -> Dice:
 def dice_from_data(data: Mapping[str, Any]) -> Dice:
     """The :class:`Dice` view of the loader's canonical (cached) data; settings a pack did
     not give keep the defaults of :class:`~hollowcli.pack.model.Rules` (a test checks they agree)."""
-    dice = {i: Die(d["id"], tuple(Face(f["label"], f["value"]) for f in d["faces"])) for i, d in data["dice"].items()}
+    dice = {
+        i: Die(d["id"], tuple(Face(f["label"], f["value"]) for f in d["faces"]))
+        for i, d in data["dice"].items()
+    }
     rules = data.get("rules", {})
     return Dice(dice, **{k: rules[k] for k in _DICE_SETTINGS if k in rules})
 
@@ -179,7 +206,9 @@ class Content:
 
 def _check_range(option: str, value: int, low: int, high: int) -> None:
     if not low <= value <= high:
-        raise UsageError(f"{option} {value} is out of range; give a whole number from {low} to {high}")
+        raise UsageError(
+            f"{option} {value} is out of range; give a whole number from {low} to {high}"
+        )
 
 
 def _face_json(r: dicelib.DieRoll) -> dict[str, Any]:
@@ -193,8 +222,9 @@ def _faces_words(faces: Sequence[Face]) -> str:
 # --- hollow roll ----------------------------------------------------------------------
 
 
-def roll_dice(content: Content, exprs: Sequence[str], rng: random.Random,
-              rolled: str | None = None) -> dicelib.RollResult:
+def roll_dice(
+    content: Content, exprs: Sequence[str], rng: random.Random, rolled: str | None = None
+) -> dicelib.RollResult:
     """Parse and roll ``hollow roll`` expressions (no expression = one attack die)."""
     d = content.dice()
     expr = dicelib.parse_expression(exprs, d.dice, d.attack_die)
@@ -216,8 +246,26 @@ class AttackSetup(Frozen):
     fear_per_damage: int
     target_health: int | None
 
-    def __init__(self, die: Die, dice: int, direct: int, defense: int, notes: tuple[str, ...] = (), fear_per_damage: int = 1, target_health: int | None = None) -> None:
-        set_fields(self, die=die, dice=dice, direct=direct, defense=defense, notes=notes, fear_per_damage=fear_per_damage, target_health=target_health)
+    def __init__(
+        self,
+        die: Die,
+        dice: int,
+        direct: int,
+        defense: int,
+        notes: tuple[str, ...] = (),
+        fear_per_damage: int = 1,
+        target_health: int | None = None,
+    ) -> None:
+        set_fields(
+            self,
+            die=die,
+            dice=dice,
+            direct=direct,
+            defense=defense,
+            notes=notes,
+            fear_per_damage=fear_per_damage,
+            target_health=target_health,
+        )
 
 
 def attack_setup(
@@ -238,7 +286,9 @@ def attack_setup(
 
     if by is None and target is None:
         if with_ is not None:
-            raise UsageError("--with needs --by LEGEND to say who attacks, e.g. --by emily --with long-shot")
+            raise UsageError(
+                "--with needs --by LEGEND to say who attacks, e.g. --by emily --with long-shot"
+            )
         return _setup(content.dice(), dice, direct, defense)
     pack = content.pack()
     notes: list[str] = []
@@ -259,34 +309,56 @@ def attack_setup(
             attacker_is_legend = False
             foe = pack.foes[ident]
             if with_ is not None and _norm(with_) not in ("basic", "attack"):
-                raise UsageError(f"--with is for Legends; the {foe.name} ({ident}) has only its own attack")
+                raise UsageError(
+                    f"--with is for Legends; the {foe.name} ({ident}) has only its own attack"
+                )
             nums = resolve.foe_attack(foe)
         base_dice, base_direct = nums.dice, nums.direct
         notes.append(nums.reason)
     elif with_ is not None:
-        raise UsageError("--with needs --by LEGEND to say who attacks, e.g. --by emily --with long-shot")
+        raise UsageError(
+            "--with needs --by LEGEND to say who attacks, e.g. --by emily --with long-shot"
+        )
     target_health = None
     if target is not None:
         base_defense, why, target_health = _target_defense(pack, target, attacker_is_legend)
         notes.append(why)
-    for option, given, base in (("--dice", dice, base_dice), ("--direct", direct, base_direct),
-                                ("--defense", defense, base_defense)):
+    for option, given, base in (
+        ("--dice", dice, base_dice),
+        ("--direct", direct, base_direct),
+        ("--defense", defense, base_defense),
+    ):
         if given is not None and base is not None and given != base:
             notes.append(f"{option} {given} given, replacing {base} from content")
-    return _setup(dice_from_pack(pack), dice if dice is not None else base_dice,
-                  direct if direct is not None else base_direct,
-                  defense if defense is not None else base_defense, tuple(notes), target_health)
+    return _setup(
+        dice_from_pack(pack),
+        dice if dice is not None else base_dice,
+        direct if direct is not None else base_direct,
+        defense if defense is not None else base_defense,
+        tuple(notes),
+        target_health,
+    )
 
 
-def _setup(d: Dice, dice: int | None, direct: int | None, defense: int | None, notes: tuple[str, ...] = (),
-           target_health: int | None = None) -> AttackSetup:
+def _setup(
+    d: Dice,
+    dice: int | None,
+    direct: int | None,
+    defense: int | None,
+    notes: tuple[str, ...] = (),
+    target_health: int | None = None,
+) -> AttackSetup:
     if dice is None:
-        raise UsageError("say how many dice: --dice N, or --by LEGEND (with --with SKILL-or-ITEM) to take them from content")
+        raise UsageError(
+            "say how many dice: --dice N, or --by LEGEND (with --with SKILL-or-ITEM) to take them from content"
+        )
     direct, defense = direct or 0, defense or 0
     _check_range("--dice", dice, 0, dicelib.MAX_DICE)
     _check_range("--direct", direct, -MAX_NUMBER, MAX_NUMBER)
     _check_range("--defense", defense, -MAX_NUMBER, MAX_NUMBER)
-    return AttackSetup(d.die("attack_die"), dice, direct, defense, notes, d.fear_per_damage, target_health)
+    return AttackSetup(
+        d.die("attack_die"), dice, direct, defense, notes, d.fear_per_damage, target_health
+    )
 
 
 def _find_actor(pack: Pack, query: str) -> tuple[str, str]:
@@ -305,7 +377,9 @@ def _find_source(pack: Pack, legend: Legend, query: str | None) -> Skill | Item 
     return pool[ident]
 
 
-def _target_defense(pack: Pack, query: str, attacker_is_legend: bool | None) -> tuple[int, str, int]:
+def _target_defense(
+    pack: Pack, query: str, attacker_is_legend: bool | None
+) -> tuple[int, str, int]:
     """Defense of the target ``query`` names, the reason, and its health."""
     from hollowcli.engine import resolve
 
@@ -341,7 +415,9 @@ class AttackReport(Frozen):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "dice": [{"die": self.setup.die.id, "face": f.label, "value": f.value} for f in self.faces],
+            "dice": [
+                {"die": self.setup.die.id, "face": f.label, "value": f.value} for f in self.faces
+            ],
             "dice_total": self.damage.dice_total,
             "direct": self.damage.direct,
             "defense": self.damage.defense,
@@ -352,10 +428,16 @@ class AttackReport(Frozen):
 
     def text(self) -> str:
         lines = [f"  {n}" for n in self.setup.notes]
-        lines.append(f"Rolled {len(self.faces)} {self.setup.die.id} dice: {_faces_words(self.faces)} "
-                     f"(total {self.damage.dice_total})")
+        lines.append(
+            f"Rolled {len(self.faces)} {self.setup.die.id} dice: {_faces_words(self.faces)} "
+            f"(total {self.damage.dice_total})"
+        )
         lines.append(f"Damage: {self.damage.reason}")
-        fear = f"the target gains {self.damage.fear} fear" if self.damage.fear else "no damage, so no fear"
+        fear = (
+            f"the target gains {self.damage.fear} fear"
+            if self.damage.fear
+            else "no damage, so no fear"
+        )
         lines.append(f"{self.damage.damage} damage; {fear}.")
         return "\n".join(lines)
 
@@ -371,7 +453,9 @@ def attack(setup: AttackSetup, rng: random.Random, rolled: str | None = None) ->
     from hollowcli.engine import resolve
 
     faces = _roll_or_read(setup.die, setup.dice, rng, rolled)
-    dmg = resolve.attack_damage(sum(f.value for f in faces), setup.direct, setup.defense, setup.fear_per_damage)
+    dmg = resolve.attack_damage(
+        sum(f.value for f in faces), setup.direct, setup.defense, setup.fear_per_damage
+    )
     return AttackReport(setup, tuple(faces), dmg)
 
 
@@ -423,31 +507,43 @@ def parse_groups(words: Sequence[str], foes: Mapping[str, Foe]) -> list[Group]:
         w = word.strip()
         if re.fullmatch(r"[0-9]+", w):
             if pending is not None:
-                raise UsageError(f"two numbers in a row ({pending} {w}); write groups like 2gobkin or 2 gobkin")
+                raise UsageError(
+                    f"two numbers in a row ({pending} {w}); write groups like 2gobkin or 2 gobkin"
+                )
             pending = _count(w)
             continue
         m = re.fullmatch(_GROUP, w, re.DOTALL)
         assert m is not None
         digits, name = m.groups()
         if digits and pending is not None:
-            raise UsageError(f"two numbers in a row ({pending} {w}); write groups like 2gobkin or 2 gobkin")
+            raise UsageError(
+                f"two numbers in a row ({pending} {w}); write groups like 2gobkin or 2 gobkin"
+            )
         count = _count(digits) if digits else (pending if pending is not None else 1)
         pending = None
         if not name.strip():
-            raise UsageError(f"the group {word!r} names no foe; write groups like 2gobkin or 2 gobkin")
+            raise UsageError(
+                f"the group {word!r} names no foe; write groups like 2gobkin or 2 gobkin"
+            )
         groups.append(Group(find_id("foe", name, foes, lambda e: e.name), count))
     if pending is not None:
-        raise UsageError(f"the number {pending} at the end names no foe; write groups like 2gobkin or 2 gobkin")
+        raise UsageError(
+            f"the number {pending} at the end names no foe; write groups like 2gobkin or 2 gobkin"
+        )
     if not groups:
         raise UsageError("name at least one group to spawn, like 2gobkin")
     if len(groups) > MAX_GROUPS:
-        raise UsageError(f"{len(groups)} groups is too many; the most one spawn rolls for is {MAX_GROUPS}")
+        raise UsageError(
+            f"{len(groups)} groups is too many; the most one spawn rolls for is {MAX_GROUPS}"
+        )
     return groups
 
 
 def _count(digits: str) -> int:
     if len(digits) > 4 or not 1 <= int(digits) <= MAX_FOES:
-        raise UsageError(f"a group of {digits} foes is out of range; a group has 1 to {MAX_FOES} foes")
+        raise UsageError(
+            f"a group of {digits} foes is out of range; a group has 1 to {MAX_FOES} foes"
+        )
     return int(digits)
 
 
@@ -458,7 +554,9 @@ def parse_points(text: str, option: str) -> list[int]:
     out = []
     for part in re.split(r"[,\s]+", text.strip()):
         if not re.fullmatch(r"[0-9]{1,3}", part):
-            raise UsageError(f"{option}: {part!r} is not a spawn point number; give numbers like {option} 1,3")
+            raise UsageError(
+                f"{option}: {part!r} is not a spawn point number; give numbers like {option} 1,3"
+            )
         out.append(int(part))
     return out
 
@@ -483,7 +581,14 @@ class SpawnReport(Frozen):
     where: str
     notes: tuple[str, ...]
 
-    def __init__(self, points: tuple[int, ...], locked: tuple[int, ...], lines: tuple[SpawnLine, ...], where: str = "", notes: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        points: tuple[int, ...],
+        locked: tuple[int, ...],
+        lines: tuple[SpawnLine, ...],
+        where: str = "",
+        notes: tuple[str, ...] = (),
+    ) -> None:
         set_fields(self, points=points, locked=locked, lines=lines, where=where, notes=notes)
 
     @property
@@ -496,8 +601,15 @@ class SpawnReport(Frozen):
             "locked": list(self.locked),
             "all_locked": self.all_locked,
             "spawns": [
-                {"group": s.group.label, "foe": s.group.foe, "count": s.group.count, "roll": s.result.roll,
-                 "point": s.result.point, "redirected": s.result.redirected, "reason": s.result.reason}
+                {
+                    "group": s.group.label,
+                    "foe": s.group.foe,
+                    "count": s.group.count,
+                    "roll": s.result.roll,
+                    "point": s.result.point,
+                    "redirected": s.result.redirected,
+                    "reason": s.result.reason,
+                }
                 for s in self.lines
             ],
         }
@@ -508,8 +620,9 @@ class SpawnReport(Frozen):
         head = f"Spawn points {pts}{self.where}; locked: {lk}."
         out = [head, *(f"  {n}" for n in self.notes)]
         if self.all_locked:
-            out.append("Every spawn point is locked, so nothing spawns: "
-                       "the foes stay in the supply.")
+            out.append(
+                "Every spawn point is locked, so nothing spawns: the foes stay in the supply."
+            )
             return "\n".join(out)
         for s in self.lines:
             r = s.result
@@ -548,7 +661,9 @@ def spawn(
     notes: list[str] = []
     where = ""
     if chapter is not None and points is not None:
-        raise UsageError("give --points or --chapter, not both: a chapter's map says which points it has")
+        raise UsageError(
+            "give --points or --chapter, not both: a chapter's map says which points it has"
+        )
     if chapter is not None:
         cid = find_id("chapter", chapter, pack.chapters, lambda c: c.name)
         ch: Chapter = pack.chapters[cid]
@@ -567,12 +682,15 @@ def spawn(
     for option, values in (("--locked", add), ("--unlocked", remove)):
         for p in values:
             if p not in pts:
-                raise UsageError(f"{option} {p}: there is no spawn point {p}{where}; the points are {_ranges(pts)}")
+                raise UsageError(
+                    f"{option} {p}: there is no spawn point {p}{where}; the points are {_ranges(pts)}"
+                )
     lock = tuple(sorted((base_locks | set(add)) - set(remove)))
     die = dice_from_pack(pack).die("spawn_die")
     faces = _roll_or_read(die, len(groups), rng, rolled)
     lines = tuple(
-        SpawnLine(g, pack.foes[g.foe].name, resolve.spawn_point(f.value, pts, lock)) for g, f in zip(groups, faces)
+        SpawnLine(g, pack.foes[g.foe].name, resolve.spawn_point(f.value, pts, lock))
+        for g, f in zip(groups, faces)
     )
     return SpawnReport(pts, lock, lines, where, tuple(notes))
 
@@ -590,7 +708,9 @@ class LeaveReport(Frozen):
     fear: int
     per_hit: int
 
-    def __init__(self, die: str, faces: tuple[Face, ...], damage: int, fear: int, per_hit: int) -> None:
+    def __init__(
+        self, die: str, faces: tuple[Face, ...], damage: int, fear: int, per_hit: int
+    ) -> None:
         set_fields(self, die=die, faces=faces, damage=damage, fear=fear, per_hit=per_hit)
 
     def to_json(self) -> dict[str, Any]:
@@ -606,15 +726,19 @@ class LeaveReport(Frozen):
         hits = sum(1 for f in self.faces if f.value != 0)
         per = "" if self.per_hit == 1 else f" x {self.per_hit}"
         fear = f"+{self.fear} fear" if self.fear else "no fear"
-        return (f"Leaving past {len(self.faces)} foe(s): rolled {_faces_words(self.faces)}.\n"
-                f"{hits} non-blank{per} = {self.damage} damage; {fear}.")
+        return (
+            f"Leaving past {len(self.faces)} foe(s): rolled {_faces_words(self.faces)}.\n"
+            f"{hits} non-blank{per} = {self.damage} damage; {fear}."
+        )
 
 
 def _check_foes(foes: int) -> None:
     _check_range("--foes", foes, 0, MAX_FOES)
 
 
-def leave(content: Content, foes: int, rng: random.Random, rolled: str | None = None) -> LeaveReport:
+def leave(
+    content: Content, foes: int, rng: random.Random, rolled: str | None = None
+) -> LeaveReport:
     """Roll (or read) the leave roll for a location holding ``foes`` foes."""
     from hollowcli.engine import resolve
 
@@ -623,7 +747,9 @@ def leave(content: Content, foes: int, rng: random.Random, rolled: str | None = 
     die = d.die("attack_die")
     faces = _roll_or_read(die, foes, rng, rolled)
     dmg = resolve.leave_damage(faces, d.leave_damage_per_hit)
-    return LeaveReport(die.id, tuple(faces), dmg, resolve.fear_for(dmg, d.fear_per_damage), d.leave_damage_per_hit)
+    return LeaveReport(
+        die.id, tuple(faces), dmg, resolve.fear_for(dmg, d.fear_per_damage), d.leave_damage_per_hit
+    )
 
 
 def leave_chances(content: Content, foes: int) -> Odds:
@@ -646,7 +772,9 @@ def rules_file(content_dirs: Sequence[Path] = ()) -> Path:
     for d in content_dirs:
         d = Path(d).expanduser()
         if not d.is_dir():
-            raise UsageError(f"the content folder {d} does not exist; check --content or HOLLOW_CONTENT")
+            raise UsageError(
+                f"the content folder {d} does not exist; check --content or HOLLOW_CONTENT"
+            )
         if (d / "rules.md").is_file():
             found = d / "rules.md"
     return found
@@ -655,7 +783,8 @@ def rules_file(content_dirs: Sequence[Path] = ()) -> Path:
 def rules_sections(text: str) -> list[tuple[str, str]]:
     """``## topic`` sections of the rules text as (topic, body); a preamble has topic ''."""
     sections: list[tuple[str, str]] = []
-    topic, body = "", []
+    topic = ""
+    body: list[str] = []
     for line in text.splitlines():
         if line.startswith("## "):
             if topic or any(b.strip() for b in body):
@@ -714,7 +843,9 @@ def rules(topic: str | None = None, content_dirs: Sequence[Path] = ()) -> RulesR
     q = _norm(topic)
     if q in keys:
         return RulesReport((keys[q],), str(path))
-    hits = [k for k in keys if k.startswith(q)] or [k for k in keys if any(w.startswith(q) for w in k.split("-"))]
+    hits = [k for k in keys if k.startswith(q)] or [
+        k for k in keys if any(w.startswith(q) for w in k.split("-"))
+    ]
     if hits and q:
         return RulesReport(tuple(keys[k] for k in hits), str(path))
     import difflib

@@ -16,7 +16,10 @@ from hollowcli import dice as d
 from hollowcli.dice import DiceTerm, Die, Expression, Face
 from hollowcli.errors import UsageError
 
-ATTACK = Die("attack", (Face("blank", 0), Face("blank", 0), Face("1", 1), Face("1", 1), Face("1", 1), Face("2", 2)))
+ATTACK = Die(
+    "attack",
+    (Face("blank", 0), Face("blank", 0), Face("1", 1), Face("1", 1), Face("1", 1), Face("2", 2)),
+)
 D6 = Die("d6", tuple(Face(str(i), i) for i in range(1, 7)))
 DICE = {"attack": ATTACK, "d6": D6}
 
@@ -53,7 +56,9 @@ def parse(*words: str) -> Expression:
         ((" 2 d6 ",), [("d6", 2)], 0),  # spaces inside a word are ignored
     ],
 )
-def test_accepted_expressions(words: tuple[str, ...], terms: list[tuple[str, int]], modifier: int) -> None:
+def test_accepted_expressions(
+    words: tuple[str, ...], terms: list[tuple[str, int]], modifier: int
+) -> None:
     expr = parse(*words)
     assert [(t.die, t.count) for t in expr.terms] == terms
     assert expr.modifier == modifier
@@ -126,7 +131,10 @@ def test_seeded_rolls_repeat_and_different_seeds_differ() -> None:
     first = d.roll_expression(expr, DICE, random.Random(42))
     again = d.roll_expression(expr, DICE, random.Random(42))
     assert first == again
-    others = {tuple(r.face.value for r in d.roll_expression(expr, DICE, random.Random(s)).dice) for s in range(5)}
+    others = {
+        tuple(r.face.value for r in d.roll_expression(expr, DICE, random.Random(s)).dice)
+        for s in range(5)
+    }
     assert len(others) > 1
 
 
@@ -156,7 +164,12 @@ def test_plain_numbered_dice_have_faces_one_to_n() -> None:
 
 def test_rolled_values_are_labels_or_values() -> None:
     result = d.roll_expression(parse("3", "d6"), DICE, random.Random(0), rolled="blank, 0,2 ,6")
-    assert [(r.face.label, r.face.value) for r in result.dice] == [("blank", 0), ("blank", 0), ("2", 2), ("6", 6)]
+    assert [(r.face.label, r.face.value) for r in result.dice] == [
+        ("blank", 0),
+        ("blank", 0),
+        ("2", 2),
+        ("6", 6),
+    ]
 
 
 def test_rolled_wrong_count_names_the_dice_and_their_faces() -> None:
@@ -164,11 +177,16 @@ def test_rolled_wrong_count_names_the_dice_and_their_faces() -> None:
         d.roll_expression(parse("2", "d6"), DICE, random.Random(0), rolled="1,2")
     text = str(err.value)
     assert "2 value(s) but 3 dice" in text
-    assert "attack die's faces are blank (0), 1, 2" in text and "d6 die's faces are 1, 2, 3, 4, 5, 6" in text
+    assert (
+        "attack die's faces are blank (0), 1, 2" in text
+        and "d6 die's faces are 1, 2, 3, 4, 5, 6" in text
+    )
 
 
 def test_rolled_unknown_face_names_the_die_and_its_faces() -> None:
-    with pytest.raises(UsageError, match=r"'3' is not a face of the attack die; its faces are blank \(0\), 1, 2"):
+    with pytest.raises(
+        UsageError, match=r"'3' is not a face of the attack die; its faces are blank \(0\), 1, 2"
+    ):
         d.read_rolled_dice([ATTACK], "3")
     with pytest.raises(UsageError, match="its faces are 1 to 20"):
         d.read_rolled_dice([d.plain_die(20)], "21")

@@ -12,7 +12,10 @@ import pytest
 from hollowcli.dice import Die, Face
 from hollowcli.odds import attack_odds, format_odds, leave_odds
 
-ATTACK = Die("attack", (Face("blank", 0), Face("blank", 0), Face("1", 1), Face("1", 1), Face("1", 1), Face("2", 2)))
+ATTACK = Die(
+    "attack",
+    (Face("blank", 0), Face("blank", 0), Face("1", 1), Face("1", 1), Face("1", 1), Face("2", 2)),
+)
 SKEWED = Die("skewed", (Face("blank", 0), Face("1", 1), Face("3", 3)))
 
 
@@ -25,7 +28,9 @@ def enumerate_damage(die: Die, n: int, direct: int, defense: int) -> dict[int, F
 
 @pytest.mark.parametrize("die", [ATTACK, SKEWED])
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 4])
-@pytest.mark.parametrize(("direct", "defense"), [(0, 0), (1, 0), (0, 1), (2, 3), (0, 5), (3, 1), (-1, 0)])
+@pytest.mark.parametrize(
+    ("direct", "defense"), [(0, 0), (1, 0), (0, 1), (2, 3), (0, 5), (3, 1), (-1, 0)]
+)
 def test_distribution_matches_enumeration(die: Die, n: int, direct: int, defense: int) -> None:
     expected = enumerate_damage(die, n, direct, defense)
     o = attack_odds(die, n, direct, defense)
@@ -50,7 +55,9 @@ def test_json_has_the_contract_keys_and_exact_strings_agree_with_floats() -> Non
     doc = o.to_json()
     for key in ("distribution", "exact", "at_least", "mean", "defeat"):
         assert key in doc
-    assert doc["exact"] == {str(k): f"{p.numerator}/{p.denominator}" for k, p in o.distribution.items()}
+    assert doc["exact"] == {
+        str(k): f"{p.numerator}/{p.denominator}" for k, p in o.distribution.items()
+    }
     for k, text in doc["exact"].items():
         num, den = map(int, text.split("/"))
         assert doc["distribution"][k] == num / den

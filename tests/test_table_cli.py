@@ -49,8 +49,13 @@ def hollow(*args: str, env: dict[str, str] | None = None) -> subprocess.Complete
     """The real ``hollow`` process, for what a user sees on stderr."""
     full = dict(os.environ)
     full.update(env or {})
-    return subprocess.run([sys.executable, "-m", "hollowcli", *args], capture_output=True, text=True,
-                          env=full, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "hollowcli", *args],
+        capture_output=True,
+        text=True,
+        env=full,
+        check=False,
+    )
 
 
 def attack_faces(pack) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
@@ -84,18 +89,24 @@ def test_seeded_rolls_are_reproducible_and_seeds_differ() -> None:
 
 
 def test_rolled_faces_by_label_or_value_are_the_same_face() -> None:
-    assert run_json("roll", "2", "--rolled", "blank,0") == run_json("roll", "2", "--rolled", "0,BLANK")
+    assert run_json("roll", "2", "--rolled", "blank,0") == run_json(
+        "roll", "2", "--rolled", "0,BLANK"
+    )
 
 
 # --- hollow attack -------------------------------------------------------------------------
 
 
 def test_attack_with_numbers_shows_the_arithmetic() -> None:
-    doc = run_json("attack", "--dice", "3", "--direct", "1", "--defense", "1", "--rolled", "2,blank,1")
+    doc = run_json(
+        "attack", "--dice", "3", "--direct", "1", "--defense", "1", "--rolled", "2,blank,1"
+    )
     assert doc["dice_total"] == 3 and doc["direct"] == 1 and doc["defense"] == 1
     assert doc["damage"] == 3 and doc["fear"] == 1
     assert [d["face"] for d in doc["dice"]] == ["2", "blank", "1"]
-    text = run("attack", "--dice", "3", "--direct", "1", "--defense", "1", "--rolled", "2,blank,1").stdout
+    text = run(
+        "attack", "--dice", "3", "--direct", "1", "--defense", "1", "--rolled", "2,blank,1"
+    ).stdout
     assert "1 direct + 3 dice - 1 defense = 3" in text
 
 
@@ -110,11 +121,15 @@ def test_skill_attacks_add_the_personal_bonus_and_item_attacks_do_not(pack) -> N
     skill = next(pack.skills[s] for s in legend.skills if pack.skills[s].attack is not None)
     item = next(i for i in pack.items.values() if i.attack is not None)
     foe = next(iter(pack.foes.values()))
-    doc = run_json("attack", "--by", legend.id, "--with", skill.id, "--target", foe.id, "--seed", "1")
+    doc = run_json(
+        "attack", "--by", legend.id, "--with", skill.id, "--target", foe.id, "--seed", "1"
+    )
     assert len(doc["dice"]) == skill.attack.dice
     assert doc["direct"] == skill.attack.direct + legend.bonus_direct
     assert doc["defense"] == foe.defense
-    doc = run_json("attack", "--by", legend.id, "--with", item.id, "--target", foe.id, "--seed", "1")
+    doc = run_json(
+        "attack", "--by", legend.id, "--with", item.id, "--target", foe.id, "--seed", "1"
+    )
     assert doc["direct"] == item.attack.direct
     assert any("do not include the personal bonus" in n for n in doc["notes"])
     basic = run_json("attack", "--by", legend.id, "--seed", "1")
@@ -126,13 +141,27 @@ def test_skill_attacks_add_the_personal_bonus_and_item_attacks_do_not(pack) -> N
 def test_names_are_forgiving(pack) -> None:  # type: ignore[no-untyped-def]
     legend = next(iter(pack.legends.values()))
     first_name = legend.name.split()[0]
-    assert run_json("attack", "--by", first_name.upper(), "--seed", "2") == run_json("attack", "--by", legend.id, "--seed", "2")
+    assert run_json("attack", "--by", first_name.upper(), "--seed", "2") == run_json(
+        "attack", "--by", legend.id, "--seed", "2"
+    )
 
 
 def test_explicit_numbers_override_content(pack) -> None:  # type: ignore[no-untyped-def]
     legend = next(iter(pack.legends.values()))
     foe = next(iter(pack.foes.values()))
-    doc = run_json("attack", "--by", legend.id, "--target", foe.id, "--dice", "5", "--defense", "4", "--seed", "1")
+    doc = run_json(
+        "attack",
+        "--by",
+        legend.id,
+        "--target",
+        foe.id,
+        "--dice",
+        "5",
+        "--defense",
+        "4",
+        "--seed",
+        "1",
+    )
     assert len(doc["dice"]) == 5 and doc["defense"] == 4
     assert any("--dice 5 given" in n for n in doc["notes"])
 
@@ -207,8 +236,13 @@ def test_spawn_command_redirects_from_locked_points() -> None:
 
 
 def test_a_roll_naming_an_absent_point_goes_to_the_lowest_open_one() -> None:
-    doc = run_json("spawn", "gobkin", "schrickroot", "--points", "4", "--locked", "1", "--rolled", "5,6")
-    assert [(s["roll"], s["point"], s["redirected"]) for s in doc["spawns"]] == [(5, 2, True), (6, 2, True)]
+    doc = run_json(
+        "spawn", "gobkin", "schrickroot", "--points", "4", "--locked", "1", "--rolled", "5,6"
+    )
+    assert [(s["roll"], s["point"], s["redirected"]) for s in doc["spawns"]] == [
+        (5, 2, True),
+        (6, 2, True),
+    ]
     assert "there is no spawn point 5" in doc["spawns"][0]["reason"]
 
 
@@ -224,10 +258,14 @@ def test_chapter_points_and_barricades(pack) -> None:  # type: ignore[no-untyped
         for roll in range(1, 7):
             doc = run_json("spawn", "gobkin", "--chapter", ch.id, "--rolled", str(roll))
             assert doc["points"] == list(ch.spawn_points) and doc["locked"] == sorted(ch.barricades)
-            assert doc["spawns"][0]["point"] == oracle(roll, set(ch.spawn_points), set(ch.barricades))
+            assert doc["spawns"][0]["point"] == oracle(
+                roll, set(ch.spawn_points), set(ch.barricades)
+            )
         if ch.barricades:
             b = ch.barricades[0]
-            doc = run_json("spawn", "gobkin", "--chapter", ch.id, "--unlocked", str(b), "--rolled", str(b))
+            doc = run_json(
+                "spawn", "gobkin", "--chapter", ch.id, "--unlocked", str(b), "--rolled", str(b)
+            )
             assert doc["spawns"][0]["point"] == b
 
 
@@ -262,13 +300,25 @@ def test_leave_odds(pack) -> None:  # type: ignore[no-untyped-def]
 
 def test_rules_lists_every_topic() -> None:
     text = run("rules").stdout
-    for topic in ("legend-phase", "adversary-phase", "end-of-round", "spawning", "combat", "fear",
-                  "movement", "traps", "other", "readings"):
+    for topic in (
+        "legend-phase",
+        "adversary-phase",
+        "end-of-round",
+        "spawning",
+        "combat",
+        "fear",
+        "movement",
+        "traps",
+        "other",
+        "readings",
+    ):
         assert f"## {topic}" in text
 
 
-@pytest.mark.parametrize(("query", "topic"), [("SPAWN", "spawning"), ("read", "readings"), ("end", "end-of-round"),
-                                              ("Fear", "fear")])
+@pytest.mark.parametrize(
+    ("query", "topic"),
+    [("SPAWN", "spawning"), ("read", "readings"), ("end", "end-of-round"), ("Fear", "fear")],
+)
 def test_rules_topic_matching_is_forgiving(query: str, topic: str) -> None:
     text = run("rules", query).stdout
     assert text.startswith(f"## {topic}")
@@ -277,9 +327,20 @@ def test_rules_topic_matching_is_forgiving(query: str, topic: str) -> None:
 
 def test_readings_name_the_settings_that_change_them() -> None:
     text = run("rules", "readings").stdout
-    for setting in ("rules.fear_per_damage", "rules.basic_attack_bonus", "rules.leave_damage_per_hit", "barricades"):
+    for setting in (
+        "rules.fear_per_damage",
+        "rules.basic_attack_bonus",
+        "rules.leave_damage_per_hit",
+        "barricades",
+    ):
         assert setting in text
-    for field in ("fear_per_damage", "basic_attack_bonus", "leave_damage_per_hit", "attack_die", "spawn_die"):
+    for field in (
+        "fear_per_damage",
+        "basic_attack_bonus",
+        "leave_damage_per_hit",
+        "attack_die",
+        "spawn_die",
+    ):
         assert field in Rules.__dataclass_fields__
 
 
@@ -293,7 +354,9 @@ def test_a_content_pack_may_bring_its_own_rules_text(tmp_path: Path) -> None:
 
 def test_dice_from_the_cache_equal_dice_from_the_full_pack(monkeypatch: pytest.MonkeyPatch) -> None:
     first = table.Content().dice()  # cold: validates the pack and writes the cache
-    monkeypatch.setattr("hollowcli.pack.loader.load_pack", lambda *a, **k: pytest.fail("the cache was not used"))
+    monkeypatch.setattr(
+        "hollowcli.pack.loader.load_pack", lambda *a, **k: pytest.fail("the cache was not used")
+    )
     cached = table.Content().dice()
     assert cached == first == table.dice_from_pack(load_pack([], use_cache=False))
 
@@ -306,7 +369,9 @@ def test_fast_path_defaults_agree_with_the_rules_model() -> None:
 
 
 def test_a_user_pack_changes_the_attack_die(tmp_path: Path) -> None:
-    (tmp_path / "dice.yaml").write_text("dice:\n  attack:\n    faces:\n      - {label: skull, value: 3}\n")
+    (tmp_path / "dice.yaml").write_text(
+        "dice:\n  attack:\n    faces:\n      - {label: skull, value: 3}\n"
+    )
     doc = run_json("roll", "4", "--content", str(tmp_path), "--seed", "1")
     assert {(d["face"], d["value"]) for d in doc["dice"]} == {("skull", 3)} and doc["total"] == 12
     assert run_json("roll", "4", "--seed", "1")["total"] != 12  # the built-in die again

@@ -48,7 +48,9 @@ def _width() -> int:
     import os
 
     try:
-        cols = int(os.environ.get("COLUMNS", "")) or os.get_terminal_size(sys.stdout.fileno()).columns
+        cols = (
+            int(os.environ.get("COLUMNS", "")) or os.get_terminal_size(sys.stdout.fileno()).columns
+        )
     except (ValueError, OSError, AttributeError):
         try:
             cols = os.get_terminal_size(sys.stdout.fileno()).columns
@@ -58,15 +60,39 @@ def _width() -> int:
 
 
 def _attack_options(f):  # type: ignore[no-untyped-def]
-    for opt in reversed([
-        click.option("--dice", type=int, default=None, help="Number of attack dice (0 to 100)."),
-        click.option("--direct", type=int, default=None, help="Direct damage added to the dice."),
-        click.option("--defense", type=int, default=None, help="The target's defense, subtracted."),
-        click.option("--by", "by", default=None, metavar="LEGEND|FOE", help="Who attacks: numbers from content."),
-        click.option("--with", "with_", default=None, metavar="SKILL|ITEM",
-                     help="The Legend's skill or item (default: basic attack)."),
-        click.option("--target", default=None, metavar="FOE|LEGEND", help="Who is attacked: gives the defense."),
-    ]):
+    for opt in reversed(
+        [
+            click.option(
+                "--dice", type=int, default=None, help="Number of attack dice (0 to 100)."
+            ),
+            click.option(
+                "--direct", type=int, default=None, help="Direct damage added to the dice."
+            ),
+            click.option(
+                "--defense", type=int, default=None, help="The target's defense, subtracted."
+            ),
+            click.option(
+                "--by",
+                "by",
+                default=None,
+                metavar="LEGEND|FOE",
+                help="Who attacks: numbers from content.",
+            ),
+            click.option(
+                "--with",
+                "with_",
+                default=None,
+                metavar="SKILL|ITEM",
+                help="The Legend's skill or item (default: basic attack).",
+            ),
+            click.option(
+                "--target",
+                default=None,
+                metavar="FOE|LEGEND",
+                help="Who is attacked: gives the defense.",
+            ),
+        ]
+    ):
         f = opt(f)
     return f
 
@@ -78,8 +104,13 @@ def _build_roll() -> click.Command:
     @rolled_option
     @json_option
     @content_option
-    def roll(exprs: tuple[str, ...], seed: int | None, rolled: str | None, as_json: bool,
-             content_dirs: tuple[Path, ...]) -> None:
+    def roll(
+        exprs: tuple[str, ...],
+        seed: int | None,
+        rolled: str | None,
+        as_json: bool,
+        content_dirs: tuple[Path, ...],
+    ) -> None:
         """Roll attack dice and numbered dice, with modifiers.
 
         EXPR: 3 or 3a = three attack dice; d6, 2d6 (any dN); +1 / -1 modifiers. Several
@@ -105,9 +136,18 @@ def _build_attack() -> click.Command:
     @rolled_option
     @json_option
     @content_option
-    def attack(dice: int | None, direct: int | None, defense: int | None, by: str | None, with_: str | None,
-               target: str | None, seed: int | None, rolled: str | None, as_json: bool,
-               content_dirs: tuple[Path, ...]) -> None:
+    def attack(
+        dice: int | None,
+        direct: int | None,
+        defense: int | None,
+        by: str | None,
+        with_: str | None,
+        target: str | None,
+        seed: int | None,
+        rolled: str | None,
+        as_json: bool,
+        content_dirs: tuple[Path, ...],
+    ) -> None:
         """Resolve one attack: damage = direct + dice - defense (never below 0), and fear.
 
         Give the numbers (--dice, --direct, --defense) or take them from content with
@@ -120,7 +160,9 @@ def _build_attack() -> click.Command:
           hollow attack --by emily --with long-shot --target gobkin
           hollow attack --by gobkin --target jeremiah --rolled 1
         """
-        setup = logic.attack_setup(logic.Content(content_dirs), dice, direct, defense, by, with_, target)
+        setup = logic.attack_setup(
+            logic.Content(content_dirs), dice, direct, defense, by, with_, target
+        )
         report = logic.attack(setup, make_rng(seed), rolled)
         emit_json(report.to_json()) if as_json else echo(report.text())
 
@@ -130,14 +172,28 @@ def _build_attack() -> click.Command:
 def _build_odds() -> click.Command:
     @click.command()
     @_attack_options
-    @click.option("--health", type=int, default=None, help="The target's health: chance to defeat it.")
-    @click.option("--exact/--no-exact", default=None, help="Show (or hide) the exact fractions column.")
+    @click.option(
+        "--health", type=int, default=None, help="The target's health: chance to defeat it."
+    )
+    @click.option(
+        "--exact/--no-exact", default=None, help="Show (or hide) the exact fractions column."
+    )
     @click.option("--full", is_flag=True, help="Show every damage value, even the far tails.")
     @json_option
     @content_option
-    def odds(dice: int | None, direct: int | None, defense: int | None, by: str | None, with_: str | None,
-             target: str | None, health: int | None, exact: bool | None, full: bool, as_json: bool,
-             content_dirs: tuple[Path, ...]) -> None:
+    def odds(
+        dice: int | None,
+        direct: int | None,
+        defense: int | None,
+        by: str | None,
+        with_: str | None,
+        target: str | None,
+        health: int | None,
+        exact: bool | None,
+        full: bool,
+        as_json: bool,
+        content_dirs: tuple[Path, ...],
+    ) -> None:
         """Exact damage odds of an attack (rational arithmetic, no sampling), with a bar chart.
 
         Shows the chance of each damage, of at least each damage, the mean, and with
@@ -150,7 +206,9 @@ def _build_odds() -> click.Command:
           hollow odds --by matthias --with steady-aim --target schrickroot
           hollow odds --dice 50 --json
         """
-        setup = logic.attack_setup(logic.Content(content_dirs), dice, direct, defense, by, with_, target)
+        setup = logic.attack_setup(
+            logic.Content(content_dirs), dice, direct, defense, by, with_, target
+        )
         report = logic.odds(setup, health)
         if as_json:
             emit_json(report.to_json())
@@ -163,17 +221,39 @@ def _build_odds() -> click.Command:
 def _build_spawn() -> click.Command:
     @click.command()
     @click.argument("groups", nargs=-1, required=True, metavar="GROUP...")
-    @click.option("--locked", default=None, metavar="P,P", help="Spawn points with a barricade (added to a chapter's).")
-    @click.option("--unlocked", default=None, metavar="P,P", help="Remove barricades (e.g. a chapter's) from these points.")
-    @click.option("--points", type=int, default=None, help="Spawn points 1..N on the map (default 6).")
-    @click.option("--chapter", default=None, metavar="ID", help="Use a chapter's spawn points and barricades.")
+    @click.option(
+        "--locked",
+        default=None,
+        metavar="P,P",
+        help="Spawn points with a barricade (added to a chapter's).",
+    )
+    @click.option(
+        "--unlocked",
+        default=None,
+        metavar="P,P",
+        help="Remove barricades (e.g. a chapter's) from these points.",
+    )
+    @click.option(
+        "--points", type=int, default=None, help="Spawn points 1..N on the map (default 6)."
+    )
+    @click.option(
+        "--chapter", default=None, metavar="ID", help="Use a chapter's spawn points and barricades."
+    )
     @seed_option
     @rolled_option
     @json_option
     @content_option
-    def spawn(groups: tuple[str, ...], locked: str | None, unlocked: str | None, points: int | None,
-              chapter: str | None, seed: int | None, rolled: str | None, as_json: bool,
-              content_dirs: tuple[Path, ...]) -> None:
+    def spawn(
+        groups: tuple[str, ...],
+        locked: str | None,
+        unlocked: str | None,
+        points: int | None,
+        chapter: str | None,
+        seed: int | None,
+        rolled: str | None,
+        as_json: bool,
+        content_dirs: tuple[Path, ...],
+    ) -> None:
         """Roll a spawn point for each group of foes.
 
         One spawn die (D6) per group. If that point is locked (a barricade) or not on the map,
@@ -188,8 +268,16 @@ def _build_spawn() -> click.Command:
           hollow spawn 2gobkin --points 4 --rolled 6
           hollow spawn schrickroot --chapter schoolhouse --unlocked 4
         """
-        report = logic.spawn(logic.Content(content_dirs), groups, make_rng(seed), rolled, locked, unlocked,
-                             points, chapter)
+        report = logic.spawn(
+            logic.Content(content_dirs),
+            groups,
+            make_rng(seed),
+            rolled,
+            locked,
+            unlocked,
+            points,
+            chapter,
+        )
         emit_json(report.to_json()) if as_json else echo(report.text())
 
     return spawn
@@ -197,14 +285,24 @@ def _build_spawn() -> click.Command:
 
 def _build_leave() -> click.Command:
     @click.command()
-    @click.option("--foes", type=int, required=True, help="How many foes are in the location you leave.")
-    @click.option("--odds", "show_odds", is_flag=True, help="Show the exact odds instead of rolling.")
+    @click.option(
+        "--foes", type=int, required=True, help="How many foes are in the location you leave."
+    )
+    @click.option(
+        "--odds", "show_odds", is_flag=True, help="Show the exact odds instead of rolling."
+    )
     @seed_option
     @rolled_option
     @json_option
     @content_option
-    def leave(foes: int, show_odds: bool, seed: int | None, rolled: str | None, as_json: bool,
-              content_dirs: tuple[Path, ...]) -> None:
+    def leave(
+        foes: int,
+        show_odds: bool,
+        seed: int | None,
+        rolled: str | None,
+        as_json: bool,
+        content_dirs: tuple[Path, ...],
+    ) -> None:
         """Roll the cost of leaving a location that holds foes.
 
         One attack die per foe; 1 damage for each non-blank face (no defense); 1 fear if
