@@ -317,17 +317,34 @@ class RollResult(Frozen):
         }
 
     def text(self) -> str:
-        """Each die with its face (and value when the label differs), then the total."""
+        """One line per run of same dice (each face, with its value when the label is not a
+        number), the modifier, then the total: ``3x attack: blank (0), 1, 2 = 3``."""
         lines = []
+        runs: list[list[DieRoll]] = []
         for r in self.dice:
-            shown = (
+            if runs and runs[-1][0].die == r.die:
+                runs[-1].append(r)
+            else:
+                runs.append([r])
+        for run in runs:
+            items = [
                 r.face.label
                 if r.face.label == str(r.face.value)
                 else f"{r.face.label} ({r.face.value})"
-            )
-            lines.append(f"  {r.die:<8} {shown}")
+                for r in run
+            ]
+            items[-1] += f" = {sum(r.face.value for r in run)}"
+            head = f"  {len(run)}x {run[0].die}: "
+            line = head
+            for i, item in enumerate(items):
+                piece = item + ("," if i < len(items) - 1 else "")
+                if len(line) + len(piece) > 88 and line.strip() and not line.endswith(": "):
+                    lines.append(line.rstrip())
+                    line = " " * len(head)  # many dice: wrap under the first face
+                line += piece + " "
+            lines.append(line.rstrip())
         if self.modifier:
-            lines.append(f"  {'modifier':<8} {self.modifier:+d}")
+            lines.append(f"  modifier {self.modifier:+d}")
         lines.append(f"Total: {self.total}")
         return "\n".join(lines)
 

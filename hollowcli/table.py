@@ -659,6 +659,12 @@ def spawn(
     pack = content.pack()
     groups = parse_groups(words, pack.foes)
     notes: list[str] = []
+    for g in groups:
+        foe = pack.foes[g.foe]
+        if g.count > foe.supply:
+            notes.append(
+                f"the box holds only {foe.supply} {foe.name} figure(s) (its supply), not {g.count}"
+            )
     where = ""
     if chapter is not None and points is not None:
         raise UsageError(

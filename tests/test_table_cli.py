@@ -82,6 +82,13 @@ def test_roll_expressions_add_up_with_negative_modifiers() -> None:
     assert "blank (0)" in text and "modifier -1" in text and "Total: 2" in text
 
 
+def test_many_dice_wrap_and_keep_every_face() -> None:
+    text = run("roll", "100", "--seed", "5").stdout
+    assert all(len(line) <= 88 for line in text.splitlines())
+    faces = text.split(": ", 1)[1].split(" = ")[0]
+    assert len([f for f in faces.replace("\n", " ").split(",") if f.strip()]) == 100
+
+
 def test_seeded_rolls_are_reproducible_and_seeds_differ() -> None:
     a = run_json("roll", "20", "--seed", "11")
     assert a == run_json("roll", "20", "--seed", "11")
@@ -267,6 +274,12 @@ def test_chapter_points_and_barricades(pack) -> None:  # type: ignore[no-untyped
                 "spawn", "gobkin", "--chapter", ch.id, "--unlocked", str(b), "--rolled", str(b)
             )
             assert doc["spawns"][0]["point"] == b
+
+
+def test_a_group_larger_than_the_supply_is_pointed_out(pack) -> None:  # type: ignore[no-untyped-def]
+    foe = pack.foes["gobkin"]
+    text = run("spawn", f"{foe.supply + 1}gobkin", "--rolled", "1").stdout
+    assert f"only {foe.supply} Gobkin figure(s)" in text
 
 
 @pytest.mark.parametrize("words", [["2gobkins"], ["2", "gobkin"], ["2", "Gobkins"], ["2xgobkin"]])
