@@ -856,6 +856,6 @@ def rules(topic: str | None = None, content_dirs: Sequence[Path] = ()) -> RulesR
         return RulesReport(tuple(keys[k] for k in hits), str(path))
     import difflib
 
-    close = difflib.get_close_matches(q, list(keys), n=1, cutoff=0.4)
+    close = difflib.get_close_matches(q, list(keys), n=1, cutoff=0.6)
     hint = f"did you mean {close[0]!r}? " if close else ""
     raise UsageError(f"there is no rules topic {topic!r}; {hint}topics are {', '.join(keys)}")

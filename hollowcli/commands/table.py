@@ -333,9 +333,10 @@ def _build_rules() -> click.Command:
     def rules(topic: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
         """Show the rules summary and our readings where it is silent.
 
-        TOPIC picks one section (any unambiguous start of its name): legend-phase,
-        adversary-phase, end-of-round, spawning, combat, fear, movement, traps, other,
-        readings. A --content pack with its own rules.md replaces the built-in text.
+        TOPIC shows the sections whose name (or a word of it) starts with TOPIC, in any
+        case: legend-phase, adversary-phase, end-of-round, spawning, combat, fear,
+        movement, traps, other, readings, and the solo engine's readings (map-and-sight,
+        solo-...). A --content pack with its own rules.md replaces the built-in text.
 
         \b
         Examples:
