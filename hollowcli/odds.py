@@ -258,7 +258,8 @@ def format_odds(
 
     def folded(part: list[tuple[int, int]]) -> str:
         share = sum(w for _, w in part) / n
-        return f"{'':>6}  damage {part[0][0]}-{part[-1][0]}: {_percent(share)} in all (--full shows every row)"
+        span = str(part[0][0]) if len(part) == 1 else f"{part[0][0]}-{part[-1][0]}"
+        return f"{'':>6}  damage {span}: {_percent(share)} in all (--full shows every row)"
 
     if hidden_lo:
         lines.append(folded(hidden_lo))

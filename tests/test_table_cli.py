@@ -454,3 +454,25 @@ def test_random_roll_words_work_or_fail_cleanly(words: list[str]) -> None:
         with pytest.raises(SystemExit) as ended:
             main(["roll", "--seed", "1", "--", *words])
         assert ended.value.code == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("dice:\n  attack: {faces: [\n", "not valid YAML"),
+        ("dice: !!python/object:os.system {}\n", "not allowed"),
+    ],
+)
+def test_a_broken_content_pack_is_reported_with_file_and_line(
+    tmp_path: Path, text: str, says: str
+) -> None:
+    (tmp_path / "dice.yaml").write_text(text)
+    for args in (
+        ["roll", "3"],
+        ["odds", "--dice", "2"],
+        ["spawn", "gobkin"],
+        ["leave", "--foes", "1"],
+    ):
+        out = hollow(*args, "--content", str(tmp_path))
+        assert out.returncode == 1 and "Traceback" not in out.stderr
+        assert "dice.yaml:" in out.stderr and says in out.stderr
