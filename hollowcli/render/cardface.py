@@ -257,7 +257,6 @@ def fit_face(
 
 def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor: float) -> FittedFace:
     register_fonts()
-    from reportlab.platypus import Paragraph
 
     w, h, b = w_mm * MM, h_mm * MM, bleed_mm * MM
     safe = SAFE_MM * MM
@@ -293,8 +292,12 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     ff.band_h = band_h
     corner_w = 0.0
     if face.corner:
-        cp = Paragraph(face.corner, _style(BOLD, 9.0, 2, text_col))
-        cw = min(inner_w * 0.35, cp.minWidth() + 2)
+        cstyle = _style(BOLD, 9.0, 2, text_col)
+        cp = _para(face.corner, cstyle)
+        cp.wrap(inner_w * 0.35, band_h)
+        natural = max(getattr(cp, "widths", None) or [inner_w * 0.35])
+        cw = min(inner_w * 0.35, natural + 2)
+        cp = _para(face.corner, cstyle)
         _, chh = cp.wrap(cw, band_h)
         ff.placed.append(Placed(cp, w - safe - cw, h - band_h / 2 + chh / 2 - 1, chh))
         corner_w = cw + 2 * MM
@@ -365,9 +368,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
                     break
                 ff.placed.append(Placed(f, safe, top, f.height))
                 top -= f.height + f.style.spaceAfter
-            marker = Paragraph(
-                "\u25bc text continues: too long for this card", _style(BOLD, FLOOR_PT, 2, "#cc0000")
-            )
+            marker = _text("\u25bc text continues: too long for this card", _style(BOLD, FLOOR_PT, 2, "#cc0000"), inner_w)
             _, mh = marker.wrap(inner_w, 1e6)
             ff.placed.append(Placed(marker, safe, bottom + mh, mh))
         else:
