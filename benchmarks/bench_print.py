@@ -135,7 +135,10 @@ def whole_process() -> bool:
         tmpd = Path(tmp)
         script = tmpd / "baseline.py"
         script.write_text(BASELINE)
-        _, doc = run_kit(tmpd / "warm")  # warm caches (content cache, .pyc) for both sides
+        # Byte-compile hollowcli as pip does when it installs the wheel (reportlab, jinja2 and
+        # click are installed packages and already are), even where PYTHONDONTWRITEBYTECODE is set.
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "hollowcli")], check=True)
+        _, doc = run_kit(tmpd / "warm")  # warm caches (content cache, templates) for both sides
         texts = card_texts()
         counts = [f["cards"] for f in doc["files"] if f["cards"]]
         if sum(counts) != sum(len(f) for f in texts):

@@ -65,10 +65,6 @@ def _covered() -> frozenset[int]:
 def missing_glyphs(text: str) -> str:
     """The distinct characters of ``text`` that the body font cannot print, in order."""
     covered = _covered()
-    seen: list[str] = []
-    for ch in text:
-        if ch.isspace() or ord(ch) < 32:
-            continue
-        if ord(ch) not in covered and ch not in seen:
-            seen.append(ch)
-    return "".join(seen)
+    return "".join(
+        ch for ch in dict.fromkeys(text) if ord(ch) not in covered and not ch.isspace() and ord(ch) >= 32
+    )
