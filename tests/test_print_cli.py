@@ -28,7 +28,9 @@ def invoke(*args: str, env: dict[str, str] | None = None) -> Any:
 def hollow(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     full = dict(os.environ)
     full.update(env or {})
-    return subprocess.run([sys.executable, "-m", "hollowcli", *args], capture_output=True, text=True, cwd=cwd, env=full)
+    return subprocess.run(
+        [sys.executable, "-m", "hollowcli", *args], capture_output=True, text=True, cwd=cwd, env=full, check=False
+    )
 
 
 def pages(path: Path) -> int:
@@ -183,5 +185,5 @@ def test_heavy_libraries_are_not_imported_by_hollow_roll() -> None:
         "import sys, hollowcli.cli, hollowcli.commands.printing, hollowcli.render.kit;"
         "print(sorted(m for m in ('reportlab', 'jinja2', 'pypdfium2') if m in sys.modules))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.stdout.strip() == "[]", out.stderr

@@ -55,22 +55,22 @@ What the solo engine does; not printed.
 
 def chapter(cards: tuple[Card, ...] = (), cid: str = "mill", **kw: object) -> Chapter:
     """A small test chapter with spawn points 1-4, a barricade on 4, and the given cards."""
-    base = dict(
-        id=cid,
-        name="The Old Mill",
-        number=1,
-        intro="Test chapter.",
-        map=("######", "#1..2#", "#.S..#", "#3..4#", "######"),
-        features=frozen_map({"S": "start"}),
-        walls=(),
-        barricades=(4,),
-        track=(TrackSpot(("move", "attack")), TrackSpot(("spawn",))),
-        track_end="loop",
-        spawn_list=((SpawnGroup("grub", 2),), (SpawnGroup("grub", 1), SpawnGroup("wisp", 1))),
-        setup=Setup(),
-        objective=Objective("survive", rounds=6),
-        cards=cards,
-    )
+    base: dict[str, object] = {
+        "id": cid,
+        "name": "The Old Mill",
+        "number": 1,
+        "intro": "Test chapter.",
+        "map": ("######", "#1..2#", "#.S..#", "#3..4#", "######"),
+        "features": frozen_map({"S": "start"}),
+        "walls": (),
+        "barricades": (4,),
+        "track": (TrackSpot(("move", "attack")), TrackSpot(("spawn",))),
+        "track_end": "loop",
+        "spawn_list": ((SpawnGroup("grub", 2),), (SpawnGroup("grub", 1), SpawnGroup("wisp", 1))),
+        "setup": Setup(),
+        "objective": Objective("survive", rounds=6),
+        "cards": cards,
+    }
     base.update(kw)
     return Chapter(**base)  # type: ignore[arg-type]
 

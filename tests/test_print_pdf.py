@@ -8,14 +8,14 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from pypdf import PdfReader
+from test_print_fixtures import RULES_MD, chapter, make_pack
 
 from hollowcli.engine.resolve import spawn_point
 from hollowcli.errors import RenderError
-from hollowcli.pack.model import Card, frozen_map
+from hollowcli.pack.model import Card
 from hollowcli.render import kit
 from hollowcli.render.geometry import MM, compute_layout, make_spec
 from hollowcli.render.markup import ICONS
-from test_print_fixtures import RULES_MD, chapter, make_pack
 
 BASE14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
 
@@ -72,7 +72,7 @@ def test_no_backs_and_fold_page_counts() -> None:
 
 # --------------------------------------------------------------------------- positions
 def test_cards_are_63_by_88_at_their_slots_with_the_right_text() -> None:
-    pack, spec, res = deck()
+    _, spec, res = deck()
     lay = compute_layout(spec)
     titles = ["Bells", "Bells", "Creeping", "Creeping", "Creeping", "Barred", "A", "A", "A"]
     with plumb(res.data) as pdf:
@@ -152,7 +152,7 @@ def fonts_of(data: bytes) -> list[dict]:
     reader = PdfReader(io.BytesIO(data))
     found = []
     for page in reader.pages:
-        for _, ref in (page["/Resources"].get("/Font") or {}).items():
+        for ref in (page["/Resources"].get("/Font") or {}).values():
             font = ref.get_object()
             found.append(font)
     return found

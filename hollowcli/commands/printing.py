@@ -7,12 +7,14 @@ only inside the functions that need them.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -123,7 +125,7 @@ def _preview(path: Path, data: bytes) -> Path:
     try:
         image = pdf[0].render(scale=150 / 72).to_pil()
         png = path.with_suffix(".png")
-        buf = __import__("io").BytesIO()
+        buf = io.BytesIO()
         image.save(buf, format="PNG", optimize=False)
         _write(path.parent, png.name, buf.getvalue())
     finally:
@@ -131,7 +133,7 @@ def _preview(path: Path, data: bytes) -> Path:
     return png
 
 
-def _run(jobs: list[tuple[str, str, Callable[[], Any]]], out_dir: Path, preview: bool,
+def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, preview: bool,
          as_json: bool, progress: bool = False) -> None:
     """Build each printable, write it, then list what was written (or one JSON document).
 
@@ -160,8 +162,8 @@ def _run(jobs: list[tuple[str, str, Callable[[], Any]]], out_dir: Path, preview:
 
     files = [written[i] for i in sorted(written)]
     notes = [w for i in sorted(warnings) for w in warnings[i]]
-    for w in notes:
-        click.echo(f"hollow: warning: {w}", err=True)
+    for note in notes:
+        click.echo(f"hollow: warning: {note}", err=True)
     if as_json:
         emit_json({"files": [w.as_json() for w in files], "warnings": notes})
         return
@@ -169,7 +171,7 @@ def _run(jobs: list[tuple[str, str, Callable[[], Any]]], out_dir: Path, preview:
     for w in files:
         cards = f", {w.cards} cards" if w.cards else ""
         pages = f"{w.pages} page" + ("s" if w.pages != 1 else "")
-        line = f"{str(w.path):<{width}}  {pages}{cards}"
+        line = f"{w.path!s:<{width}}  {pages}{cards}"
         if w.preview:
             line += f"  (preview {w.preview.name})"
         echo(line)

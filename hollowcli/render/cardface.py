@@ -11,11 +11,19 @@ drawn as often as the deck has copies.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from hollowcli.errors import RenderError
-from hollowcli.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, missing_glyphs, register_fonts
+from hollowcli.render.fonts import (
+    BOLD,
+    CONDENSED_BOLD,
+    OBLIQUE,
+    REGULAR,
+    missing_glyphs,
+    register_fonts,
+)
 from hollowcli.render.geometry import MM
 from hollowcli.render.markup import Face
 
@@ -144,9 +152,9 @@ def _text(markup: str, style: Any, width: float) -> Any:
     """A :class:`_Line` for plain text that fits on one line, else a paragraph."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    if "<" not in markup and "&" not in markup and "\n" not in markup:
-        if stringWidth(markup, style.fontName, style.fontSize) <= width - 0.5:
-            return _Line(markup, style, width)
+    plain = "<" not in markup and "&" not in markup and "\n" not in markup
+    if plain and stringWidth(markup, style.fontName, style.fontSize) <= width - 0.5:
+        return _Line(markup, style, width)
     return _para(markup, style)
 
 
@@ -316,7 +324,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     # ---- subtitle and stats under the band -----------------------------------------
     y = h - band_h - 1.2 * MM
     if face.subtitle:
-        sflows, ssize, sover = _fit_flow(
+        sflows, _, sover = _fit_flow(
             lambda s: [_text(face.subtitle, _style(OBLIQUE, s, 1, "#333333"), inner_w)],
             inner_w, SUBTITLE_PT * 2.5, SUBTITLE_PT,
         )
@@ -325,7 +333,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         ff.placed.append(Placed(sub, safe, y, sub.height))
         y -= sub.height + 1.0 * MM
     if face.stats:
-        sflows, ssize, sover = _fit_flow(
+        sflows, _, sover = _fit_flow(
             lambda s: [_para(face.stats, _style(BOLD, s, 1, "#111111"))], inner_w - 2, STATS_PT * 3.6, STATS_PT
         )
         st = sflows[0]

@@ -14,9 +14,10 @@ Words used below:
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Iterator
 
 from hollowcli.errors import UsageError
 
@@ -71,14 +72,14 @@ class Rect:
     def y2(self) -> float:
         return self.y + self.h
 
-    def shifted(self, dx: float, dy: float) -> "Rect":
+    def shifted(self, dx: float, dy: float) -> Rect:
         return Rect(self.x + dx, self.y + dy, self.w, self.h)
 
-    def grown(self, d: float) -> "Rect":
+    def grown(self, d: float) -> Rect:
         """The rectangle with ``d`` mm added on every side."""
         return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
 
-    def intersects(self, other: "Rect", tol: float = 1e-6) -> bool:
+    def intersects(self, other: Rect, tol: float = 1e-6) -> bool:
         """True when the two rectangles overlap by more than ``tol`` (touching is not overlap)."""
         return (
             self.x < other.x2 - tol
@@ -97,7 +98,7 @@ class Segment:
     x2: float
     y2: float
 
-    def shifted(self, dx: float, dy: float) -> "Segment":
+    def shifted(self, dx: float, dy: float) -> Segment:
         return Segment(self.x1 + dx, self.y1 + dy, self.x2 + dx, self.y2 + dy)
 
 
@@ -378,7 +379,7 @@ class Layout:
 
         def spans(cuts: list[float], lo: float, hi: float) -> Iterator[tuple[float, float]]:
             edges = [lo, *cuts, hi]
-            for a, b in zip(edges, edges[1:]):
+            for a, b in itertools.pairwise(edges):
                 if b - a >= need:
                     yield a, b
 

@@ -9,9 +9,10 @@ kit`` with the function that builds it, so the command can show progress.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from hollowcli.errors import RenderError, UsageError
 from hollowcli.pack.model import Chapter, Pack
@@ -229,7 +230,7 @@ def effect_lines(pack: Pack, effect: Any) -> list[Any]:
             for g in value or ():
                 foe = g.get("foe") if isinstance(g, dict) else getattr(g, "foe", None)
                 count = g.get("count", 1) if isinstance(g, dict) else getattr(g, "count", 1)
-                name = pack.foes[foe].name if foe in pack.foes else str(foe)
+                name = pack.foes[foe].name if isinstance(foe, str) and foe in pack.foes else str(foe)
                 groups.append(f"{int(count)}\u00d7 {escape_text(name)}")
             lines.append("{spawn} **Spawn** " + ", ".join(groups) + " (a D6 for each group)")
         elif key == "damage":

@@ -18,9 +18,10 @@ line (``@title``, ``@subtitle``, ``@stats``, ``@body``, ``@footer``, ``@band``,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 from xml.sax.saxutils import escape
 
 from hollowcli.errors import RenderError

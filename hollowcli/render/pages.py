@@ -10,8 +10,9 @@ command and the solo engine use.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from hollowcli.engine.resolve import spawn_point
 from hollowcli.pack.model import Chapter, Pack

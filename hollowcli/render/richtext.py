@@ -46,7 +46,7 @@ def _known_font(name: str) -> bool:
     return name in _FILES
 
 
-def parse(markup: str, family: str) -> list[list[Piece]] | None:
+def parse(markup: str, family: str) -> list[list[list[Piece]]] | None:
     """Markup -> lines (split by ``<br/>``) of words, each a list of pieces; ``None`` if unsupported."""
     bold = italic = 0
     fonts: list[tuple[str | None, Any]] = []
@@ -78,7 +78,7 @@ def parse(markup: str, family: str) -> list[list[Piece]] | None:
         entity = m.group(5)
         if entity:
             if entity.startswith("#x"):
-                ch = chr(int(entity[2:], 16))
+                ch = chr(int(entity[1:].replace("x", "0x", 1), 0))
             elif entity.startswith("#"):
                 ch = chr(int(entity[1:]))
             else:
@@ -121,7 +121,7 @@ def parse(markup: str, family: str) -> list[list[Piece]] | None:
             fonts.pop()
             continue
         name: str | None = None
-        colour: Any = None
+        fcolour: Any = None
         rest = _ATTR.sub("", attrs)
         if rest.strip():
             return None
@@ -132,10 +132,10 @@ def parse(markup: str, family: str) -> list[list[Piece]] | None:
                 name = value
             else:
                 try:
-                    colour = _colour(value)
+                    fcolour = _colour(value)
                 except (ValueError, TypeError):
                     return None
-        fonts.append((name, colour))
+        fonts.append((name, fcolour))
     if pos < len(markup) and not add_text(markup[pos:]):
         return None
     if bold or italic or fonts:
@@ -219,7 +219,7 @@ class Rich:
         self.height = len(out) * st.leading
         return avail_w, self.height
 
-    def split(self, avail_w: float, avail_h: float) -> list["Rich"]:
+    def split(self, avail_w: float, avail_h: float) -> list[Rich]:
         """The lines that fit in ``avail_h`` and the rest, as two objects (or none)."""
         if not self.lines:
             self.wrap(avail_w, avail_h)

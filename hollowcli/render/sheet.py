@@ -11,8 +11,9 @@ after their last copy, so a long deck needs no more memory per card than a short
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from hollowcli.render.cardface import FittedFace, draw_face, face_warnings, fit_face
 from hollowcli.render.fonts import BOLD, REGULAR, register_fonts
@@ -52,8 +53,8 @@ def new_canvas(buf: io.BytesIO, page_w_mm: float, page_h_mm: float, title: str, 
     """
     register_fonts()
     from reportlab import rl_config
-    from reportlab.pdfgen.canvas import Canvas
     from reportlab.pdfbase.pdfdoc import PDFName
+    from reportlab.pdfgen.canvas import Canvas
 
     # Binary (Flate only) streams: ASCII85 on top only makes files a quarter larger.
     rl_config.useA85 = 0
@@ -95,7 +96,7 @@ def finish_page(c: Any) -> None:
         if not page.compression:
             return
         content = page.stream
-        names = []
+        names: list[Any] = []
         for f in reversed(filters):
             content = f.encode(content)
             names.insert(0, pdfdoc.PDFName(f.pdfname))
