@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from hollowcli import dice as dicelib
@@ -25,6 +24,7 @@ from hollowcli.errors import UsageError
 
 if TYPE_CHECKING:
     import random
+    from pathlib import Path
 
     from hollowcli.engine import resolve
     from hollowcli.odds import Odds
@@ -176,6 +176,8 @@ class Content:
 
     def dirs(self) -> list[Path]:
         """The config file's packs, then ``--content`` ones (what ``get_pack`` layers)."""
+        from pathlib import Path
+
         from hollowcli.config import load_config
 
         return [Path(d) for d in load_config().content] + [Path(d) for d in self._given]
@@ -772,6 +774,8 @@ def leave_chances(content: Content, foes: int) -> Odds:
 
 def rules_file(content_dirs: Sequence[Path] = ()) -> Path:
     """The rules text: the last content pack that brings a ``rules.md``, else the built-in one."""
+    from pathlib import Path
+
     from hollowcli.resources import content_dir
 
     found = content_dir() / "rules.md"

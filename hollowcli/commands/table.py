@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -24,6 +24,9 @@ from hollowcli.commands.common import (
     seed_option,
     style,
 )
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # ``hollow roll 3 -1``: "-1" is a modifier, not an option.
 _LOOSE = {"ignore_unknown_options": True}
