@@ -187,3 +187,17 @@ def test_heavy_libraries_are_not_imported_by_hollow_roll() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.stdout.strip() == "[]", out.stderr
+
+
+def test_a_pack_may_bring_its_own_rules_md(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "rules.md").write_text("## house-rule\nOur table lets a Legend reroll one blank die per chapter.\n")
+    res = invoke("reference", "--content", str(pack), "--out", str(tmp_path / "o"), "--json")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["files"][0]["cards"] == 1
+    import pdfplumber
+
+    with pdfplumber.open(tmp_path / "o" / "reference.pdf") as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "House rule" in text and "reroll one blank die" in text
