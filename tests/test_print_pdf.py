@@ -384,3 +384,13 @@ def test_fonts_ship_with_their_licence_and_cover_greek_and_cyrillic() -> None:
     assert missing_glyphs("Ελληνικά Кириллица Français Čeština ½ — “quotes”") == ""
     assert missing_glyphs("".join(g for g, _ in ICONS.values())) == ""
     assert missing_glyphs("漢字") == "漢字"
+
+
+def test_encoding_pages_early_changes_no_byte(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages are compressed as they are finished (flat memory); the file must not differ."""
+    from hollowcli.render import sheet
+
+    _, _, early = deck()
+    monkeypatch.setattr(sheet, "finish_page", lambda c: c.showPage())
+    _, _, late = deck()
+    assert early.data == late.data
