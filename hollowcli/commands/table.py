@@ -127,7 +127,10 @@ def _build_roll() -> click.Command:
           hollow roll 2 --rolled blank,2
         """
         report = logic.roll_dice(logic.Content(content_dirs), exprs, make_rng(seed), rolled)
-        emit_json(report.to_json()) if as_json else echo(report.text())
+        if as_json:
+            emit_json(report.to_json())
+        else:
+            echo(report.text())
 
     return roll
 
@@ -167,7 +170,10 @@ def _build_attack() -> click.Command:
             logic.Content(content_dirs), dice, direct, defense, by, with_, target
         )
         report = logic.attack(setup, make_rng(seed), rolled)
-        emit_json(report.to_json()) if as_json else echo(report.text())
+        if as_json:
+            emit_json(report.to_json())
+        else:
+            echo(report.text())
 
     return attack
 
@@ -281,7 +287,10 @@ def _build_spawn() -> click.Command:
             points,
             chapter,
         )
-        emit_json(report.to_json()) if as_json else echo(report.text())
+        if as_json:
+            emit_json(report.to_json())
+        else:
+            echo(report.text())
 
     return spawn
 
@@ -320,10 +329,16 @@ def _build_leave() -> click.Command:
         content = logic.Content(content_dirs)
         if show_odds:
             report = logic.leave_chances(content, foes)
-            emit_json(report.to_json()) if as_json else echo(report.text(_width(), _bar_unicode()))
+            if as_json:
+                emit_json(report.to_json())
+            else:
+                echo(report.text(_width(), _bar_unicode()))
             return
         result = logic.leave(content, foes, make_rng(seed), rolled)
-        emit_json(result.to_json()) if as_json else echo(result.text())
+        if as_json:
+            emit_json(result.to_json())
+        else:
+            echo(result.text())
 
     return leave
 
