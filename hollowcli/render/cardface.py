@@ -365,7 +365,9 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         top = y
         if bover:
             over = True
-            room = body_h - FLOOR_PT * 1.4  # keep a line for the marker
+            marker = _text("\u25bc text continues", _style(BOLD, FLOOR_PT, 2, "#cc0000"), inner_w)
+            _, mh = marker.wrap(inner_w, 1e6)
+            room = body_h - mh - 1.0  # keep room for the marker
             for f in flows:
                 if top - f.height < y - room:
                     parts = f.split(inner_w, top - (y - room))
@@ -376,8 +378,6 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
                     break
                 ff.placed.append(Placed(f, safe, top, f.height))
                 top -= f.height + f.style.spaceAfter
-            marker = _text("\u25bc text continues: too long for this card", _style(BOLD, FLOOR_PT, 2, "#cc0000"), inner_w)
-            _, mh = marker.wrap(inner_w, 1e6)
             ff.placed.append(Placed(marker, safe, bottom + mh, mh))
         else:
             for f in flows:
