@@ -296,6 +296,8 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         return ff
 
     # ---- band with title (and an optional corner value) --------------------------
+    # Larger cards (tarot) get proportionally larger text; smaller ones shrink to fit.
+    grow = max(1.0, min(w_mm / 63.0, h_mm / 88.0))
     band_h = max(9.5 * MM, h * 0.12)
     ff.band_h = band_h
     corner_w = 0.0
@@ -315,7 +317,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     def make_title(size: float) -> list[Any]:
         return [_text(face.title or "&#160;", _style(CONDENSED_BOLD, size, 0, text_col), title_w)]
 
-    tflows, tsize, tover = _fit_flow(make_title, title_w, title_box_h, TITLE_PT)
+    tflows, tsize, tover = _fit_flow(make_title, title_w, title_box_h, round(TITLE_PT * grow * 2) / 2)
     th = tflows[0].height
     ff.placed.append(Placed(tflows[0], safe, h - band_h / 2 + th / 2 - 0.5, th))
     ff.sizes["title"] = tsize
@@ -326,7 +328,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     if face.subtitle:
         sflows, _, sover = _fit_flow(
             lambda s: [_text(face.subtitle, _style(OBLIQUE, s, 1, "#333333"), inner_w)],
-            inner_w, SUBTITLE_PT * 2.5, SUBTITLE_PT,
+            inner_w, SUBTITLE_PT * grow * 2.5, round(SUBTITLE_PT * grow * 2) / 2,
         )
         sub = sflows[0]
         over = over or sover
@@ -334,7 +336,8 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         y -= sub.height + 1.0 * MM
     if face.stats:
         sflows, _, sover = _fit_flow(
-            lambda s: [_para(face.stats, _style(BOLD, s, 1, "#111111"))], inner_w - 2, STATS_PT * 3.6, STATS_PT
+            lambda s: [_para(face.stats, _style(BOLD, s, 1, "#111111"))], inner_w - 2, STATS_PT * grow * 3.6,
+            round(STATS_PT * grow * 2) / 2,
         )
         st = sflows[0]
         over = over or sover
@@ -356,7 +359,8 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     if face.body:
         measured: list[float] = []
         flows, bsize, bover = _fit_flow(
-            lambda s: _paragraphs(face, s), inner_w, body_h, max(body_floor, face.textsize or BODY_PT), body_floor,
+            lambda s: _paragraphs(face, s), inner_w, body_h,
+            max(body_floor, round((face.textsize or BODY_PT) * grow * 2) / 2), body_floor,
             measured,
         )
         ff.sizes["body"] = bsize
