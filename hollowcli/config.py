@@ -10,7 +10,7 @@ on Linux) or wherever ``HOLLOW_CONFIG`` points. TOML, read with the standard lib
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from hollowcli.errors import HollowError
@@ -24,25 +24,28 @@ class Config(NamedTuple):  # not a dataclass: defining one costs ~0.5 ms of `hol
     path: str | None = None
 
 
-def config_path() -> Path:
+def config_path() -> str:
     """Where the config file is read from."""
     env = os.environ.get("HOLLOW_CONFIG")
     if env:
-        return Path(env).expanduser()
+        return os.path.expanduser(env)
     import click  # already imported by the CLI; kept local so the engine never needs it
 
-    return Path(click.get_app_dir("hollow")) / "config.toml"
+    return os.path.join(click.get_app_dir("hollow"), "config.toml")
 
 
 def load_config() -> Config:
     """Read the config file if there is one; a broken one is a one-sentence error."""
     path = config_path()
-    if not path.is_file():
+    if not os.path.isfile(path):
         return Config()
     import tomllib
 
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with open(path, encoding="utf-8") as fh:
+            data = tomllib.loads(fh.read())
+    except OSError as e:
+        raise HollowError(f"the config file {path} cannot be read ({e.strerror}); check its permissions") from e
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise HollowError(f"the config file {path} is not valid TOML ({e}); fix or delete it") from e
     unknown = set(data) - {"content", "paper"}
@@ -59,6 +62,14 @@ def load_config() -> Config:
     paper = str(data.get("paper", "letter")).lower()
     if paper not in PAPERS:
         raise HollowError(f"the config file {path}: paper must be one of {', '.join(PAPERS)}, not {paper!r}")
-    base = path.parent
-    dirs = tuple(str((base / Path(c).expanduser())) for c in content)
+    base = os.path.dirname(path)
+    dirs = tuple(os.path.join(base, os.path.expanduser(c)) for c in content)
     return Config(content=dirs, paper=paper, path=str(path))
+
+
+def layered_dirs(given: Iterable[str | os.PathLike[str]] = ()) -> list[str]:
+    """The content packs to layer over the built-in one: the config file's, then ``given``.
+
+    The one place that decides the order; every command that loads content goes through it.
+    """
+    return [*load_config().content, *(os.fspath(d) for d in given)]

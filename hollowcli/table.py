@@ -174,13 +174,11 @@ class Content:
         self._pack = pack
         self._dice: Dice | None = None
 
-    def dirs(self) -> list[Path]:
+    def dirs(self) -> list[str]:
         """The config file's packs, then ``--content`` ones (what ``get_pack`` layers)."""
-        from pathlib import Path
+        from hollowcli.config import layered_dirs
 
-        from hollowcli.config import load_config
-
-        return [Path(d) for d in load_config().content] + [Path(d) for d in self._given]
+        return layered_dirs(self._given)
 
     def pack(self) -> Pack:
         if self._pack is None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -20,7 +22,7 @@ def content_option(f: F) -> F:
         "content_dirs",
         multiple=True,
         envvar="HOLLOW_CONTENT",
-        type=click.Path(file_okay=False, path_type=Path),
+        type=click.Path(file_okay=False),  # strings: pathlib stays off the start-up path
         help="A content pack folder layered over the built-in one (repeatable; env HOLLOW_CONTENT).",
     )(f)
 
@@ -44,14 +46,12 @@ def json_option(f: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")(f)
 
 
-def get_pack(content_dirs: tuple[Path, ...] = ()):  # -> Pack
+def get_pack(content_dirs: tuple[str | Path, ...] = ()):  # -> Pack
     """The built-in pack with the config file's packs and then ``--content`` layered over it."""
-    from hollowcli.config import load_config
+    from hollowcli.config import layered_dirs
     from hollowcli.pack.loader import load_pack
 
-    cfg = load_config()
-    dirs = [Path(d) for d in cfg.content] + list(content_dirs)
-    return load_pack(dirs)
+    return load_pack(layered_dirs(content_dirs))
 
 
 def make_rng(seed: int | None):  # -> random.Random

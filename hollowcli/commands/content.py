@@ -15,11 +15,11 @@ from hollowcli.commands.common import content_option, echo, emit_json, json_opti
 from hollowcli.errors import ContentError, HollowError, UsageError
 
 
-def _dirs(content_dirs: tuple[Path, ...]) -> list[Path]:
+def _dirs(content_dirs: tuple[Path, ...]) -> list[str]:
     """The config file's packs, then ``--content``/``HOLLOW_CONTENT`` (built-in implied)."""
-    from hollowcli.config import load_config
+    from hollowcli.config import layered_dirs
 
-    return [Path(d) for d in load_config().content] + list(content_dirs)
+    return layered_dirs(content_dirs)
 
 
 def _load(content_dirs: tuple[Path, ...], use_cache: bool = True) -> Any:

@@ -15,8 +15,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from hollowcli import __version__
 
@@ -33,15 +35,25 @@ def enabled() -> bool:
     return os.environ.get("HOLLOW_NO_CACHE", "") in ("", "0")
 
 
-def cache_dir() -> Path:
-    """``platformdirs.user_cache_dir("hollow")``, computed without importing it on Linux."""
+def cache_path() -> str:
+    """``platformdirs.user_cache_dir("hollow")``, computed without importing it on Linux.
+
+    A string, not a Path: pathlib's import alone is a visible share of ``hollow roll``.
+    """
     if sys.platform.startswith("linux"):
         # Same answer as platformdirs on Linux (XDG), without its import time.
         base = os.environ.get("XDG_CACHE_HOME", "").strip()
-        return Path(base if base else os.path.expanduser("~/.cache")) / "hollow"
+        return os.path.join(base if base else os.path.expanduser("~/.cache"), "hollow")
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("hollow"))
+    return str(platformdirs.user_cache_dir("hollow"))
+
+
+def cache_dir() -> Path:
+    """The cache folder as a Path (for callers off the start-up path)."""
+    from pathlib import Path
+
+    return Path(cache_path())
 
 
 def code_stamp() -> list[Any]:
@@ -64,10 +76,10 @@ def _fnv1a(data: bytes) -> int:
     return h
 
 
-def cache_file(pack_dirs: list[str]) -> Path:
+def cache_file(pack_dirs: list[str]) -> str:
     """One cache file per list of pack folders (the file also holds the full signature)."""
     key = "\n".join(os.path.abspath(d) for d in pack_dirs).encode("utf-8", "surrogateescape")
-    return cache_dir() / f"pack-{_fnv1a(key):016x}.json"
+    return os.path.join(cache_path(), f"pack-{_fnv1a(key):016x}.json")
 
 
 def read(pack_dirs: list[str], signature: list[Any]) -> dict[str, Any] | None:
@@ -87,7 +99,7 @@ def read(pack_dirs: list[str], signature: list[Any]) -> dict[str, Any] | None:
 MAX_AGE_S = 30 * 24 * 3600
 
 
-def prune(folder: Path, now: float | None = None) -> None:
+def prune(folder: str | Path, now: float | None = None) -> None:
     """Remove pack cache files last written more than :data:`MAX_AGE_S` seconds ago (rebuilt if needed)."""
     import time
 
@@ -109,15 +121,17 @@ def write(pack_dirs: list[str], signature: list[Any], data: dict[str, Any]) -> b
     except (TypeError, ValueError, RecursionError):
         return False  # a date or binary value in free-form settings: just do not cache
     path = cache_file(pack_dirs)
-    prune(path.parent)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    folder = os.path.dirname(path)
+    prune(folder)
+    tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(text, encoding="utf-8")
+        os.makedirs(folder, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
         os.replace(tmp, path)
     except OSError:
         try:
-            tmp.unlink()
+            os.unlink(tmp)
         except OSError:
             pass
         return False

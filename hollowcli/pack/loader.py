@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hollowcli import resources
@@ -25,6 +24,8 @@ from hollowcli.errors import ContentError, HollowError, Problem
 from hollowcli.pack import cache
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from hollowcli.pack.model import Pack
 
 BUILTIN = "built-in"
@@ -43,7 +44,9 @@ def load_pack(dirs: Iterable[Path | str] = (), *, use_cache: bool = True) -> Pac
     from hollowcli.pack import build  # imports the model: kept off the cached_data() path
 
     pack_dirs, listing, names = _listing(dirs)
-    template_dirs = tuple(str(d / "templates") for d in reversed(pack_dirs) if (d / "templates").is_dir())
+    template_dirs = tuple(
+        os.path.join(d, "templates") for d in reversed(pack_dirs) if os.path.isdir(os.path.join(d, "templates"))
+    )
     caching = use_cache and cache.enabled()
     signature: list[Any] = []
     if caching:
@@ -60,12 +63,12 @@ def load_pack(dirs: Iterable[Path | str] = (), *, use_cache: bool = True) -> Pac
     return build.pack(data, template_dirs)
 
 
-def _listing(dirs: Iterable[Path | str]) -> tuple[list[Path], list[tuple[Path, PackFiles]], list[str]]:
+def _listing(dirs: Iterable[Path | str]) -> tuple[list[str], list[tuple[str, PackFiles]], list[str]]:
     pack_dirs = pack_folders(dirs)
-    return pack_dirs, [(d, pack_files(d)) for d in pack_dirs], [str(d) for d in pack_dirs]
+    return pack_dirs, [(d, pack_files(d)) for d in pack_dirs], list(pack_dirs)
 
 
-def _signature(listing: list[tuple[Path, PackFiles]]) -> list[Any]:
+def _signature(listing: list[tuple[str, PackFiles]]) -> list[Any]:
     # Absolute folders: the same relative --content from another folder is another pack.
     return cache.code_stamp() + [[str(d), os.path.abspath(d), [[rel, size, mtime] for rel, _, size, mtime in files]]
                                  for d, files in listing]
@@ -84,18 +87,21 @@ def cached_data(dirs: Iterable[Path | str] = ()) -> dict[str, Any] | None:
     return cache.read(names, _signature(listing))
 
 
-def pack_folders(dirs: Iterable[Path | str]) -> list[Path]:
-    """The built-in content folder, then each user folder (checked, duplicates dropped)."""
-    out = [resources.content_dir()]
+def pack_folders(dirs: Iterable[Path | str]) -> list[str]:
+    """The built-in content folder, then each user folder (checked, duplicates dropped).
+
+    Strings, not Paths: this runs on every start (see resources.py).
+    """
+    out = [resources.content_path()]
     seen = {os.path.realpath(out[0])}
     for d in dirs:
-        p = Path(d).expanduser()
-        if not p.exists():
+        p = os.path.normpath(os.path.expanduser(os.fspath(d)))
+        if not os.path.exists(p):
             raise HollowError(
                 f"content folder {p} does not exist; check --content, HOLLOW_CONTENT and the 'content' "
                 "list of the config file, or create it with 'hollow content init " + str(p) + "'"
             )
-        if not p.is_dir():
+        if not os.path.isdir(p):
             raise HollowError(f"content folder {p} is a file, not a folder; give the folder that holds the pack's YAML files")
         real = os.path.realpath(p)
         if real not in seen:
@@ -104,7 +110,7 @@ def pack_folders(dirs: Iterable[Path | str]) -> list[Path]:
     return out
 
 
-def pack_files(folder: Path) -> PackFiles:
+def pack_files(folder: str | Path) -> PackFiles:
     """Every YAML file of a pack, sorted, with its size and modification time.
 
     Subfolders are searched, except hidden ones and the pack's top-level ``templates/``.
@@ -140,16 +146,20 @@ def pack_files(folder: Path) -> PackFiles:
     return found
 
 
-def display_path(path: Path) -> str:
+def display_path(path: str | Path) -> str:
     """A file name for messages: relative to the working folder when inside it."""
+    from pathlib import Path
+
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, OSError):
         return str(path)
 
 
-def validate_packs(listing: list[tuple[Path, PackFiles]]) -> dict[str, Any]:
+def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
     """Read, validate and layer packs into canonical data; raise every problem at once."""
+    from pathlib import Path
+
     from hollowcli.pack.model import KINDS
     from hollowcli.pack.validate import SINGULAR, Entry, FileChecker, suggest
     from hollowcli.pack.yamlsrc import Parsed, parse
