@@ -37,6 +37,7 @@ def run(bin_dir: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "HOLLOW_CONTENT")}
     env["HOME"] = str(cwd)
     env["XDG_CACHE_HOME"] = str(cwd / ".cache")
+    env["HOLLOW_HOME"] = str(cwd / "saves")
     return subprocess.run([str(bin_dir / "hollow"), *args], capture_output=True, text=True, cwd=cwd, env=env)
 
 
@@ -52,9 +53,20 @@ def test_installed_wheel_runs_outside_the_repo(installed: Path, tmp_path: Path) 
     assert len(doc["dice"]) == 3
     out = run(installed, "rules", cwd=tmp_path)
     assert out.returncode == 0 and "spawn" in out.stdout.lower()
-    out = run(installed, "print", "reference", "--out", str(tmp_path / "pdf"), cwd=tmp_path)
+    # The kit needs the shipped templates and fonts.
+    out = run(installed, "print", "kit", "--out", str(tmp_path / "pdf"), cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "pdf" / "reference.pdf").stat().st_size > 1000
+    assert (tmp_path / "pdf" / "cards-legends.pdf").stat().st_size > 1000
+    # A scaffolded pack validates clean over the installed built-in pack.
+    out = run(installed, "content", "init", str(tmp_path / "box"), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    out = run(installed, "content", "validate", str(tmp_path / "box"), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    # A whole solo chapter, played by the built-in policy, saved in the user's data folder.
+    out = run(installed, "play", "schoolhouse", "--auto", "--seed", "2", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "won" in out.stdout.lower() or "lost" in out.stdout.lower()
 
 
 def test_python_dash_m_works(installed: Path, tmp_path: Path) -> None:
