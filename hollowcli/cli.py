@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> None:
         where = f" ({err.filename})" if getattr(err, "filename", None) else ""
         click.echo(f"hollow: {err.strerror or err}{where}.", err=True)
         sys.exit(1)
-    except Exception as err:  # noqa: BLE001 - the last line of defence: never a traceback
+    except Exception as err:
         if os.environ.get("HOLLOW_DEBUG"):
             raise
         click.echo(

@@ -20,7 +20,7 @@ def hollow(*args: str, env: dict[str, str] | None = None) -> subprocess.Complete
     full_env = dict(os.environ)
     full_env.update(env or {})
     return subprocess.run(
-        [sys.executable, "-m", "hollowcli", *args], capture_output=True, text=True, env=full_env
+        [sys.executable, "-m", "hollowcli", *args], capture_output=True, text=True, env=full_env, check=False
     )
 
 
