@@ -64,9 +64,12 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(__version__, "--version", prog_name="hollow", message="%(prog)s %(version)s")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """A companion for the board game Legends of Sleepy Hollow.
 
     \b
@@ -79,6 +82,9 @@ def cli() -> None:
 
     Shell completion (bash): eval "$(_HOLLOW_COMPLETE=bash_source hollow)"
     """
+    if ctx.invoked_subcommand is None:
+        # Plain `hollow` is a request for orientation, not a mistake.
+        click.echo(ctx.get_help())
 
 
 def main(argv: list[str] | None = None) -> None:

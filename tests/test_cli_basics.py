@@ -78,3 +78,9 @@ def test_no_colour_when_piped_or_no_color(tmp_path: Path) -> None:
     assert "\x1b[" not in out.stdout
     out = hollow("roll", "3", "--seed", "1", env={"NO_COLOR": "1"})
     assert "\x1b[" not in out.stdout
+
+
+def test_plain_hollow_shows_help_and_succeeds() -> None:
+    out = hollow()
+    assert out.returncode == 0
+    assert "Commands:" in out.stdout and "roll" in out.stdout
