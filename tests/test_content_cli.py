@@ -112,7 +112,7 @@ def test_list_all_kinds_and_json() -> None:
     doc = json.loads(run("content", "list", "chapter", "--json").stdout)
     assert list(doc) == ["chapters"]
     first = doc["chapters"][0]
-    assert set(first) == {"id", "name", "pack", "sample"} and first["pack"] == "built-in"
+    assert set(first) == {"id", "name", "pack", "sample", "number"} and first["pack"] == "built-in"
 
 
 def test_list_unknown_kind_suggests() -> None:
@@ -139,10 +139,11 @@ def test_show_entry_text_and_json() -> None:
 
 def test_show_unknown_id_or_kind_suggests_closest() -> None:
     foe = next(iter(load_pack([]).foes))
-    result = run("content", "show", "foe", foe[:-1])
+    typo = foe[:2] + foe[3:]  # a letter left out: not a prefix, so not resolved
+    result = run("content", "show", "foe", typo)
     assert isinstance(result.exception, UsageError)
     message = str(result.exception)
-    assert message.startswith(f"there is no foe '{foe[:-1]}'; did you mean '{foe}'?") and message.count(";") == 1
+    assert message.startswith(f"there is no foe '{typo}'; did you mean '{foe}'?") and message.count(";") == 1
     out = hollow("content", "show", "monster", "x")
     assert out.returncode == 1 and out.stderr.startswith("hollow: there is no kind of content called 'monster'")
 
@@ -169,3 +170,64 @@ def test_init_scaffold_comments_every_kind() -> None:
     for kind in ("dice:", "legends:", "skills:", "items:", "foes:", "rules:", "chapters:"):
         assert kind in text
     assert text.count("#") > 60  # commented throughout
+
+
+CHAPTER_ZERO = """chapters:
+  epilogue:
+    name: An Epilogue
+    number: 9
+    map: |
+      ###
+      #1#
+      #S#
+      ###
+    features: {S: start}
+    track: [[spawn]]
+    spawn_list: [[{foe: gobkin, count: 1}]]
+    objective: {kind: survive, rounds: 2}
+"""
+
+
+def test_list_shows_chapters_in_storybook_order(tmp_path: Path) -> None:
+    mine = pack_dir(tmp_path / "mine", {"c.yaml": CHAPTER_ZERO})
+    pack = load_pack([str(mine)])
+    expected = [c.id for c in sorted(pack.chapters.values(), key=lambda c: (c.number, c.id))]
+    assert expected[-1] == "epilogue" and expected != sorted(expected)
+    result = run("content", "list", "chapters", "--content", str(mine))
+    rows = [line.split() for line in result.output.splitlines()[1:]]
+    assert [r[0] for r in rows] == expected
+    assert rows[-1][1] == "9." and " 9. An Epilogue" in result.output
+    doc = json.loads(run("content", "list", "chapters", "--json", "--content", str(mine)).stdout)
+    assert [r["id"] for r in doc["chapters"]] == expected and doc["chapters"][-1]["number"] == 9
+
+
+def test_show_a_die_lists_its_faces() -> None:
+    die = load_pack([]).dice["attack"]
+    text = run("content", "show", "dice", "attack").output
+    assert "Die(" not in text and "Face(" not in text
+    faces = ", ".join(f.label if f.label == str(f.value) else f"{f.label} ({f.value})" for f in die.faces)
+    assert f"faces: {faces}" in text.splitlines()
+    doc = json.loads(run("content", "show", "die", "attack", "--json").stdout)
+    assert doc["entry"]["faces"] == [{"label": f.label, "value": f.value} for f in die.faces]
+
+
+def test_show_takes_names_as_forgivingly_as_the_table_commands() -> None:
+    result = run("content", "show", "legend", "emily")
+    assert result.exit_code == 0 and result.output.startswith("legend emily-van-winkle")
+    ambiguous = run("content", "show", "legend", "e")
+    assert isinstance(ambiguous.exception, UsageError) and "could be" in str(ambiguous.exception)
+
+
+def test_an_unknown_kind_lists_the_kinds_once() -> None:
+    message = str(run("content", "show", "monster", "x").exception)
+    assert message.count("chapters") == 1 and message.startswith("there is no kind of content called 'monster'")
+
+
+def test_a_tab_in_yaml_is_named_as_such(tmp_path: Path) -> None:
+    pack_dir(tmp_path, {"f.yaml": "foes:\n  grub:\n\tname: Grub\n"})
+    out = hollow("content", "validate", str(tmp_path))
+    assert out.returncode == 1
+    assert out.stdout.strip() == (
+        f"{tmp_path / 'f.yaml'}:3: this line holds a tab character, which YAML does not allow for "
+        "indentation (indent with spaces only; set your editor to insert spaces for the Tab key)"
+    )

@@ -37,8 +37,10 @@ def _kind(name: str) -> str:
     for kind in KINDS:
         if low in (kind, SINGULAR[kind], "rule" if kind == "rules" else kind):
             return kind
-    raise UsageError(f"there is no kind of content called {name!r}; {suggest(low, KINDS, 'kind')} "
-                     f"(kinds: {', '.join(KINDS)})")
+    hint = suggest(low, KINDS, "kind")
+    if hint.startswith("did you mean"):
+        hint += f" the kinds are {', '.join(KINDS)}"
+    raise UsageError(f"there is no kind of content called {name!r}; {hint}")
 
 
 @click.group()
@@ -145,6 +147,10 @@ def list_(kind: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> No
             echo("  (none)")
         w_id = max((len(r["id"]) for r in rows), default=0)
         w_name = max((len(r["name"]) for r in rows), default=0)
+        if k == "chapters":  # listed in storybook order, numbered
+            for r in rows:
+                r["name"] = f"{r['number']:>2}. {r['name']}"
+            w_name = max((len(r["name"]) for r in rows), default=0)
         for r in rows:
             tail = f"{r['pack']}" + (", sample values" if r["sample"] else "")
             echo(f"  {r['id']:<{w_id}}  {r['name']:<{w_name}}  {style(tail, dim=True)}")
@@ -168,7 +174,8 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
       hollow content show rules
     """
     from hollowcli.pack.export import jsonable, to_text
-    from hollowcli.pack.validate import SINGULAR, suggest
+    from hollowcli.pack.validate import SINGULAR
+    from hollowcli.table import find_id
 
     k = _kind(kind)
     pack = _load(content_dirs)
@@ -178,9 +185,8 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
     if ident is None:
         raise UsageError(f"say which {SINGULAR[k]} to show, e.g. 'hollow content show {k} {next(iter(entries), 'ID')}' "
                          f"('hollow content list {k}' lists them)")
-    if ident not in entries:
-        raise UsageError(f"there is no {SINGULAR[k]} {ident!r}; {suggest(ident, entries, SINGULAR[k])} "
-                         f"('hollow content list {k}' lists them)")
+    # Forgiving, like the table commands: an id, a name, a plural or a unique prefix.
+    ident = find_id(SINGULAR[k], ident, entries, lambda e: str(getattr(e, "name", "")))
     key = f"{k}/{ident}"
     data = jsonable(entries[ident])
     sample = bool(pack.sample.get(key, False))
@@ -191,6 +197,11 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
     title = "rules" if k == "rules" else f"{SINGULAR[k]} {ident}"
     echo(style(title, bold=True) + f"  (from {origin}" + (", sample values)" if sample else ")"))
     rows = data.pop("map", None) if isinstance(data, dict) else None
+    if k == "dice":  # one line, as --rolled and 'hollow roll' name the faces
+        faces = data.pop("faces")
+        data["faces"] = ", ".join(
+            f["label"] if f["label"] == str(f["value"]) else f"{f['label']} ({f['value']})" for f in faces
+        )
     for line in to_text(data):
         echo(line)
     if rows:

@@ -9,6 +9,7 @@ import dataclasses
 from types import MappingProxyType
 from typing import Any
 
+from hollowcli.dice import Frozen
 from hollowcli.pack.model import Die, Pack
 
 
@@ -19,6 +20,8 @@ def jsonable(obj: Any) -> Any:
         for f in dataclasses.fields(obj):
             out["class" if f.name == "cls" else f.name] = jsonable(getattr(obj, f.name))
         return out
+    if isinstance(obj, Frozen):  # dice and faces: slotted value types, not dataclasses
+        return {name: jsonable(getattr(obj, name)) for name in obj.__slots__}
     if isinstance(obj, (dict, MappingProxyType)):
         return {str(k): jsonable(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
@@ -37,17 +40,30 @@ def entry_name(kind: str, entry: Any) -> str:
     return str(getattr(entry, "name", ""))
 
 
+def ordered(pack: Pack, kind: str) -> list[tuple[str, Any]]:
+    """A kind's entries in the order a listing shows them: chapters by their number in the
+    storybook (then id), everything else in pack order."""
+    items = list(pack.kind(kind).items())
+    if kind == "chapters":
+        items.sort(key=lambda kv: (kv[1].number, kv[0]))
+    return items
+
+
 def entries(pack: Pack, kind: str) -> list[dict[str, Any]]:
-    """One row per entry of a kind: id, name, the pack it came from, sample values?"""
+    """One row per entry of a kind: id, name, the pack it came from, sample values?
+    Chapter rows also carry their ``number``."""
     rows = []
-    for ident, entry in pack.kind(kind).items():
+    for ident, entry in ordered(pack, kind):
         key = f"{kind}/{ident}"
-        rows.append({
+        row: dict[str, Any] = {
             "id": ident,
             "name": entry_name(kind, entry),
             "pack": pack.origins.get(key, "built-in"),
             "sample": bool(pack.sample.get(key, False)),
-        })
+        }
+        if kind == "chapters":
+            row["number"] = entry.number
+        rows.append(row)
     return rows
 
 

@@ -9,9 +9,10 @@ Field names follow the content format in ``docs/content-format.md``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 # Face and Die are defined with the dice (so ``hollow roll`` need not import this module)
 # and are part of this model all the same.

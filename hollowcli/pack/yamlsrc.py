@@ -99,10 +99,23 @@ def parse(text: str, file: str) -> Parsed:
         finally:
             loader.dispose()
     except yaml.YAMLError as err:
+        line = _yaml_error_line(err)
+        lines = text.splitlines()
+        if line and 0 < line <= len(lines) and "\t" in lines[line - 1]:
+            # The commonest slip when copying from elsewhere; PyYAML's words do not say it.
+            out.problems.append(
+                Problem(
+                    file,
+                    line,
+                    "this line holds a tab character, which YAML does not allow for indentation",
+                    "indent with spaces only; set your editor to insert spaces for the Tab key",
+                )
+            )
+            return out
         out.problems.append(
             Problem(
                 file,
-                _yaml_error_line(err),
+                line,
                 f"this is not valid YAML: {_yaml_error_text(err)}",
                 "check the indentation and quoting near that line; a value holding ': ' or "
                 "starting with a special character like '*', '&', '!', '[' or '{' needs quotes",
