@@ -80,7 +80,7 @@ class Face(Frozen):
 class Die(Frozen):
     """A die from content: its id and its faces (each equally likely)."""
 
-    __slots__ = ("id", "faces")
+    __slots__ = ("id", "faces")  # noqa: RUF023 (order = repr order)
     id: str
     faces: tuple[Face, ...]
 
@@ -155,6 +155,18 @@ def split_rolled(text: str, where: str = "--rolled") -> list[str]:
     return parts
 
 
+def dice_noun(die_id: str, n: int) -> str:
+    """``3 attack dice``, ``1 attack die``; numbered dice read as ``2 d6``."""
+    if die_id[:1] == "d" and die_id[1:].isdigit():
+        return f"{n} {die_id}"
+    return f"{n} {die_id} {'die' if n == 1 else 'dice'}"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``1 die is`` / ``3 dice are``."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def read_rolled_dice(dice: Sequence[Die], text: str, where: str = "--rolled") -> list[Face]:
     """Read ``--rolled`` for a sequence of dice (one value per die, in order).
 
@@ -170,7 +182,8 @@ def read_rolled_dice(dice: Sequence[Die], text: str, where: str = "--rolled") ->
         )
         wanted = describe_dice(dice)
         raise UsageError(
-            f"{where} gave {len(tokens)} value(s) but {len(dice)} dice are rolled ({wanted}); "
+            f"{where} gave {_count(len(tokens), 'value', 'values')} but "
+            f"{_count(len(dice), 'die is', 'dice are')} rolled ({wanted}); "
             f"give one value per die in order ({described or 'no dice are rolled'})"
         )
     faces: list[Face] = []
@@ -258,7 +271,7 @@ def sum_distribution(die: Die, count: int) -> dict[int, Fraction]:
 class DiceTerm(Frozen):
     """``count`` dice of one kind: a die id from content, or ``dN`` for a plain numbered die."""
 
-    __slots__ = ("die", "count")
+    __slots__ = ("die", "count")  # noqa: RUF023 (order = repr order)
     die: str
     count: int
 
@@ -269,7 +282,7 @@ class DiceTerm(Frozen):
 class Expression(Frozen):
     """A parsed roll: dice terms (in the order typed) and a total modifier."""
 
-    __slots__ = ("terms", "modifier")
+    __slots__ = ("terms", "modifier")  # noqa: RUF023 (order = repr order)
     terms: tuple[DiceTerm, ...]
     modifier: int
 
@@ -318,7 +331,7 @@ class RollResult(Frozen):
 
     def text(self) -> str:
         """One line per run of same dice (each face, with its value when the label is not a
-        number), the modifier, then the total: ``3x attack: blank (0), 1, 2 = 3``."""
+        number), the modifier, then the total: ``3 attack dice: blank (0), 1, 2 = 3``."""
         lines = []
         runs: list[list[DieRoll]] = []
         for r in self.dice:
@@ -333,8 +346,9 @@ class RollResult(Frozen):
                 else f"{r.face.label} ({r.face.value})"
                 for r in run
             ]
-            items[-1] += f" = {sum(r.face.value for r in run)}"
-            head = f"  {len(run)}x {run[0].die}: "
+            if len(run) > 1:
+                items[-1] += f" = {sum(r.face.value for r in run)}"
+            head = f"{dice_noun(run[0].die, len(run))}: "
             line = head
             for i, item in enumerate(items):
                 piece = item + ("," if i < len(items) - 1 else "")
@@ -344,7 +358,7 @@ class RollResult(Frozen):
                 line += piece + " "
             lines.append(line.rstrip())
         if self.modifier:
-            lines.append(f"  modifier {self.modifier:+d}")
+            lines.append(f"Modifier: {self.modifier:+d}")
         lines.append(f"Total: {self.total}")
         return "\n".join(lines)
 

@@ -41,7 +41,7 @@ class Odds:
     ``outcomes``; ``notes`` and ``title`` say what the attack is, for printing.
     """
 
-    __slots__ = ("die", "dice", "direct", "defense", "ways", "outcomes", "health", "notes", "title")
+    __slots__ = ("die", "dice", "direct", "defense", "ways", "outcomes", "health", "notes", "title")  # noqa: RUF023 (order = repr order)
 
     def __init__(
         self,

@@ -90,6 +90,16 @@ def find_id(
     pool = {k: k for k in entries}
     pool.update({_norm(name(e)): k for k, e in entries.items() if name(e)})
     close = difflib.get_close_matches(q, list(pool), n=1, cutoff=0.5)
+    if not close:  # a typo in one word of a longer name: 'emly' for emily-van-winkle
+        words_pool: dict[str, set[str]] = {}
+        for k, e in entries.items():
+            for w in words(k, e):
+                words_pool.setdefault(w, set()).add(k)
+        near = [w for w in difflib.get_close_matches(q, list(words_pool), n=3, cutoff=0.75)
+                if len(words_pool[w]) == 1]
+        if near:
+            pool[near[0]] = next(iter(words_pool[near[0]]))
+            close = [near[0]]
     hint = f"did you mean {pool[close[0]]!r}? " if close else ""
     raise UsageError(f"there is no {what} {query!r}; {hint}the ids are {_listing(entries)}")
 
@@ -108,7 +118,7 @@ def _listing(entries: Mapping[str, Any], limit: int = 12) -> str:
 class Dice(Frozen):
     """What the number-only table commands need from content: the dice and four settings."""
 
-    __slots__ = ("dice", "attack_die", "spawn_die", "leave_damage_per_hit", "fear_per_damage")
+    __slots__ = ("dice", "attack_die", "spawn_die", "leave_damage_per_hit", "fear_per_damage")  # noqa: RUF023 (order = repr order)
     dice: Mapping[str, Die]
     attack_die: str
     spawn_die: str
@@ -237,7 +247,7 @@ def roll_dice(
 class AttackSetup(Frozen):
     """The numbers of one attack and the sentences that say where they came from."""
 
-    __slots__ = ("die", "dice", "direct", "defense", "notes", "fear_per_damage", "target_health")
+    __slots__ = ("die", "dice", "direct", "defense", "notes", "fear_per_damage", "target_health")  # noqa: RUF023 (order = repr order)
     die: Die
     dice: int
     direct: int
@@ -301,6 +311,12 @@ def attack_setup(
             attacker_is_legend = True
             legend = pack.legends[ident]
             source = _find_source(pack, legend, with_)
+            owned = (*legend.skills, *legend.inventory, *((legend.relic,) if legend.relic else ()))
+            if source is not None and source.id not in owned:
+                notes.append(
+                    f"note: {source.name} is not one of {legend.name}'s skills or items; "
+                    "its numbers are used anyway"
+                )
             try:
                 nums = resolve.legend_attack(legend, source, pack.rules.basic_attack_bonus)
             except ValueError as e:
@@ -373,7 +389,18 @@ def _find_source(pack: Pack, legend: Legend, query: str | None) -> Skill | Item 
     if query is None or _norm(query) in ("basic", "basic-attack"):
         return None
     pool: dict[str, Skill | Item] = {**pack.items, **pack.skills}  # a skill wins a shared id
-    ident = find_id("skill or item", query, pool, lambda e: e.name)
+    try:
+        ident = find_id("skill or item", query, pool, lambda e: e.name)
+    except UsageError as e:
+        own = [*legend.skills, *((legend.relic,) if legend.relic else ()), *legend.inventory]
+        attacks = [i for i in dict.fromkeys(own) if i in pool and getattr(pool[i], "attack", None)]
+        if not str(e).startswith("there is no") or not attacks:
+            raise
+        head = str(e).split("; ")[0]
+        close = str(e).split("; ")[1].split("? ")[0] + "? " if "did you mean" in str(e) else ""
+        raise UsageError(
+            f"{head}; {close}{legend.name} can attack with {', '.join(attacks)} or 'basic'"
+        ) from None
     return pool[ident]
 
 
@@ -405,7 +432,7 @@ def _target_defense(
 class AttackReport(Frozen):
     """One rolled attack: the faces, the arithmetic and the fear."""
 
-    __slots__ = ("setup", "faces", "damage")
+    __slots__ = ("setup", "faces", "damage")  # noqa: RUF023 (order = repr order)
     setup: AttackSetup
     faces: tuple[Face, ...]
     damage: resolve.Damage
@@ -484,7 +511,7 @@ def odds(setup: AttackSetup, health: int | None = None) -> Odds:
 class Group(Frozen):
     """A spawn group typed on the command line: how many of which foe."""
 
-    __slots__ = ("foe", "count")
+    __slots__ = ("foe", "count")  # noqa: RUF023 (order = repr order)
     foe: str
     count: int
 
@@ -574,12 +601,13 @@ class SpawnLine(Frozen):
 class SpawnReport(Frozen):
     """Where each group spawns, under which points and locks."""
 
-    __slots__ = ("points", "locked", "lines", "where", "notes")
+    __slots__ = ("points", "locked", "lines", "where", "notes", "barricades")  # noqa: RUF023 (order = repr order)
     points: tuple[int, ...]
     locked: tuple[int, ...]
     lines: tuple[SpawnLine, ...]
     where: str
     notes: tuple[str, ...]
+    barricades: tuple[int, ...]  # the chapter's setup barricades among ``locked``
 
     def __init__(
         self,
@@ -588,8 +616,12 @@ class SpawnReport(Frozen):
         lines: tuple[SpawnLine, ...],
         where: str = "",
         notes: tuple[str, ...] = (),
+        barricades: tuple[int, ...] = (),
     ) -> None:
-        set_fields(self, points=points, locked=locked, lines=lines, where=where, notes=notes)
+        set_fields(
+            self, points=points, locked=locked, lines=lines, where=where, notes=notes,
+            barricades=barricades,
+        )
 
     @property
     def all_locked(self) -> bool:
@@ -617,6 +649,10 @@ class SpawnReport(Frozen):
     def text(self) -> str:
         pts = _ranges(self.points)
         lk = _ranges(self.locked) if self.locked else "none"
+        if self.barricades:
+            which = "" if set(self.barricades) == set(self.locked) else f"{_ranges(self.barricades)} "
+            noun = "barricade" if len(self.barricades) == 1 else "barricades"
+            lk += f" ({which}by the chapter's setup {noun})"
         head = f"Spawn points {pts}{self.where}; locked: {lk}."
         out = [head, *(f"  {n}" for n in self.notes)]
         if self.all_locked:
@@ -663,7 +699,8 @@ def spawn(
         foe = pack.foes[g.foe]
         if g.count > foe.supply:
             notes.append(
-                f"the box holds only {foe.supply} {foe.name} figure(s) (its supply), not {g.count}"
+                f"the box holds only {foe.supply} {foe.name} "
+                f"{'figure' if foe.supply == 1 else 'figures'} (its supply), not {g.count}"
             )
     where = ""
     if chapter is not None and points is not None:
@@ -676,8 +713,6 @@ def spawn(
         pts = tuple(ch.spawn_points)
         base_locks = set(ch.barricades)
         where = f" on the map of {ch.name}"
-        if ch.barricades:
-            notes.append(f"barricades of {ch.name}: {_ranges(ch.barricades)}")
     else:
         n = 6 if points is None else points
         _check_range("--points", n, 1, 9)
@@ -698,7 +733,8 @@ def spawn(
         SpawnLine(g, pack.foes[g.foe].name, resolve.spawn_point(f.value, pts, lock))
         for g, f in zip(groups, faces)
     )
-    return SpawnReport(pts, lock, lines, where, tuple(notes))
+    kept = tuple(p for p in lock if p in base_locks)
+    return SpawnReport(pts, lock, lines, where, tuple(notes), kept)
 
 
 # --- hollow leave -----------------------------------------------------------------------
@@ -707,7 +743,7 @@ def spawn(
 class LeaveReport(Frozen):
     """The leave roll: one attack die per foe, damage per non-blank face, fear if any damage."""
 
-    __slots__ = ("die", "faces", "damage", "fear", "per_hit")
+    __slots__ = ("die", "faces", "damage", "fear", "per_hit")  # noqa: RUF023 (order = repr order)
     die: str
     faces: tuple[Face, ...]
     damage: int
@@ -733,7 +769,8 @@ class LeaveReport(Frozen):
         per = "" if self.per_hit == 1 else f" x {self.per_hit}"
         fear = f"+{self.fear} fear" if self.fear else "no fear"
         return (
-            f"Leaving past {len(self.faces)} foe(s): rolled {_faces_words(self.faces)}.\n"
+            f"Leaving past {len(self.faces)} {'foe' if len(self.faces) == 1 else 'foes'}: "
+            f"rolled {_faces_words(self.faces)}.\n"
             f"{hits} non-blank{per} = {self.damage} damage; {fear}."
         )
 
@@ -770,7 +807,7 @@ def leave_chances(content: Content, foes: int) -> Odds:
 # --- hollow rules -----------------------------------------------------------------------
 
 
-def rules_file(content_dirs: Sequence[Path] = ()) -> Path:
+def rules_file(content_dirs: Sequence[Path | str] = ()) -> Path:
     """The rules text: the last content pack that brings a ``rules.md``, else the built-in one."""
     from pathlib import Path
 
@@ -833,7 +870,7 @@ class RulesReport(Frozen):
         return "\n\n".join(parts).rstrip() + "\n"
 
 
-def rules(topic: str | None = None, content_dirs: Sequence[Path] = ()) -> RulesReport:
+def rules(topic: str | None = None, content_dirs: Sequence[Path | str] = ()) -> RulesReport:
     """The rules summary and our readings; with ``topic``, only the matching section(s).
 
     Topics match forgivingly: case-insensitive, by the start of the topic or of one of its

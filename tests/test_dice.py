@@ -176,7 +176,7 @@ def test_rolled_wrong_count_names_the_dice_and_their_faces() -> None:
     with pytest.raises(UsageError) as err:
         d.roll_expression(parse("2", "d6"), DICE, random.Random(0), rolled="1,2")
     text = str(err.value)
-    assert "2 value(s) but 3 dice" in text
+    assert "gave 2 values but 3 dice are rolled" in text
     assert (
         "attack die's faces are blank (0), 1, 2" in text
         and "d6 die's faces are 1, 2, 3, 4, 5, 6" in text

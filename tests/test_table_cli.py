@@ -79,7 +79,9 @@ def test_roll_expressions_add_up_with_negative_modifiers() -> None:
     assert doc["modifier"] == -1
     assert doc["total"] == 0 + 1 + 2 + 6 + 5 - 1
     text = run("roll", "3", "-1", "--rolled", "blank,1,2").stdout
-    assert "blank (0)" in text and "modifier -1" in text and "Total: 2" in text
+    assert text.splitlines() == ["3 attack dice: blank (0), 1, 2 = 3", "Modifier: -1", "Total: 2"]
+    mixed = run("roll", "2", "d6", "--rolled", "1,2,4").stdout
+    assert mixed.splitlines() == ["2 attack dice: 1, 2 = 3", "1 d6: 4", "Total: 7"]
 
 
 def test_many_dice_wrap_and_keep_every_face() -> None:
@@ -279,7 +281,7 @@ def test_chapter_points_and_barricades(pack) -> None:  # type: ignore[no-untyped
 def test_a_group_larger_than_the_supply_is_pointed_out(pack) -> None:  # type: ignore[no-untyped-def]
     foe = pack.foes["gobkin"]
     text = run("spawn", f"{foe.supply + 1}gobkin", "--rolled", "1").stdout
-    assert f"only {foe.supply} Gobkin figure(s)" in text
+    assert f"only {foe.supply} Gobkin figures (its supply)" in text
 
 
 @pytest.mark.parametrize("words", [["2gobkins"], ["2", "gobkin"], ["2", "Gobkins"], ["2xgobkin"]])
@@ -476,3 +478,50 @@ def test_a_broken_content_pack_is_reported_with_file_and_line(
         out = hollow(*args, "--content", str(tmp_path))
         assert out.returncode == 1 and "Traceback" not in out.stderr
         assert "dice.yaml:" in out.stderr and says in out.stderr
+
+
+# --- QA fixes: what a new user stumbled over ------------------------------------------------
+
+
+def test_a_typo_in_one_word_of_a_long_name_suggests_it() -> None:
+    with pytest.raises(HollowError) as err:
+        run("attack", "--by", "emly", "--with", "long-shot")
+    assert "did you mean 'emily-van-winkle'?" in str(err.value)
+
+
+def test_an_unknown_with_lists_what_that_legend_can_attack_with(pack) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(HollowError) as err:
+        run("attack", "--by", "emily", "--with", "volley")
+    emily = pack.legends["emily-van-winkle"]
+    attacks = [s for s in emily.skills if pack.skills[s].attack]
+    assert str(err.value) == (
+        f"there is no skill or item 'volley'; {emily.name} can attack with {', '.join(attacks)} or 'basic'"
+    )
+
+
+def test_a_skill_the_legend_does_not_have_is_pointed_out(pack) -> None:  # type: ignore[no-untyped-def]
+    other = next(s for s in pack.legends["emily-van-winkle"].skills if pack.skills[s].attack)
+    text = run("attack", "--by", "jeremiah", "--with", other, "--rolled", "1,1").stdout
+    assert f"{pack.skills[other].name} is not one of Jeremiah Pincke's skills or items" in text
+    own = run("attack", "--by", "emily", "--with", other, "--rolled", "1,1").stdout
+    assert "is not one of" not in own
+
+
+def test_spawn_on_a_chapter_names_its_barricades_once(pack) -> None:  # type: ignore[no-untyped-def]
+    ch = pack.chapters["schoolhouse"]
+    assert list(ch.barricades) == [4]
+    lines = run("spawn", "gobkin", "--chapter", "schoolhouse", "--rolled", "2").stdout.splitlines()
+    assert lines[0] == f"Spawn points 1-4 on the map of {ch.name}; locked: 4 (by the chapter's setup barricade)."
+    assert len(lines) == 2 and "barricades of" not in lines[1]
+    more = run("spawn", "gobkin", "--chapter", "schoolhouse", "--locked", "1", "--rolled", "2").stdout
+    assert "locked: 1, 4 (4 by the chapter's setup barricade)." in more
+
+
+def test_leave_and_rolled_counts_are_singular_for_one() -> None:
+    assert run("leave", "--foes", "1", "--rolled", "1").stdout.startswith("Leaving past 1 foe: rolled 1.")
+    out = hollow("leave", "--foes", "1", "--rolled", "1,2")
+    assert out.returncode == 1 and "--rolled gave 2 values but 1 die is rolled" in out.stderr
+
+
+def test_one_die_shows_its_face_without_a_sum() -> None:
+    assert run("roll", "--rolled", "blank").stdout.splitlines() == ["1 attack die: blank (0)", "Total: 0"]
