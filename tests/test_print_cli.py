@@ -201,3 +201,64 @@ def test_a_pack_may_bring_its_own_rules_md(tmp_path: Path) -> None:
     with pdfplumber.open(tmp_path / "o" / "reference.pdf") as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
     assert "House rule" in text and "reroll one blank die" in text
+
+
+# --- QA fixes -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sub", ["reference", "spawn", "deck", "cards", "kit"])
+def test_each_print_command_shows_an_example_of_itself(sub: str) -> None:
+    result = CliRunner().invoke(cli, ["print", sub, "--help"])
+    assert result.exit_code == 0
+    examples = result.output.split("Examples:", 1)[1]
+    assert f"hollow print {sub}" in examples
+
+
+def test_print_deck_takes_a_chapter_by_a_forgiving_name(tmp_path: Path) -> None:
+    result = invoke("deck", "school", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "deck-schoolhouse.pdf").is_file()
+    bad = invoke("deck", "shcoolhouse", "--out", str(tmp_path))
+    assert bad.exit_code == 1 and "did you mean 'schoolhouse'?" in str(bad.exception)
+
+
+def test_mini_legend_cards_fit_without_overflow(tmp_path: Path) -> None:
+    import pdfplumber
+
+    result = invoke("kit", "--size", "mini", "--out", str(tmp_path), "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["warnings"] == []
+    with pdfplumber.open(str(tmp_path / "cards-legends.pdf")) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "text continues" not in text
+    for name in ("Jeremiah Pincke", "Emily Van Winkle", "Long Shot", "Scatter Shot", "priority 3"):
+        assert name in text
+    poker = invoke("cards", "legends", "--out", str(tmp_path / "poker"), "--json")
+    assert json.loads(poker.stdout)["warnings"] == []
+    with pdfplumber.open(str(tmp_path / "poker" / "cards-legends.pdf")) as pdf:
+        assert "The sling hums" in pdf.pages[0].extract_text()  # flavour text kept on poker
+
+
+def test_parts_of_a_split_reference_topic_share_one_text_size(tmp_path: Path) -> None:
+    import pdfplumber
+
+    from hollowcli.render.fonts import REGULAR
+
+    result = invoke("reference", "--size", "mini", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(str(tmp_path / "reference.pdf")) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words(extra_attrs=["size", "fontname"])
+        titles = [w for w in words if w["text"].startswith("(") and w["text"].endswith(")") and "/" in w["text"]]
+        assert len(titles) >= 4  # several parts of split topics on the first page
+        row_top = min(w["top"] for w in titles)
+        first_row = [w for w in titles if w["top"] < row_top + 5]
+        assert len(first_row) >= 4  # the first row holds only parts of split topics
+        card_h = 67 * 72 / 25.4
+        sizes = {
+            round(c["size"], 1) for c in page.chars
+            if c["fontname"].endswith(REGULAR) and c["size"] > 6.2  # body text, not footers
+            and row_top < c["top"] < row_top + card_h - 10
+        }
+    assert sizes == {8.0}

@@ -31,6 +31,34 @@ Examples:
 """
 
 
+
+
+def _examples(*lines: str) -> str:
+    """An epilog of examples for one subcommand (click keeps the lines as written)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+EXAMPLES_REFERENCE = _examples(
+    "hollow print reference", "hollow print reference --paper a4 --size tarot",
+    "hollow print reference --backs none --out ~/print",
+)
+EXAMPLES_SPAWN = _examples(
+    "hollow print spawn                    every chapter", "hollow print spawn schoolhouse --paper a4",
+)
+EXAMPLES_DECK = _examples(
+    "hollow print deck                     every chapter's deck", "hollow print deck schoolhouse --backs short",
+    "hollow print deck schoolhouse --back-offset 1.5,-0.5", "hollow print deck --size mini --bleed 3",
+)
+EXAMPLES_CARDS = _examples(
+    "hollow print cards                    legends, foes and items", "hollow print cards legends --size mini",
+    "hollow print cards foes --size tarot --bleed 3 --preview",
+)
+EXAMPLES_KIT = _examples(
+    "hollow print kit                      everything into ./output/", "hollow print kit --paper a4 --backs short",
+    "hollow print kit --size 60x90 --bleed 3 --out kit-bleed", "hollow print kit --content my-box --json",
+)
+
+
 @dataclass(frozen=True)
 class Written:
     """A file the command wrote, with what the listing and ``--json`` show."""
@@ -194,17 +222,16 @@ def _chapters(pack: Any, chapter: str | None, all_: bool) -> list[Any]:
     if chapter and all_:
         raise UsageError("give a chapter id or --all, not both")
     if chapter:
-        if chapter not in pack.chapters:
-            known = ", ".join(sorted(pack.chapters)) or "none"
-            raise UsageError(f"there is no chapter {chapter!r}; known chapters: {known}")
-        return [pack.chapters[chapter]]
+        from hollowcli.table import find_id
+
+        return [pack.chapters[find_id("chapter", chapter, pack.chapters, lambda c: c.name)]]
     chapters = chapters_in_order(pack)
     if not chapters:
         raise UsageError("the content has no chapters to print")
     return chapters
 
 
-@print_.command(epilog=EXAMPLES)
+@print_.command(epilog=EXAMPLES_REFERENCE)
 @sheet_options
 def reference(out_dir: Path, paper: str | None, size: str, bleed: float, backs: str, back_offset: str | None,
               preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
@@ -217,7 +244,7 @@ def reference(out_dir: Path, paper: str | None, size: str, bleed: float, backs: 
     _run([("reference.pdf", "reference", lambda: render_reference(pack, spec))], out_dir, preview, as_json)
 
 
-@print_.command(epilog=EXAMPLES)
+@print_.command(epilog=EXAMPLES_SPAWN)
 @click.argument("chapter", required=False)
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
@@ -233,7 +260,7 @@ def spawn(chapter: str | None, all_: bool, out_dir: Path, paper: str | None, siz
     _run([("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec))], out_dir, preview, as_json)
 
 
-@print_.command(epilog=EXAMPLES)
+@print_.command(epilog=EXAMPLES_DECK)
 @click.argument("chapter", required=False)
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
@@ -250,7 +277,7 @@ def deck(chapter: str | None, all_: bool, out_dir: Path, paper: str | None, size
     _run(jobs, out_dir, preview, as_json)
 
 
-@print_.command(epilog=EXAMPLES)
+@print_.command(epilog=EXAMPLES_CARDS)
 @click.argument("kinds", nargs=-1, type=click.Choice(["legends", "foes", "items"], case_sensitive=False))
 @sheet_options
 def cards(kinds: tuple[str, ...], out_dir: Path, paper: str | None, size: str, bleed: float, backs: str,
@@ -267,7 +294,7 @@ def cards(kinds: tuple[str, ...], out_dir: Path, paper: str | None, size: str, b
     _run(jobs, out_dir, preview, as_json)
 
 
-@print_.command(epilog=EXAMPLES)
+@print_.command(epilog=EXAMPLES_KIT)
 @sheet_options
 def kit(out_dir: Path, paper: str | None, size: str, bleed: float, backs: str, back_offset: str | None,
         preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:

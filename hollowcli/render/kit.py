@@ -9,15 +9,15 @@ kit`` with the function that builds it, so the command can show progress.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from hollowcli.errors import RenderError, UsageError
 from hollowcli.pack.model import Chapter, Pack
 from hollowcli.render.geometry import SheetSpec, compute_layout
-from hollowcli.render.markup import Templates, escape_text
+from hollowcli.render.markup import Face, Templates, escape_text
 from hollowcli.render.sheet import CardJob, RenderResult, card_sheets
 
 #: The kinds ``hollow print cards`` knows, with the file each writes.
@@ -53,6 +53,33 @@ def _templates(pack: Pack) -> Templates:
     if tpl is None:
         tpl = _TEMPLATES[key] = Templates(pack.template_dirs)
     return tpl
+
+
+#: Cards narrower or shorter than this (mm) get the compact layout (``size.compact``).
+COMPACT_W_MM = 55.0
+COMPACT_H_MM = 80.0
+
+
+def size_info(spec: SheetSpec) -> dict[str, Any]:
+    """What templates see as ``size``: the card size's name, width and height in mm, and
+    ``compact`` (a small card such as mini: templates leave out flavour text)."""
+    return {
+        "name": spec.size_name,
+        "w": spec.card_w,
+        "h": spec.card_h,
+        "compact": spec.card_w < COMPACT_W_MM or spec.card_h < COMPACT_H_MM,
+    }
+
+
+class _Sized:
+    """The pack's templates, rendered with ``size`` (see :func:`size_info`) in every context."""
+
+    def __init__(self, pack: Pack, spec: SheetSpec) -> None:
+        self.tpl = _templates(pack)
+        self.size = size_info(spec)
+
+    def render(self, kind: str, context: Mapping[str, Any], what: str) -> Face:
+        return self.tpl.render(kind, {"size": self.size, **context}, what)
 
 
 def _sample(pack: Pack, kind: str, id_: str) -> bool:
@@ -146,7 +173,7 @@ def reference_sections(pack: Pack, spec: SheetSpec, rules_text: str | None = Non
 
     text = rules_text if rules_text is not None else rules_file(pack).read_text(encoding="utf-8")
     sections = parse_rules_md(text)
-    tpl = _templates(pack)
+    tpl = _Sized(pack, spec)
     out: list[RefCard] = []
     for topic, body in sections:
         what = f"reference card {topic!r}"
@@ -173,7 +200,7 @@ def reference_sections(pack: Pack, spec: SheetSpec, rules_text: str | None = Non
 def render_reference(pack: Pack, spec: SheetSpec, rules_text: str | None = None) -> RenderResult:
     """Reference cards (one per ``## topic`` of rules.md) and a one-page turn-order sheet."""
     layout = compute_layout(spec)
-    tpl = _templates(pack)
+    tpl = _Sized(pack, spec)
     sections = reference_sections(pack, spec, rules_text)
     if not sections:
         raise RenderError("rules.md has no '## topic' sections with text; nothing to print as reference cards")
@@ -185,7 +212,11 @@ def render_reference(pack: Pack, spec: SheetSpec, rules_text: str | None = None)
                 yield CardJob(f"ref-{n}", what, rc.fitted.face, fitted=rc.fitted)
                 continue
             ctx = {"topic": rc.topic, "text": rc.text, "part": rc.part, "parts": rc.parts}
-            yield CardJob(f"ref-{n}", what, tpl.render("reference", ctx, what))
+            face = tpl.render("reference", ctx, what)
+            # Every part of a split topic starts at the size the split was measured at,
+            # so the parts read alike (a short last part does not grow larger).
+            grow = max(1.0, min(spec.card_w / 63.0, spec.card_h / 88.0))
+            yield CardJob(f"ref-{n}", what, replace(face, textsize=REFERENCE_MIN_PT / grow))
 
     back = tpl.render("back", {"title": "Reference", "subtitle": GAME, "band": "reference"}, "the reference card back")
 
@@ -257,7 +288,7 @@ def effect_lines(pack: Pack, effect: Any) -> list[Any]:
 def render_deck(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
     """One chapter's deck: every card as many times as its ``copies``, with backs."""
     layout = compute_layout(spec)
-    tpl = _templates(pack)
+    tpl = _Sized(pack, spec)
     sample = _sample(pack, "chapters", chapter.id)
     fname = f"deck-{chapter.id}.pdf"
 
@@ -286,7 +317,7 @@ def render_cards(pack: Pack, kind: str, spec: SheetSpec) -> RenderResult:
     if kind not in CARD_KINDS:
         raise UsageError(f"there are no {kind!r} cards; use one of {', '.join(CARD_KINDS)}")
     layout = compute_layout(spec)
-    tpl = _templates(pack)
+    tpl = _Sized(pack, spec)
     fname = f"cards-{kind}.pdf"
 
     def jobs() -> Iterator[CardJob]:
