@@ -532,7 +532,8 @@ def parse_groups(words: Sequence[str], foes: Mapping[str, Foe]) -> list[Group]:
     pending: int | None = None
     for word in words:
         w = word.strip()
-        if re.fullmatch(r"[0-9]+", w):
+        if re.fullmatch(r"[0-9]+\s*[x×*]?", w):  # a count on its own: 2 gobkin, 2x gobkin
+            w = w.rstrip("x×* ")
             if pending is not None:
                 raise UsageError(
                     f"two numbers in a row ({pending} {w}); write groups like 2gobkin or 2 gobkin"

@@ -262,3 +262,13 @@ def test_parts_of_a_split_reference_topic_share_one_text_size(tmp_path: Path) ->
             and row_top < c["top"] < row_top + card_h - 10
         }
     assert sizes == {8.0}
+
+
+def test_a_card_too_large_for_the_paper_says_what_to_change(tmp_path: Path) -> None:
+    result = invoke("kit", "--size", "200x280", "--out", str(tmp_path))
+    assert result.exit_code == 1
+    assert str(result.exception) == (
+        "a 200x280 mm card with 0 mm bleed does not fit on letter paper inside its 5 mm margins; "
+        "choose a smaller --size"
+    )
+    assert not any(tmp_path.iterdir())

@@ -284,7 +284,9 @@ def test_a_group_larger_than_the_supply_is_pointed_out(pack) -> None:  # type: i
     assert f"only {foe.supply} Gobkin figures (its supply)" in text
 
 
-@pytest.mark.parametrize("words", [["2gobkins"], ["2", "gobkin"], ["2", "Gobkins"], ["2xgobkin"]])
+@pytest.mark.parametrize(
+    "words", [["2gobkins"], ["2", "gobkin"], ["2", "Gobkins"], ["2xgobkin"], ["2x", "gobkin"], ["2×", "gobkins"]]
+)
 def test_group_spellings(words: list[str]) -> None:
     doc = run_json("spawn", *words, "--rolled", "1")
     assert (doc["spawns"][0]["foe"], doc["spawns"][0]["count"]) == ("gobkin", 2)

@@ -430,6 +430,11 @@ def compute_layout(spec: SheetSpec) -> Layout:
         raise UsageError(
             f"a {fmt_mm(spec.card_w)}x{fmt_mm(spec.card_h)} mm card with {fmt_mm(spec.bleed)} mm bleed "
             f"does not fit on {spec.paper} paper"
-            + (" when folded; use --backs long" if spec.backs == "fold" else "")
+            + (
+                " when folded; use --backs long"
+                if spec.backs == "fold"
+                else f" inside its {fmt_mm(MIN_MARGIN)} mm margins; choose a smaller --size"
+                + (" or --bleed" if spec.bleed else "")
+            )
         )
     return best
