@@ -15,7 +15,7 @@ import pexpect
 
 from hollowcli.play import saves
 
-PROMPT = re.compile(r"Choice 1-\d+, or a command \(help\)> ")
+PROMPT = re.compile(r"Choice 1(?:-\d+)?, or a command \(help\)> ")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 

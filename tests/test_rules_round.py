@@ -41,7 +41,7 @@ def test_loss_at_health_zero_or_less_at_end_of_round() -> None:
         state = game(make_pack())
         state = state.with_legend(replace(state.legend("ann"), health=health))
         over, _ = end_round(state)
-        assert outcome(over) == "lost" and "Ann has" in outcome_reason(over) and over.phase == "over"
+        assert outcome(over) == "lost" and f"Ann is incapacitated (health {health})" in outcome_reason(over) and over.phase == "over"
         assert legal_actions(over) == []
     alive, _ = end_round(game(make_pack()))
     assert outcome(alive) is None and alive.round == 2

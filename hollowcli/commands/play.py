@@ -88,6 +88,21 @@ def play(
         emit_json(outcome.to_dict())
     if outcome.stopped == "interrupted":
         sys.exit(130)
+    if outcome.stopped == "hangup":
+        _silence_stdout()
+        sys.exit(129)  # 128 + SIGHUP, as a shell reports a hung-up job
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device: the terminal is gone, and flushing at exit must not fail."""
+    import os
+
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError):  # no real file descriptor (a test runner's stream)
+        pass
 
 
 @click.group("campaign")

@@ -17,6 +17,7 @@ from hollowcli.engine.core import (
     event,
     faces_text,
     foe_id_text,
+    foes_phrase,
     hurt_legend,
     roll_dice,
     standing_legends,
@@ -94,12 +95,19 @@ def rank_targets(state: GameState, f: FoeState) -> tuple[list[str], str]:
     return _order_closest(state, f)
 
 
+def _range_to(state: GameState, f: FoeState, legend_id: str) -> int | None:
+    """Range from a foe to a Legend: orthogonal steps (``range_measure: grid``) or walking steps."""
+    board = state.board
+    loc = state.legend(legend_id).loc
+    return board.grid_distance(f.loc, loc) if state.pack.rules.range_measure == "grid" else board.walk_distance(f.loc, loc)
+
+
 def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str]:
     """In range (orthogonal) and in line of sight."""
     spec = state.foe_def(f.foe).attack
     lg = state.legend(legend_id)
     board = state.board
-    d = board.grid_distance(f.loc, lg.loc) if state.pack.rules.range_measure == "grid" else board.walk_distance(f.loc, lg.loc)
+    d = _range_to(state, f, legend_id)
     if d is None or d > spec.range:
         return False, f"{state.legend_name(legend_id)} is out of range ({'unreachable' if d is None else d} > {spec.range})"
     los = board.line_of_sight(f.loc, lg.loc)
@@ -171,7 +179,8 @@ def foe_attack(state: GameState, number: int, rng: random.Random, events: list[E
             break
     if target is None:
         events.append(event(state, "foe-no-attack", actor=foe_id_text(f), frm=f.loc,
-                            reason=f"{name} at {f.loc} cannot attack: " + ("; ".join(checks) if checks else why)))
+                            reason=f"{name} at {f.loc} cannot attack: " + (_out_of_reach(state, f, ranked) if ranked else why),
+                            detail="; ".join(checks)))
         return state
     fdef = state.foe_def(f.foe)
     nums = resolve.foe_attack(fdef)
@@ -181,13 +190,39 @@ def foe_attack(state: GameState, number: int, rng: random.Random, events: list[E
     faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, rng)
     total = sum(x.value for x in faces)
     dmg = resolve.attack_damage(total, nums.direct, defense, state.pack.rules.fear_per_damage)
-    chosen = why if target == ranked[0] else f"its first choice is out of reach ({checks[0]}), so it attacks {state.legend_name(target)}"
+    prev = events[-1] if events else None
+    # Right after its move (or its decision to stay) the reason for this target was given.
+    just_chosen = prev is not None and prev.kind in ("foe-move", "foe-hold") and prev.actor == foe_id_text(f) and prev.target == target
+    if target != ranked[0]:
+        chosen = f" (its first choice is out of reach: {checks[0]}; so it attacks {state.legend_name(target)})"
+    else:
+        chosen = "" if just_chosen else f" ({why})"
+    arithmetic = dmg.reason
+    if relic is not None and relic.defense:
+        arithmetic += f" (defense {state.legend_def(target).defense} + {relic.defense} from {relic.name})"
     return hurt_legend(
         state, target, dmg.damage, events, kind="foe-attack", actor=foe_id_text(f), rolls=rolls,
         numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "defense": defense},
-        reason=f"{name} attacks {state.legend_name(target)} from {f.loc} ({chosen}): rolled {faces_text(rolls)} = {total}; {dmg.reason}",
+        reason=f"{name} attacks {state.legend_name(target)} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}; {arithmetic}",
         detail=f"{nums.reason}; {def_why}; {'; '.join(checks)}",
     )
+
+
+def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
+    """Why no Legend can be attacked, in one clause: its range and how far each Legend is."""
+    spec = state.foe_def(f.foe).attack
+    bits = []
+    for lid in ranked:
+        d = _range_to(state, f, lid)
+        who = state.legend_name(lid)
+        if d is None:
+            bits.append(f"{who} cannot be reached")
+        elif d > spec.range:
+            bits.append(f"{who} is {d} away")
+        else:
+            los = state.board.line_of_sight(f.loc, state.legend(lid).loc)
+            bits.append(f"{who} is {d} away but out of sight ({los.reason})")
+    return f"its range is {spec.range} and " + ", ".join(bits)
 
 
 FOE_ACTIONS: dict[str, Callable[[GameState, int, random.Random, list[Event]], GameState]] = {
@@ -233,14 +268,14 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
         sp = resolve.spawn_point(faces[0].value, points, state.barricades)
         if sp.point is None:
             events.append(event(state, "spawn", actor=g.foe, rolls=rolls, numbers={"roll": sp.roll, "count": g.count, "placed": 0},
-                                reason=f"{why}: {g.count} {fdef.name}: {sp.reason}"))
+                                reason=f"{why}: {foes_phrase(state, g.foe, g.count)}: {sp.reason}"))
             continue
         loc = board.spawn_points[sp.point]
         room = max(0, fdef.supply - state.on_board(g.foe))
         placed = min(room, g.count)
         new = tuple(FoeState(number=state.next_foe + i, foe=g.foe, loc=loc, health=fdef.health) for i in range(placed))
         state = replace(state, foes=state.foes + new, next_foe=state.next_foe + placed)
-        text = f"{why}: {g.count} {fdef.name}: {sp.reason}, at {loc}"
+        text = f"{why}: {foes_phrase(state, g.foe, g.count)}: {sp.reason}, at {loc}"
         if placed:
             text += f": {', '.join(state.foe_name(x) for x in new)}"
         if placed < g.count:

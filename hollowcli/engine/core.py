@@ -96,7 +96,9 @@ def enter(state: GameState, side: str, who: str, loc: str, events: list[Event]) 
             dmg = resolve.attack_damage(0, trap.damage, fdef.defense, 0)
             name = state.foe_name(f)
             state, defeated = hurt_foe(state, number, dmg.damage)
-            text = f"{name} enters {loc} and springs the {trap.type} trap set by {_setter_name(state, trap.setter)}: {dmg.reason} damage"
+            text = (f"{name} enters {loc} and springs the {trap.type} trap set by {_setter_name(state, trap.setter)}: "
+                    f"{trap.damage} trap damage - {fdef.defense} defense = {trap.damage - fdef.defense}"
+                    + (", so 0 damage" if trap.damage < fdef.defense else " damage"))
             if defeated:
                 text += f"; {name} is defeated and returns to the supply"
             events.append(event(state, "trap", actor=trap.setter, target=foe_id_text(f), to=loc,
@@ -136,3 +138,15 @@ def feature_kind(state: GameState, loc: str) -> str | None:
 def feature_name(state: GameState, loc: str) -> str:
     ch = state.board.char(loc)
     return state.chapter_def.feature_names.get(ch) or f"the {state.chapter_def.features.get(ch, 'feature')} at {loc}"
+
+
+def foes_phrase(state: GameState, foe_id: str | None, count: int) -> str:
+    """``3 Gobkin``, ``3 foes``, or for one foe of a one-figure kind just its name
+    (``the Headless Horseman``, not ``1 The Headless Horseman``)."""
+    fdef = state.pack.foes.get(foe_id) if foe_id else None
+    if fdef is None:
+        return f"{count} foe{'s' if count != 1 else ''}"
+    if count == 1 and fdef.supply == 1:
+        name = fdef.name
+        return "the" + name[3:] if name.startswith("The ") else name
+    return f"{count} {fdef.name}"

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from hollowcli.engine.adversary import adversary_phase
-from hollowcli.engine.core import event
+from hollowcli.engine.core import event, foes_phrase
 from hollowcli.engine.legend_phase import HANDLERS, eligible, legend_phase_actions, turn_actions
 from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState
 from hollowcli.errors import RulesError
@@ -161,7 +161,7 @@ def end_of_round(state: GameState, events: list[Event]) -> GameState:
     down = [lg for lg in state.legends if lg.health <= 0]
     scared = [lg for lg in state.legends if lg.fear >= rules.fear_limit]
     if down or scared:
-        parts = [f"{state.legend_name(lg.id)} has {lg.health} health" for lg in down]
+        parts = [f"{state.legend_name(lg.id)} is incapacitated (health {lg.health})" for lg in down]
         parts += [f"{state.legend_name(lg.id)} has {lg.fear} fear (limit {rules.fear_limit})" for lg in scared]
         return _over(state, events, "lost", "; ".join(parts))
     obj = chapter.objective
@@ -169,12 +169,17 @@ def end_of_round(state: GameState, events: list[Event]) -> GameState:
     if obj.kind == "survive" and obj.rounds is not None and state.round >= obj.rounds:
         won = f"the Legends survived {obj.rounds} rounds"
     elif obj.kind == "search" and state.search_count >= (obj.count or 1):
-        won = f"the Legends made {state.search_count} of {obj.count or 1} searches"
+        need = obj.count or 1
+        won = f"the Legends made the {need} search{'es' if need != 1 else ''} needed"
+        if state.search_count > need:
+            won += f" ({state.search_count} in all)"
     elif obj.kind == "defeat":
         n = state.defeated_count(obj.foe)
-        if n >= (obj.count or 1):
-            what = state.pack.foes[obj.foe].name if obj.foe and obj.foe in state.pack.foes else "foes"
-            won = f"the Legends defeated {n} of {obj.count or 1} {what}"
+        need = obj.count or 1
+        if n >= need:
+            won = f"the Legends defeated {foes_phrase(state, obj.foe, need)}"
+            if n > need:
+                won += f" ({n} in all)"
     if won:
         return _over(state, events, "won", won)
     if obj.kind != "survive" and obj.rounds is not None and state.round >= obj.rounds:
@@ -210,8 +215,7 @@ def progress(state: GameState) -> str:
     if obj.kind == "search":
         return f"search {obj.count or 1} times{limit} ({state.search_count} so far)"
     n = state.defeated_count(obj.foe)
-    what = state.pack.foes[obj.foe].name if obj.foe and obj.foe in state.pack.foes else "foes"
-    return f"defeat {obj.count or 1} {what}{limit} ({n} so far)"
+    return f"defeat {foes_phrase(state, obj.foe, obj.count or 1)}{limit} ({n} so far)"
 
 
 def outcome(state: GameState) -> str | None:
@@ -267,7 +271,17 @@ def parse_command(state: GameState, text: str) -> Action | None:
     for a in legal:
         if want in {_norm(alt) for alt in _aliases(state, a)}:
             return a
-    return None
+    return _activate_by_prefix(state, legal, want)
+
+
+def _activate_by_prefix(state: GameState, legal: list[Action], want: str) -> Action | None:
+    """``activate em``: the one Legend that may activate whose name starts so (None if not one)."""
+    verb, _, who = want.partition(" ")
+    if verb != "activate" or len(who) < 2:
+        return None
+    hits = [a for a in legal if a.kind == "activate"
+            and any(_norm(n).startswith(who) for n in (a.legend, state.legend_name(a.legend), state.pack.legends[a.legend].name))]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _aliases(state: GameState, a: Action) -> list[str]:

@@ -126,7 +126,7 @@ def _attack_hint(state: GameState, lg: LegendState, rest: list[str]) -> str:
             return "Only area attacks target a location; name a foe by its number."
         if not state.foes_at(loc):
             return f"There are no foes at {loc}."
-        where, what = loc, f"the foes at {loc}"
+        where, what = loc, loc
     rng = state.board.grid_distance(lg.loc, where) if state.pack.rules.range_measure == "grid" else state.board.walk_distance(lg.loc, where)
     if rng is None or rng > nums.range:
         return f"{what} is at range {rng if rng is not None else 'unreachable'}; that attack reaches {nums.range}."

@@ -250,8 +250,8 @@ def _use_actions(state: GameState, lg: LegendState) -> list[Action]:
             continue
         if obj.restore is None:
             continue
-        what = " and ".join(x for x in (f"{obj.restore.health} health" if obj.restore.health else "",
-                                         f"-{obj.restore.fear} fear" if obj.restore.fear else "") if x)
+        what = ", ".join(x for x in (f"+{obj.restore.health} health" if obj.restore.health else "",
+                                      f"-{obj.restore.fear} fear" if obj.restore.fear else "") if x)
         for other in _restore_targets(state, lg, obj.restore):
             who = "" if other.id == lg.id else f" on {short(state, other.id)}"
             out.append(Action("use", lg.id, source=source, source_id=sid, recipient=other.id,
@@ -435,6 +435,11 @@ def _cost_of(state: GameState, source: str | None, sid: str | None) -> int:
     return 0
 
 
+def _tokens(n: int) -> str:
+    """``1 token``, ``2 tokens``, ``no token``."""
+    return "no token" if n == 0 else f"{n} token{'s' if n != 1 else ''}"
+
+
 def _acted(state: GameState) -> GameState:
     assert state.turn is not None
     return replace(state, turn=replace(state.turn, acted=True, busy=True))
@@ -461,7 +466,8 @@ def do_attack(state: GameState, action: Action, rng: random.Random, events: list
     if action.at is not None:
         events.append(event(state, "attack-roll", actor=lid, frm=lg.loc, to=where, rolls=rolls,
                             numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "targets": len(targets)},
-                            reason=head + f": one roll for all {len(targets)} foes in the area"))
+                            reason=head + (": one roll for the one foe there" if len(targets) == 1
+                                           else f": one roll for all {len(targets)} foes there")))
     for f in targets:
         fdef = state.foe_def(f.foe)
         dmg = resolve.attack_damage(total, nums.direct, fdef.defense, 0)
@@ -494,14 +500,14 @@ def do_use(state: GameState, action: Action, rng: random.Random, events: list[Ev
         trap = Trap(loc=lg.loc, type=obj.trap, side=LEGENDS_SIDE, setter=lid, damage=obj.trap_damage)
         state = replace(state, traps=state.traps + (trap,))
         events.append(event(state, "trap-set", actor=lid, to=lg.loc, numbers={"damage": obj.trap_damage, "cost": obj.cost},
-                            reason=f"{short(state, lid)} sets a {obj.trap} trap at {lg.loc} with {obj.name} ({obj.cost} tokens); it will hurt the first foe to enter"))
+                            reason=f"{short(state, lid)} sets a {obj.trap} trap at {lg.loc} with {obj.name} ({_tokens(obj.cost)}); it will hurt the first foe to enter"))
         return _acted(state)
     assert obj.restore is not None
     who = action.recipient or lid
     state, gain, calm = _restore_one(state, who, obj.restore.health, obj.restore.fear)
     after = state.legend(who)
     events.append(event(state, "restore", actor=lid, target=who, numbers={"health": gain, "fear_removed": calm, "cost": obj.cost},
-                        reason=f"{short(state, lid)} uses {obj.name} ({obj.cost} tokens): {short(state, who)} regains {gain} health (health {after.health}) and removes {calm} fear (fear {after.fear})"))
+                        reason=f"{short(state, lid)} uses {obj.name} ({_tokens(obj.cost)}): {short(state, who)} regains {gain} health (health {after.health}) and removes {calm} fear (fear {after.fear})"))
     return _acted(state)
 
 
@@ -554,8 +560,11 @@ def do_give(state: GameState, action: Action, rng: random.Random, events: list[E
     state = state.with_legend(lg)
     other = state.legend(to)
     state = state.with_legend(replace(other, inventory=other.inventory + (item,)))
-    events.append(event(state, "give", actor=lid, target=to, to=lg.loc,
-                        reason=f"{short(state, lid)} gives {state.pack.items[item].name} to {short(state, to)} at {lg.loc}"))
+    thing = state.pack.items[item]
+    text = f"{short(state, lid)} gives {thing.name} to {short(state, to)} at {lg.loc}; it goes into {short(state, to)}'s inventory"
+    if thing.kind == "relic":
+        text += f" ({short(state, to)} can equip it with 'swap' in an activation, before moving or acting)"
+    events.append(event(state, "give", actor=lid, target=to, to=lg.loc, reason=text))
     return _acted(state)
 
 

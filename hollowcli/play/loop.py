@@ -43,11 +43,16 @@ _ROLES: dict[str, dict[str, Any]] = {
 
 
 class Console:
-    """Where the game's text goes, with colour only when asked for."""
+    """Where the game's text goes, with colour only when asked for.
+
+    Once the terminal is gone (closed window: SIGHUP, or a broken pipe) writing fails;
+    the console then goes quiet instead of raising, so the game can still save and exit.
+    """
 
     def __init__(self, stream: TextIO, colour: bool = False):
         self.stream = stream
         self.colour = colour
+        self.gone = False
 
     def paint(self, text: str, role: str) -> str:
         if not self.colour or role not in _ROLES:
@@ -57,8 +62,17 @@ class Console:
         return click.style(text, **_ROLES[role])
 
     def say(self, text: str = "") -> None:
-        self.stream.write(text + "\n")
-        self.stream.flush()
+        self.write(text + "\n")
+
+    def write(self, text: str) -> None:
+        """Text without a newline (a prompt)."""
+        if self.gone:
+            return
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except OSError:  # the terminal was closed, or the reader of a pipe left
+            self.gone = True
 
     def lines(self, lines: list[str]) -> None:
         for line in lines:
@@ -101,8 +115,7 @@ class LineSource:
                 except EOFError:
                     self.console.say("")
                     return None
-            self.console.stream.write(prompt)
-            self.console.stream.flush()
+            self.console.write(prompt)
             line = sys.stdin.readline()
             return line.rstrip("\r\n") if line else None
         for raw in self._lines:
@@ -163,7 +176,7 @@ class Outcome:
     round: int
     result: str | None = None  # won | lost | None (not over)
     reason: str = ""
-    stopped: str | None = None  # quit | end-of-input | interrupted | round-cap | None
+    stopped: str | None = None  # quit | end-of-input | interrupted | hangup | round-cap | None
     next_chapter: str | None = None
     message: str = ""
 
@@ -184,16 +197,17 @@ class Outcome:
 
 HELP = """\
 Choose by number, or type a command:
-  <number>        take that choice (the list is shown after every step)
-  move C4         move the activating Legend (locations: column letter + row number)
-  attack 2        attack foe #2 (the number after its letter on the map, G2)
-  end             end the activating Legend's turn; other shortcuts are shown in [brackets]
-  undo [N]        take back the last step (or N steps)    redo [N]   take it back again
-  map             show the map, the track and every figure
-  log [N]         show the last rulings (default 20)
-  save            save now (the game is also saved after every step)
-  help            this text                                quit       save and leave
-Foes act by themselves in the adversary phase; each ruling is printed with its reason."""
+  <number>     take that choice (the list is shown after every step)
+  move C4      move the activating Legend (column letter + row number)
+  attack 2     attack foe #2 (the number after its letter on the map: G2)
+  end          end the activating Legend's turn
+  [...]        every other choice shows its typed shortcut in brackets
+  undo [N]     take back the last step (or N)    redo [N]  take it again
+  map          the map, the track and every figure
+  log [N]      the last rulings (default 20)
+  save         save now (it is saved after every step anyway)
+  help         this text                          quit      save and leave
+Foes act by themselves in the adversary phase; each ruling gives its reason."""
 
 _META = re.compile(r"^\s*(undo|redo|help|\?|map|log|save|quit|exit|choices)\b\s*([0-9]+)?\s*$", re.IGNORECASE)
 _NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: '²'.isdigit() is True but int('²') fails
@@ -224,6 +238,8 @@ class Game:
         self._last_header: tuple[int, str] | None = None
         self._shown_round: int | None = None
         self._quit: str | None = None
+        self._hangup = False  # SIGHUP seen: the terminal was closed
+        self._waiting = False  # blocked reading the next command (safe to break off)
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -270,11 +286,12 @@ class Game:
             self.console.lines(lines)
         else:
             self.console.say(self.paint(f"Round {self.state.round}: choose the next Legend to activate", "title"))
-        self.console.lines(view.render_choices(actions, self.paint))
+        self.console.lines(view.render_choices(actions, self.paint, self.state))
         return actions
 
     def hint(self, text: str) -> None:
-        self.console.say(self.paint(text, "hint"))
+        for line in view.wrap(text):
+            self.console.say(self.paint(line, "hint"))
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Outcome:
@@ -289,21 +306,55 @@ class Game:
             self.console.lines(view.wrap(chapter.intro))
         else:
             self.console.say(f"Resuming {chapter.name} at round {self.state.round} (step {rec.cursor}, seed {rec.seed}).")
+        restore = self._catch_hangup()
         try:
             self._loop()
         except KeyboardInterrupt:
             self.console.say("")
             self._quit = "interrupted"
+        except _Hangup:
+            self.console.say("")
+            self._quit = "hangup"
         finally:
+            restore()
             if self.log is not None:
                 self.log.close()
         return self._finish()
+
+    def _catch_hangup(self) -> Callable[[], None]:
+        """Treat SIGHUP (the terminal window was closed) like the end of the input.
+
+        The handler only breaks off a wait for input; a step being resolved is finished
+        (and saved) first, and the loop stops before the next one. Returns the function
+        that puts the previous handler back.
+        """
+        import signal
+        import threading
+
+        sig = getattr(signal, "SIGHUP", None)
+        if sig is None or threading.current_thread() is not threading.main_thread():
+            return lambda: None
+
+        def on_hangup(signum: int, frame: Any) -> None:
+            self._hangup = True
+            if self._waiting:
+                raise _Hangup()
+
+        previous = signal.signal(sig, on_hangup)
+
+        def restore() -> None:
+            signal.signal(sig, previous)
+
+        return restore
 
     def _loop(self) -> None:
         actions: list[Any] | None = None
         while True:
             result, _reason = self.session.outcome()
             if result:
+                return
+            if self._hangup or self.console.gone:
+                self._quit = "hangup"
                 return
             if self._shown_round != self.state.round:
                 self.show_board()
@@ -314,13 +365,19 @@ class Game:
                     return
                 rng = random.Random(f"{self.session.record.seed}:auto:{self.session.step}")
                 action = engine.auto_action(self.state, rng)
-                self.console.say(self.paint(f"> {action.command}", "dim") + f"   ({action.label})")
+                said = view.wrap(f"> {action.command}   ({action.label})", indent="    ")
+                said[0] = self.paint(f"> {action.command}", "dim") + said[0][len(action.command) + 2 :]
+                self.console.lines(said)
                 self._take(action)
                 continue
             if actions is None:
                 actions = self.show_choices()
             assert self.source is not None
-            line = self.source.read(f"Choice 1-{len(actions)}, or a command (help)> ")
+            self._waiting = True
+            try:
+                line = self.source.read(f"Choice {_span(len(actions))}, or a command (help)> ")
+            finally:
+                self._waiting = False
             if line is None:
                 self._quit = "end-of-input"
                 return
@@ -344,12 +401,12 @@ class Game:
         """
         text = line.strip()
         if not text:
-            self.console.lines(view.render_choices(actions, self.paint))
+            self.console.lines(view.render_choices(actions, self.paint, self.state))
             return False
         if _NUMBER.fullmatch(text):
             n = int(text)
             if not 1 <= n <= len(actions):
-                self.hint(f"There is no choice {n}; pick 1 to {len(actions)}, or type 'help'.")
+                self.hint(f"There is no choice {n}; pick {_span(len(actions), ' to ')}, or type 'help'.")
                 return False
             self._take(actions[n - 1])
             return True
@@ -364,7 +421,7 @@ class Game:
         if action is None:
             why = engine.command_hint(self.state, text)  # the rule that forbids it, in a sentence
             lead = f"'{_short(text)}' is not one of the choices now" + (f". {why} Type" if why else "; type")
-            self.hint(f"{lead} a number from 1 to {len(actions)}, a command shown in [brackets], or 'help'.")
+            self.hint(f"{lead} a number ({_span(len(actions))}), a command shown in [brackets], or 'help'.")
             return False
         self._take(action)
         return True
@@ -374,7 +431,7 @@ class Game:
             self.console.say(HELP)
             return False
         if word == "choices":
-            self.console.lines(view.render_choices(actions, self.paint))
+            self.console.lines(view.render_choices(actions, self.paint, self.state))
             return False
         if word == "map":
             self.show_board()
@@ -441,10 +498,20 @@ class Game:
             "end-of-input": "End of input; saved",
             "interrupted": "Interrupted; saved",
             "round-cap": f"Stopped after round {self.options.max_rounds} (--max-rounds); saved",
+            "hangup": "The terminal was closed; saved",
         }.get(self._quit or "", "Saved")
         out.message = f"{why} at round {state.round}, step {rec.cursor}. Resume with: {self._resume_hint()}"
         self.console.lines(view.wrap(out.message))
         return out
+
+
+class _Hangup(Exception):
+    """Raised by the SIGHUP handler to break off a wait for input."""
+
+
+def _span(n: int, sep: str = "-") -> str:
+    """``1`` or ``1-n`` (``1 to n``): the range of choice numbers."""
+    return "1" if n == 1 else f"1{sep}{n}"
 
 
 def _short(text: str, n: int = 40) -> str:

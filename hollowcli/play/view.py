@@ -126,14 +126,34 @@ def render_key(state: Any) -> list[str]:
         names.setdefault(state.pack.foes[f.foe].cls, state.pack.foes[f.foe].name)
     parts += [f"{letters[c]}n {names[c]} #n" for c in letters if c in names]
     parts.append("+ more figures here (see the lists)")
-    spots = ["1-6 spawn point", "[n] barricaded spawn point", "## no location", "| and ---- walls"]
+    points = sorted(state.board.spawn_points)
+    spots = []
+    if points:
+        span = str(points[0]) if len(points) == 1 else f"{points[0]}-{points[-1]}"
+        spots += [f"{span} spawn point", "[n] barricaded spawn point"]
+    spots += ["## no location", "| and ---- walls"]
     if state.traps:
         spots.append("^ trap")
     feats = []
     for ch, kind in chapter.features.items():
         name = chapter.feature_names.get(ch)
         feats.append(f"{ch.lower()} {name} ({kind})" if name else f"{ch.lower()} {kind}")
-    return wrap("Key: " + ", ".join(parts + spots + feats), indent="     ")
+    return wrap_items("Key: ", parts + spots + feats, indent="     ")
+
+
+def wrap_items(lead: str, items: list[str], width: int = 78, indent: str = "", sep: str = ",") -> list[str]:
+    """``lead`` and the comma-separated ``items``, wrapped between items where possible, so a
+    key entry such as ``Sn Schrickroot #n`` stays on one line."""
+    lines: list[str] = []
+    line = lead
+    for n, item in enumerate(items):
+        piece = item + (sep if n < len(items) - 1 else "")
+        if line.strip() and len(line) + 1 + len(piece) > width and line not in (lead, indent):
+            lines.append(line.rstrip())
+            line = indent
+        line += ("" if line in (lead, indent) else " ") + piece
+    lines.append(line.rstrip())
+    return [out for chunk in lines for out in (wrap(chunk, width, indent) if len(chunk) > width else [chunk])]
 
 
 def wrap(text: str, width: int = 78, indent: str = "") -> list[str]:
@@ -153,12 +173,18 @@ def _item_name(state: Any, item_id: str | None) -> str:
     return item.name if item else item_id
 
 
-def render_legends(state: Any, paint: Paint = plain) -> list[str]:
-    """One line per Legend: where, health, fear, tokens, relic and inventory."""
+def render_legends(state: Any, paint: Paint = plain, width: int = 78) -> list[str]:
+    """One line per Legend: where, health, fear, tokens, relic and inventory.
+
+    The relic and items are wrapped in their own column, so no line is wider than ``width``.
+    """
+    import textwrap
+
     lsym = legend_symbols(state)
     limit = state.pack.rules.fear_limit
     turn = getattr(state.turn, "legend", None)
-    lines = [paint("Legends", "title") + "                 at   health  fear   tokens  relic / items"]
+    cols = f"{'':<24} {'at':<4} {'health':<7} {'fear':<6} {'tokens':<10} relic / items"
+    lines = [paint("Legends", "title") + cols[len("Legends"):]]
     for lg in state.legends:
         d = state.pack.legends[lg.id]
         total = lg.ready + lg.spent
@@ -167,15 +193,15 @@ def render_legends(state: Any, paint: Paint = plain) -> list[str]:
         gear = _item_name(state, lg.relic) + (f" / {items}" if items else "")
         health = f"{lg.health}/{d.health}"
         fear = f"{lg.fear}/{limit}"
-        line = (
-            f"{mark}{lsym[lg.id]:<3}{d.name:<20} {lg.loc:<4} {health:<7} {fear:<6} "
-            f"{lg.ready}/{total} ready  {gear}"
-        )
-        if lg.health <= 0 or lg.fear >= limit:
-            line = paint(line, "bad")  # this Legend loses the chapter at the end of the round
-        elif lg.id == turn:
-            line = paint(line, "legend")
-        lines.append(line)
+        head = f"{mark}{lsym[lg.id]:<3}{d.name:<20} {lg.loc:<4} {health:<7} {fear:<6} {lg.ready}/{total} ready  "
+        parts = textwrap.wrap(gear, width=max(16, width - len(head)), break_on_hyphens=False) or [""]
+        rows = [head + parts[0]] + [" " * len(head) + more for more in parts[1:]]
+        for line in rows:
+            if lg.health <= 0 or lg.fear >= limit:
+                line = paint(line, "bad")  # this Legend loses the chapter at the end of the round
+            elif lg.id == turn:
+                line = paint(line, "legend")
+            lines.append(line)
     lines.append("  (> activating now, v already activated this round)")
     return lines
 
@@ -187,14 +213,17 @@ def render_foes(state: Any, paint: Paint = plain) -> list[str]:
     letters = class_letters(state)
     order = {c: i for i, c in enumerate(state.pack.rules.activation_order)}
     foes = sorted(state.foes, key=lambda f: (order.get(state.pack.foes[f.foe].cls, 99), f.number))
-    lines = [paint("Foes", "title") + "                    at   health  defense  move  attack"]
+    namew = max([19] + [len(state.foe_name(f)) for f in foes])
+    cols = f"{'':<{namew + 5}} {'at':<4} {'health':<7} {'defense':<8} {'move':<5} attack"
+    lines = [paint("Foes", "title") + cols[len("Foes"):]]
     for f in foes:
         d = state.pack.foes[f.foe]
         atk = d.attack
         attack = f"{atk.dice} {'die' if atk.dice == 1 else 'dice'} +{atk.direct}, range {atk.range}"
         sym = foe_symbol(state, f, letters)
+        health = f"{f.health}/{d.health}"
         lines.append(
-            f" {sym:<4}{state.foe_name(f):<19} {f.loc:<4} {f.health}/{d.health:<5} {d.defense:<8} {d.move:<5} {attack}"
+            f" {sym:<4}{state.foe_name(f):<{namew}} {f.loc:<4} {health:<7} {d.defense:<8} {d.move:<5} {attack}"
         )
     return lines
 
@@ -237,15 +266,16 @@ def _strip(text: str) -> str:
 def objective_text(state: Any) -> str:
     """The chapter's objective and how far along it is."""
     obj = state.chapter_def.objective
-    pack = state.pack
     if obj.kind == "survive":
         return f"Objective: survive {obj.rounds} rounds (this is round {state.round})"
-    limit = f" within {obj.rounds} rounds (this is round {state.round})" if obj.rounds else ""
+    limit = f" by round {obj.rounds}" if obj.rounds else ""
     if obj.kind == "search":
-        return f"Objective: search {obj.count} time(s){limit}; {state.search_count} done"
-    foe = pack.foes[obj.foe].name if obj.foe and obj.foe in pack.foes else "foes"
-    done = sum(1 for f in state.defeated if obj.foe is None or f == obj.foe)
-    return f"Objective: defeat {obj.count} {foe}{limit}; {done} defeated"
+        need = obj.count or 1
+        return f"Objective: search {need} time{'s' if need != 1 else ''}{limit}; {state.search_count} done so far"
+    from hollowcli.engine.core import foes_phrase
+
+    done = state.defeated_count(obj.foe)
+    return f"Objective: defeat {foes_phrase(state, obj.foe, obj.count or 1)}{limit}; {done} defeated so far"
 
 
 def render_board(state: Any, paint: Paint = plain, with_key: bool = True) -> list[str]:
@@ -253,7 +283,7 @@ def render_board(state: Any, paint: Paint = plain, with_key: bool = True) -> lis
     chapter = state.chapter_def
     phase = {"legends": "Legend phase", "adversary": "adversary phase", "over": "game over"}.get(state.phase, state.phase)
     lines = [paint(f"== {chapter.name} (chapter {chapter.number}) - round {state.round}, {phase} ==", "title")]
-    lines.append(objective_text(state))
+    lines += wrap(objective_text(state), indent="  ")
     lines.append("")
     lines += render_map(state, paint)
     if with_key:
@@ -268,29 +298,86 @@ def render_board(state: Any, paint: Paint = plain, with_key: bool = True) -> lis
 
 
 def _spawn_and_cards(state: Any) -> list[str]:
+    from hollowcli.engine.core import foes_phrase
+
     chapter = state.chapter_def
     parts = []
     if chapter.spawn_list:
         entry = chapter.spawn_list[state.spawn_pos % len(chapter.spawn_list)]
-        groups = ", ".join(f"{g.count} {state.pack.foes[g.foe].name}" for g in entry)
+        groups = ", ".join(foes_phrase(state, g.foe, g.count) for g in entry)
         parts.append(f"Next spawn: {groups}")
     if state.barricades:
         parts.append("barricades on " + ", ".join(str(b) for b in sorted(state.barricades)))
     if chapter.cards:
         parts.append(f"chapter cards: {len(state.pile) + len(state.discard)}")
-    return ["; ".join(parts)] if parts else []
+    return wrap_items("", parts, indent="  ", sep=";") if parts else []
 
 
 # --------------------------------------------------------------------------- choices and events
 
 
-def render_choices(actions: list[Any], paint: Paint = plain) -> list[str]:
-    """The numbered legal choices with their typed shortcut."""
-    lines = []
-    width = len(str(len(actions)))
+def render_choices(actions: list[Any], paint: Paint = plain, state: Any = None, width: int = 78) -> list[str]:
+    """The numbered legal choices with their typed shortcut, at most ``width`` columns.
+
+    Moves are many and alike, so they are gathered into one compact block of numbered
+    destinations (``4 E4``) under a header; every other choice gets a line of its own, so
+    the real decisions stand out. Numbers follow the engine's order, so the number typed
+    is always the index in ``actions``. With ``state`` a destination whose walk leaves
+    foes is marked with its leave-roll dice (``E4!2``).
+    """
+    lines: list[str] = []
+    numw = len(str(len(actions)))
+    moves = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "move"]
     for i, a in enumerate(actions, 1):
-        shortcut = f"  [{a.command}]" if a.command else ""
-        lines.append(f" {i:>{width}}. {a.label}" + paint(shortcut, "dim"))
+        if a.kind == "move":
+            if moves and i == moves[0][0]:
+                lines += _move_block(moves, numw, paint, state, width)
+            continue
+        shortcut = f"[{a.command}]" if a.command else ""
+        lines += _choice_lines(f" {i:>{numw}}. ", a.label, shortcut, paint, width)
+    return lines
+
+
+def _choice_lines(lead: str, label: str, shortcut: str, paint: Paint, width: int) -> list[str]:
+    """One numbered choice, wrapped under its text, the shortcut dimmed at the end."""
+    import textwrap
+
+    glue = "\x00"  # the shortcut is never split across lines
+    text = label + ("  " + shortcut.replace(" ", glue) if shortcut else "")
+    body = textwrap.wrap(text, width=width - len(lead), break_on_hyphens=False, break_long_words=False) or [""]
+    out = [(lead if n == 0 else " " * len(lead)) + chunk.replace(glue, " ") for n, chunk in enumerate(body)]
+    if shortcut and out[-1].endswith(shortcut):
+        out[-1] = out[-1][: -len(shortcut)] + paint(shortcut, "dim")
+    return out
+
+
+def _leave_dice(state: Any, action: Any) -> int:
+    """Leave-roll dice the walk of a move action costs (one per foe in each location left)."""
+    if state is None or not action.path:
+        return 0
+    return sum(len(state.foes_at(loc)) for loc in action.path[:-1])
+
+
+def _move_block(moves: list[tuple[int, Any]], numw: int, paint: Paint, state: Any, width: int) -> list[str]:
+    """The move choices as a header and wrapped rows of ``number destination`` cells."""
+    costs = {a.to: _leave_dice(state, a) for _, a in moves}
+    same = len(set(costs.values())) == 1
+    steps = max((len(a.path) - 1 for _, a in moves), default=0)
+    head = f" Move (up to {steps} step{'s' if steps != 1 else ''}; type its number or 'move {moves[0][1].to}'):"
+    lines = wrap(head, width, "   ")
+    cost = next(iter(costs.values()), 0)
+    if same and cost:
+        lines += wrap(f"   (every move leaves foes: a leave roll of {cost} {'die' if cost == 1 else 'dice'})", width, "    ")
+    elif not same:
+        lines.append("   (!N after a place: its walk leaves foes, a leave roll of N dice)")
+    cells = []
+    for i, a in moves:
+        mark = f"!{costs[a.to]}" if costs[a.to] and not same else ""
+        cells.append(f"{i:>{numw}} {a.to}{mark}")
+    cellw = max(len(c) for c in cells) + 2
+    per_row = max(1, (width - 3) // cellw)
+    for r in range(0, len(cells), per_row):
+        lines.append("   " + "".join(f"{c:<{cellw}}" for c in cells[r : r + per_row]).rstrip())
     return lines
 
 

@@ -1,0 +1,309 @@
+"""What a new player sees in `hollow play`: compact choices, lines that fit 80 columns,
+rulings that read well, objective wording, and a closed terminal (SIGHUP) saving cleanly."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from test_engine_packs import (
+    ScriptedRng,
+    by_command,
+    foe,
+    game,
+    legend,
+    make_pack,
+    place,
+    with_foes,
+)
+
+from hollowcli.cli import cli
+from hollowcli.engine import apply, legal_actions
+from hollowcli.engine.adversary import adversary_phase
+from hollowcli.engine.game import end_of_round
+from hollowcli.pack.model import AttackSpec, Item, Objective, TrackSpot
+from hollowcli.play import saves, view
+from hollowcli.play.loop import Console
+
+
+def play(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, ["play", *args], input=input, env={"NO_COLOR": "1"})
+
+
+def after(out: str, marker: str) -> str:
+    """The output from the last occurrence of ``marker`` on."""
+    return out[out.rindex(marker):]
+
+
+# ------------------------------------------------------------------ the choice list
+def test_moves_are_one_compact_block_and_the_real_decisions_stand_out() -> None:
+    r = play("1", "--seed", "11", input="activate emily\nquit\n")
+    assert r.exit_code == 0, r.output
+    menu = after(r.output, "Emily is activating at E4")
+    assert "Move Emily to" not in menu  # no line per destination any more
+    lines = menu.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith(" Move (up to 3 steps"))
+    assert "type its number or 'move D2'" in lines[head]
+    # 17 destinations on two rows, numbered in the engine's order
+    assert lines[head + 1].split() == ["1", "D2", "2", "E2", "3", "F2", "4", "E3", "5", "F3", "6", "B4", "7", "C4",
+                                       "8", "D4", "9", "F4", "10", "G4"]
+    assert lines[head + 2].split()[:2] == ["11", "H4"] and lines[head + 2].split()[-2:] == ["17", "F6"]
+    # the attack and the end are numbered lines of their own, right after the moves
+    assert lines[head + 3].startswith(" 18. Attack Schrickroot #4 at J4 with Long Shot")
+    assert "[attack 4 with long-shot]" in lines[head + 4]  # the shortcut is never split
+    assert lines[head + 5] == " 19. End Emily's activation  [end]"
+
+
+def test_a_number_from_the_move_block_moves_there() -> None:
+    r = play("1", "--seed", "11", input="activate emily\n2\nquit\n")
+    assert "Emily moves E4→E3→E2 (2 steps)" in r.output
+    assert saves.load("default").game.actions == ["activate emily", "move E2"]
+
+
+def test_one_leave_roll_for_every_move_is_said_once_in_the_header() -> None:
+    pack = make_pack(foes=[foe("gob")])
+    state = with_foes(place(game(pack), ann="C3", bob="F5"), ("gob", "C3"))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    lines = view.render_choices(legal_actions(state), view.plain, state)
+    assert lines[1] == "   (every move leaves foes: a leave roll of 1 die)"
+    assert "!" not in "".join(lines[2:])
+
+
+def test_a_move_that_passes_foes_is_marked_with_its_leave_dice() -> None:
+    pack = make_pack(foes=[foe("gob")])
+    state = with_foes(place(game(pack), ann="B2", bob="F5"), ("gob", "C2"), ("gob", "C2"))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    lines = view.render_choices(legal_actions(state), view.plain, state)
+    assert lines[1] == "   (!N after a place: its walk leaves foes, a leave roll of N dice)"
+    cells = " ".join(lines)
+    assert re.search(r"\bD2!2\b", cells)  # B2 -> C2 -> D2 leaves the two foes at C2
+    assert re.search(r"\bC2 ", cells) and not re.search(r"\bB3!", cells)  # stepping onto them, or away, costs nothing
+
+
+def test_a_single_choice_is_prompted_as_choice_1() -> None:
+    r = play("1", "--seed", "11", input="activate emily\nend\nactivate jeremiah\nend\nactivate matthias\nend\nquit\n")
+    assert "Choice 1, or a command (help)> " in r.output
+    assert not re.search(r"Choice 1-1,", r.output)
+
+
+# --------------------------------------------------------------- 80 columns
+SESSION = """\
+activate em
+2
+move b2
+attack 4
+attack B6 with lantern-sermon
+end
+activate jeremiah
+move c4
+end
+activate elijah
+attack B6 with lantern-sermon
+give silver-locket to matthias
+end
+activate matthias
+swap silver-locket
+attack 4 with steady-aim
+end
+help
+log 5
+undo 2
+redo
+quit
+"""
+
+
+def test_every_line_of_a_played_session_fits_80_columns() -> None:
+    r = play("1", "--seed", "11", input=SESSION)
+    assert r.exit_code == 0, r.output
+    wide = [line for line in r.output.splitlines() if len(line) > 80]
+    assert not wide, "\n".join(wide)
+    # the hints are wrapped too, and say the rule in a sentence
+    assert "B6 is at range" in r.output and "the foes at B6 is" not in r.output
+
+
+def test_legend_and_foe_tables_stay_aligned_and_within_78_columns() -> None:
+    items = [Item(id=f"thing{i}", name=f"Long Named Thing {i}", kind="item") for i in range(4)]
+    lgs = [legend("ann", inventory=tuple(i.id for i in items)), legend("bob")]
+    long_foe = foe("horse", "boss", name="The Headless Horseman", health=16)
+    pack = make_pack(legends=lgs, items=items, foes=[foe("gob"), long_foe])
+    state = with_foes(game(pack), ("horse", "B2"), ("gob", "C2"))
+    legends = view.render_legends(state)
+    assert max(len(line) for line in legends) <= 78
+    assert any(line.strip().startswith("Long Named Thing 3") for line in legends[2:])  # wrapped in its column
+    foes = view.render_foes(state)
+    at = foes[0].index(" at ") + 1
+    assert [line[at : at + 2] for line in foes[1:]] == ["B2", "C2"]
+    health = foes[0].index("health")
+    assert [line[health : health + 5].strip() for line in foes[1:]] == ["16/16", "2/2"]
+
+
+def test_the_key_names_the_chapters_spawn_points_and_keeps_entries_whole() -> None:
+    r = play("2", "--seed", "1", input="quit\n")
+    key = r.output[r.output.index("Key: "):r.output.index("Track: ")]
+    assert "1-5 spawn point" in key and "1-6" not in key  # the covered bridge has five
+    assert "\n     Sn Schrickroot #n," in key or " Sn Schrickroot #n," in key.replace("\n     ", " ")
+    for line in key.splitlines():
+        assert not line.rstrip().endswith((" Sn", " Gn", " Pn", " [n]", " |"))
+
+
+# ------------------------------------------------------------------ rulings
+def test_a_foe_attack_right_after_its_move_does_not_repeat_the_targeting_reason() -> None:
+    relic = Item(id="shoe", name="Horseshoe", kind="relic", defense=1)
+    lgs = [legend("ann", attack_priority=2, relic="shoe"), legend("bob")]
+    pack = make_pack(legends=lgs, items=[relic], foes=[foe("gob", move=2)], track=[TrackSpot(("move", "attack"))])
+    state = with_foes(place(game(pack), ann="D2", bob="F5"), ("gob", "B2"))
+    events: list = []
+    adversary_phase(state, ScriptedRng([3]), events)
+    move = next(e for e in events if e.kind == "foe-move")
+    hit = next(e for e in events if e.kind == "foe-attack")
+    assert "Ann is closest" in move.reason
+    legends = view.render_legends(state)
+    at = legends[0].index(" at ") + 1
+    assert [line[at : at + 2] for line in legends[1:3]] == ["D2", "F5"]
+    relic = legends[0].index("relic")
+    assert legends[1][relic:].startswith("Horseshoe")
+    assert hit.reason.startswith("Gob #1 attacks Ann from D2: rolled [2] = 2; 1 direct + 2 dice - 2 defense = 1")
+    assert "(defense 1 + 1 from Horseshoe)" in hit.reason
+    assert "closest" not in hit.reason
+
+
+def test_a_foe_that_cannot_attack_gives_its_range_and_each_distance() -> None:
+    pack = make_pack(foes=[foe("gob", move=0)], track=[TrackSpot(("attack",))])
+    state = with_foes(place(game(pack), ann="D2", bob="F5"), ("gob", "B2"))
+    events: list = []
+    adversary_phase(state, ScriptedRng(), events)
+    miss = next(e for e in events if e.kind == "foe-no-attack")
+    assert miss.reason == "Gob #1 at B2 cannot attack: its range is 0 and Ann is 2 away, Bob is 7 away"
+    assert "out of range (2 > 0)" in miss.detail  # the full checks stay in --explain
+
+
+def test_one_foe_in_an_area_is_not_called_all_1_foes() -> None:
+    from hollowcli.pack.model import Skill
+
+    burst = Skill(id="burst", name="Burst", cost=1, attack=AttackSpec(dice=1, direct=0, range=2, area=True))
+    pack = make_pack(legends=[legend("ann", skills=("burst",)), legend("bob")], skills=[burst], foes=[foe("gob")])
+    state = with_foes(place(game(pack), ann="D3", bob="F5"), ("gob", "D2"))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    _, events = apply(state, by_command(state, "attack D2 with burst"), ScriptedRng([1]))
+    roll = next(e for e in events if e.kind == "attack-roll")
+    assert roll.reason.endswith("one roll for the one foe there")
+
+
+def test_token_costs_are_counted_in_good_english() -> None:
+    from hollowcli.pack.model import Restore
+
+    salve = Item(id="salve", name="Salve", kind="item", cost=1, restore=Restore(health=2, fear=1))
+    pack = make_pack(legends=[legend("ann", inventory=("salve",)), legend("bob")], items=[salve])
+    state = game(pack)
+    state = state.with_legend(replace(state.legend("ann"), health=4, fear=2))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    use = by_command(state, "use salve")
+    assert use.label == "Ann: use Salve (+2 health, -1 fear, 1 token)"
+    _, events = apply(state, use, ScriptedRng())
+    assert "Ann uses Salve (1 token): Ann regains 2 health" in events[-1].reason
+
+
+def test_giving_a_relic_says_where_it_goes_and_how_to_equip_it() -> None:
+    locket = Item(id="locket", name="Locket", kind="relic")
+    shoe = Item(id="shoe", name="Horseshoe", kind="relic", defense=1)
+    pack = make_pack(legends=[legend("ann", relic="locket"), legend("bob", relic="shoe")], items=[locket, shoe])
+    state = game(pack)
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    _, events = apply(state, by_command(state, "give locket to bob"), ScriptedRng())
+    give = next(e for e in events if e.kind == "give")
+    assert "it goes into Bob's inventory" in give.reason and "'swap'" in give.reason
+
+
+def test_trap_damage_arithmetic_names_the_trap_not_dice() -> None:
+    from hollowcli.engine.state import Trap
+
+    pack = make_pack(foes=[foe("gob", move=2, defense=1)], track=[TrackSpot(("move",))])
+    state = with_foes(place(game(pack), ann="E2", bob="F5"), ("gob", "B2"))
+    state = replace(state, traps=(Trap(loc="C2", type="snare", side="legends", setter="ann", damage=2),))
+    events: list = []
+    adversary_phase(state, ScriptedRng(), events)
+    trap = next(e for e in events if e.kind == "trap")
+    assert "springs the snare trap set by Ann: 2 trap damage - 1 defense = 1 damage" in trap.reason
+
+
+def test_typing_the_start_of_a_name_activates_that_legend_when_only_one_fits() -> None:
+    r = play("1", "--seed", "11", input="activate em\nend\nactivate e\nquit\n")
+    assert "Emily activates at E4" in r.output
+    assert "'activate e' is not one of the choices now" in r.output  # too short: Elijah or Emily?
+
+
+# ------------------------------------------------------------------ objective wording
+def test_a_search_win_with_extra_searches_is_worded_sensibly() -> None:
+    pack = make_pack(objective=Objective(kind="search", count=6, rounds=9))
+    state = replace(game(pack), search_count=7)
+    over = end_of_round(state, [])
+    assert over.result == "won"
+    assert over.reason == "the Legends made the 6 searches needed (7 in all)"
+    exact = end_of_round(replace(game(pack), search_count=6), [])
+    assert exact.reason == "the Legends made the 6 searches needed"
+
+
+def test_defeating_a_one_of_a_kind_boss_is_not_1_the_headless_horseman() -> None:
+    boss = foe("horse", "boss", name="The Headless Horseman", supply=1, health=16)
+    pack = make_pack(foes=[boss, foe("gob")], objective=Objective(kind="defeat", foe="horse", count=1, rounds=10))
+    state = game(pack)
+    assert view.objective_text(state) == "Objective: defeat the Headless Horseman by round 10; 0 defeated so far"
+    won = end_of_round(replace(state, defeated_counts=(("horse", 1),)), [])
+    assert won.reason == "the Legends defeated the Headless Horseman"
+    gobs = make_pack(objective=Objective(kind="defeat", foe="gob", count=2))
+    done = end_of_round(replace(game(gobs), defeated_counts=(("gob", 3),)), [])
+    assert done.reason == "the Legends defeated 2 Gob (3 in all)"
+
+
+def test_a_loss_says_the_legend_is_incapacitated() -> None:
+    r = play("3", "--seed", "2", "--auto")
+    assert "The chapter is lost: Elijah is incapacitated (health 0)" in r.output
+    assert "has 0 health" not in r.output
+
+
+# ------------------------------------------------------------------ a closed terminal
+def test_console_goes_quiet_when_the_terminal_is_gone() -> None:
+    class Gone(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(5, "Input/output error")
+
+    console = Console(Gone())
+    console.say("hello")  # no exception
+    console.write("prompt> ")
+    assert console.gone
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this platform")
+def test_sighup_while_waiting_for_a_command_saves_and_exits_cleanly(tmp_path: Path) -> None:
+    env = dict(os.environ, HOLLOW_HOME=str(tmp_path), NO_COLOR="1")
+    env.pop("HOLLOW_CONTENT", None)
+    log = tmp_path / "game.jsonl"
+    child = subprocess.Popen([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "3", "--log", str(log)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    assert child.stdin is not None
+    child.stdin.write("activate emily\n")
+    child.stdin.flush()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # wait until the step is resolved and logged
+        if log.exists() and '"kind": "activate"' in log.read_text(encoding="utf-8"):
+            break
+        time.sleep(0.05)
+    time.sleep(0.2)  # back at the prompt
+    child.send_signal(signal.SIGHUP)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 129, (out, err)
+    assert err == ""  # no traceback, no complaint
+    assert "The terminal was closed; saved at round 1, step 1. Resume with: hollow play" in out
+    data = json.loads((tmp_path / "campaigns" / "default.json").read_text(encoding="utf-8"))
+    assert data["game"]["actions"] == ["activate emily"] and data["game"]["cursor"] == 1
