@@ -179,8 +179,7 @@ def foe_attack(state: GameState, number: int, rng: random.Random, events: list[E
             break
     if target is None:
         events.append(event(state, "foe-no-attack", actor=foe_id_text(f), frm=f.loc,
-                            reason=f"{name} at {f.loc} cannot attack: " + (_out_of_reach(state, f, ranked) if ranked else why),
-                            detail="; ".join(checks)))
+                            reason=f"{name} at {f.loc} cannot attack: " + (_out_of_reach(state, f, ranked) if ranked else why)))
         return state
     fdef = state.foe_def(f.foe)
     nums = resolve.foe_attack(fdef)

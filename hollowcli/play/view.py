@@ -328,13 +328,32 @@ def render_choices(actions: list[Any], paint: Paint = plain, state: Any = None, 
     lines: list[str] = []
     numw = len(str(len(actions)))
     moves = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "move"]
+    gives = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "give"] if state is not None else []
     for i, a in enumerate(actions, 1):
         if a.kind == "move":
             if moves and i == moves[0][0]:
                 lines += _move_block(moves, numw, paint, state, width)
             continue
+        if gives and a.kind == "give":
+            if i == gives[0][0]:
+                lines += _give_block(gives, numw, paint, state, width)
+            continue
         shortcut = f"[{a.command}]" if a.command else ""
         lines += _choice_lines(f" {i:>{numw}}. ", a.label, shortcut, paint, width)
+    return lines
+
+
+def _give_block(gives: list[tuple[int, Any]], numw: int, paint: Paint, state: Any, width: int) -> list[str]:
+    """Gifts as one row per thing given: ``Silver Locket to  13 Matthias  14 Elijah``."""
+    lines = [" Give (uses the action; type its number, or 'give ITEM to NAME'):"]
+    rows: dict[str, list[str]] = {}
+    for i, a in gives:
+        item = state.pack.items.get(a.item)
+        name = item.name if item else str(a.item)
+        rows.setdefault(name, []).append(f"{i:>{numw}} {state.legend_name(a.recipient)}")
+    namew = max(len(n) for n in rows) + 5
+    for name, cells in rows.items():
+        lines += wrap(f"   {name + ' to':<{namew}}" + "  ".join(cells), width, " " * (namew + 3))
     return lines
 
 
