@@ -28,7 +28,7 @@ def test_hints_name_the_rule_that_forbids_the_command() -> None:
     assert "not a command" in command_hint(state, "dance")
     state = active(state)
     assert "is still acting" in command_hint(state, "activate bob")
-    assert command_hint(state, "move F3") == "F3 is 6 steps from B3; Ann can move 2 more."
+    assert command_hint(state, "move F3") == "F3 is 6 steps from B3 on foot (walls or '#' force a detour); Ann can move 2 more."
     assert "not a location" in command_hint(state, "move Q99")
     assert "range 4; that attack reaches 2" in command_hint(state, "attack 1")
     assert "no foe #7" in command_hint(state, "attack #7")

@@ -324,3 +324,21 @@ def test_gifts_are_one_row_per_thing_with_numbered_recipients() -> None:
     assert rows[0] == ["Rope", "to", numbers["give rope to bob"], "Bob", numbers["give rope to cid"], "Cid"]
     assert rows[1] == ["Locket", "to", numbers["give locket to bob"], "Bob", numbers["give locket to cid"], "Cid"]
     assert not any("Ann: give" in line for line in lines)
+
+
+def test_activating_the_next_legend_ends_the_current_activation_first() -> None:
+    r = play("1", "--seed", "11", input="activate emily\nattack 4 with long-shot\nactivate elijah\nactivate zed\nquit\n")
+    assert "  * Emily's activation ends\n  * Elijah activates at E4" in r.output
+    assert "There is no Legend called 'zed'; the Legends are jeremiah, matthias, elijah, emily." in r.output.replace("\n", " ")
+    assert saves.load("default").game.actions == ["activate emily", "attack 4 with long-shot", "end", "activate elijah"]
+
+
+def test_activating_while_the_last_legend_acts_does_not_end_the_round_by_surprise() -> None:
+    pack = make_pack()
+    state = game(pack)
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    state, _ = apply(state, by_command(state, "end"), ScriptedRng())
+    state, _ = apply(state, by_command(state, "activate bob"), ScriptedRng())
+    from hollowcli.engine import end_before_activate
+
+    assert end_before_activate(state, "activate ann") is None  # Ann has acted; ending Bob would start the foes' turn

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.game import (
         apply,
         campaign_carryover,
+        end_before_activate,
         end_of_round,
         legal_actions,
         new_game,
@@ -51,7 +52,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.errors import RulesError
 
 _WHERE = {
-    "apply": "game", "campaign_carryover": "game", "end_of_round": "game", "legal_actions": "game",
+    "apply": "game", "campaign_carryover": "game", "end_before_activate": "game", "end_of_round": "game", "legal_actions": "game",
     "new_game": "game", "outcome": "game", "outcome_reason": "game", "parse_command": "game",
     "progress": "game",
     "Board": "geometry", "board_for": "geometry", "loc_name": "geometry", "parse_loc": "geometry",
@@ -79,6 +80,7 @@ __all__ = [
     "board_for",
     "campaign_carryover",
     "command_hint",
+    "end_before_activate",
     "end_of_round",
     "legal_actions",
     "loc_name",

@@ -211,8 +211,9 @@ def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
     """Why no Legend can be attacked, in one clause: its range and how far each Legend is."""
     spec = state.foe_def(f.foe).attack
     bits = []
-    for lid in ranked:
-        d = _range_to(state, f, lid)
+    ranges = {lid: _range_to(state, f, lid) for lid in ranked}
+    for lid in sorted(ranked, key=lambda x: (ranges[x] is None, ranges[x] or 0)):  # nearest first
+        d = ranges[lid]
         who = state.legend_name(lid)
         if d is None:
             bits.append(f"{who} cannot be reached")

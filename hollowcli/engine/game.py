@@ -274,6 +274,26 @@ def parse_command(state: GameState, text: str) -> Action | None:
     return _activate_by_prefix(state, legal, want)
 
 
+def end_before_activate(state: GameState, text: str) -> Action | None:
+    """The active Legend's ``end`` choice when ``text`` asks to activate another Legend who
+    could activate once this activation ends (None otherwise).
+
+    Typing ``activate elijah`` while Emily is still acting means "Emily is done, Elijah
+    next": the player takes this ``end`` and then the activation, two ordinary steps.
+    Nothing is offered when ending would start the adversary phase instead.
+    """
+    if state.turn is None or _norm(text).partition(" ")[0] != "activate":
+        return None
+    end = next((a for a in legal_actions(state) if a.kind == "end"), None)
+    if end is None:
+        return None
+    done = state.with_legend(replace(state.legend(state.turn.legend), activated=True))
+    probe = replace(done, turn=None)
+    if not eligible(probe):
+        return None
+    return end if parse_command(probe, text) is not None else None
+
+
 def _activate_by_prefix(state: GameState, legal: list[Action], want: str) -> Action | None:
     """``activate em``: the one Legend that may activate whose name starts so (None if not one)."""
     verb, _, who = want.partition(" ")

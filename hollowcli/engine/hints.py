@@ -53,6 +53,10 @@ def command_hint(state: GameState, text: str) -> str:
 
 
 def _activate_hint(state: GameState, who: str) -> str:
+    known = [n for lg in state.legends for n in (lg.id, state.legend_name(lg.id).lower(), state.legend_def(lg.id).name.lower())]
+    if who and not any(n.startswith(who) for n in known):
+        names = ", ".join(state.legend_name(lg.id).lower() for lg in state.legends)
+        return f"There is no Legend called '{who}'; the Legends are {names}."
     if state.turn is not None:
         return f"{state.legend_name(state.turn.legend)} is still acting; type 'end' first."
     for lg in state.legends:
@@ -78,7 +82,8 @@ def _move_hint(state: GameState, lg: LegendState, where: str) -> str:
     dist = state.board.walk_distance(lg.loc, loc)
     if dist is None:
         return f"No walk leads from {lg.loc} to {loc} (walls and '#' are in the way)."
-    return f"{loc} is {dist} steps from {lg.loc}; {name} can move {steps} more."
+    detour = " on foot (walls or '#' force a detour)" if dist > state.board.grid_distance(lg.loc, loc) else ""
+    return f"{loc} is {dist} steps from {lg.loc}{detour}; {name} can move {steps} more."
 
 
 def _attack_hint(state: GameState, lg: LegendState, rest: list[str]) -> str:

@@ -200,7 +200,7 @@ Choose by number, or type a command:
   <number>     take that choice (the list is shown after every step)
   move C4      move the activating Legend (column letter + row number)
   attack 2     attack foe #2 (the number after its letter on the map: G2)
-  end          end the activating Legend's turn
+  end          end the activating Legend's turn ('activate NAME' ends it too)
   [...]        every other choice shows its typed shortcut in brackets
   undo [N]     take back the last step (or N)    redo [N]  take it again
   map          the map, the track and every figure
@@ -419,6 +419,11 @@ class Game:
             self.hint(f"{e}. Type a number, a command in [brackets], or 'help'.")
             return False
         if action is None:
+            end = engine.end_before_activate(self.state, text)
+            if end is not None:  # 'activate elijah' while Emily acts: Emily is done, Elijah next
+                self._take(end)
+                action = engine.parse_command(self.state, text)
+        if action is None:
             why = engine.command_hint(self.state, text)  # the rule that forbids it, in a sentence
             lead = f"'{_short(text)}' is not one of the choices now" + (f". {why} Type" if why else "; type")
             self.hint(f"{lead} a number ({_span(len(actions))}), a command shown in [brackets], or 'help'.")
@@ -435,6 +440,8 @@ class Game:
             return False
         if word == "map":
             self.show_board()
+            self.console.say("")
+            self.console.lines(view.render_choices(actions, self.paint, self.state))
             return False
         if word == "log":
             recent = list(self.session.recent)[-(count or 20):]
