@@ -231,3 +231,77 @@ def test_a_tab_in_yaml_is_named_as_such(tmp_path: Path) -> None:
         f"{tmp_path / 'f.yaml'}:3: this line holds a tab character, which YAML does not allow for "
         "indentation (indent with spaces only; set your editor to insert spaces for the Tab key)"
     )
+
+
+# -- your own box: replaces and chapter numbers ----------------------------------------
+
+def test_init_pack_replaces_the_sample_chapters_and_says_how_to_keep_them(tmp_path: Path) -> None:
+    target = tmp_path / "my-box"
+    assert run("content", "init", str(target)).exit_code == 0
+    chapter_file = target / "chapters" / "example-chapter.yaml"
+    lines = chapter_file.read_text().splitlines()
+    at = lines.index("replaces: [chapters]")
+    comment = " ".join(line for line in lines[max(0, at - 5):at] if line.startswith("#"))
+    assert "Delete" in comment and "sample chapters" in comment
+    builtin = load_pack([])
+    valid = run("content", "validate", str(target))
+    assert valid.exit_code == 0, valid.output
+    assert " 1 chapter from 2 packs" in valid.output
+    listed = run("content", "list", "chapters", "--content", str(target))
+    assert listed.exit_code == 0
+    rows = [line.split()[0] for line in listed.output.splitlines()[1:]]
+    assert rows == ["example-chapter"]
+    assert not set(builtin.chapters) & set(listed.output.split())
+    # the kinds it does not replace still layer over the built-in pack
+    skills = json.loads(run("content", "list", "skills", "--json", "--content", str(target)).stdout)["skills"]
+    assert {r["id"] for r in skills} == set(builtin.skills) | {"example-skill"}
+
+
+def test_deleting_the_replaces_line_brings_back_the_sample_chapters(tmp_path: Path) -> None:
+    target = tmp_path / "my-box"
+    run("content", "init", str(target))
+    chapter_file = target / "chapters" / "example-chapter.yaml"
+    text = chapter_file.read_text().replace("replaces: [chapters]\n", "")
+    chapter_file.write_text(text)
+    # the example chapter is number 1, as is a built-in one: one problem, at its number
+    out = hollow("content", "validate", str(target))
+    assert out.returncode == 1
+    number_line = next(i + 1 for i, line in enumerate(text.splitlines()) if line.strip().startswith("number:"))
+    first = min(load_pack([]).chapters.values(), key=lambda c: c.number)
+    problems = out.stdout.strip().splitlines()
+    assert len(problems) == 1
+    assert problems[0].startswith(f"{chapter_file}:{number_line}: the chapter 'example-chapter' has the number 1, "
+                                  f"like the chapter {first.id!r} (")
+    assert "replaces: [chapters]" in out.stdout
+    assert "1 problem found" in out.stderr
+    listed = hollow("content", "list", "chapters", "--content", str(target))
+    assert listed.returncode == 1 and listed.stdout == ""
+    assert listed.stderr.startswith(f"hollow: {chapter_file}:{number_line}: the chapter 'example-chapter' has the number 1")
+    chapter_file.write_text(text.replace("number: 1 ", "number: 99 "))
+    assert run("content", "validate", str(target)).exit_code == 0
+    ids = [line.split()[0] for line in run("content", "list", "chapters", "--content", str(target)).output.splitlines()[1:]]
+    assert set(ids) == set(load_pack([]).chapters) | {"example-chapter"} and ids[-1] == "example-chapter"
+
+
+def test_validate_and_list_with_a_pack_that_replaces_several_kinds(tmp_path: Path) -> None:
+    mine = pack_dir(tmp_path / "mine", {
+        "a.yaml": "replaces: [foes, chapters]\n" + GOOD_FOE,
+        "c.yaml": CHAPTER_ZERO.replace("gobkin", "grub"),
+    })
+    valid = run("content", "validate", "--content", str(mine))
+    assert valid.exit_code == 0, valid.output
+    assert "1 foe," in valid.output and "1 chapter " in valid.output
+    doc = json.loads(run("content", "list", "--json", "--content", str(mine)).stdout)
+    assert [(r["id"], r["pack"]) for r in doc["foes"]] == [("grub", str(mine))]
+    assert [r["id"] for r in doc["chapters"]] == ["epilogue"]
+    assert {r["id"] for r in doc["legends"]} == set(load_pack([]).legends)
+    text = run("content", "list", "foes", "--content", str(mine)).output
+    assert text.splitlines()[0] == "foes (1)" and "built-in" not in text
+
+
+def test_validate_reports_a_bad_replaces_with_file_and_line(tmp_path: Path) -> None:
+    pack_dir(tmp_path, {"r.yaml": "replaces:\n  - chapter\n"})
+    out = hollow("content", "validate", str(tmp_path))
+    assert out.returncode == 1
+    assert out.stdout.strip() == (f"{tmp_path / 'r.yaml'}:2: 'replaces' lists the text 'chapter', which is not a kind "
+                                  "of content (did you mean 'chapters'?)")

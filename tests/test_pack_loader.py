@@ -626,3 +626,177 @@ def test_search_objective_possible_under_search_limit(tmp_path: Path) -> None:
 def test_setup_cannot_place_more_foes_than_the_supply(tmp_path: Path) -> None:
     base_pack(tmp_path, chapter=("foes: [{foe: grub, at: 1}]", "foes: [{foe: grub, at: 1, count: 6}, {foe: grub, at: B4, count: 5}]"))
     expect(tmp_path, "chapters/test.yaml", "setup:", "setup places 11 grub but the box has only 10")
+
+
+# -- replaces: a pack's entries of a kind replace every earlier one --------------------
+
+SMALL_CHAPTER = """\
+    chapters:
+      {cid}:
+        name: {name}
+        number: {number}
+        map: |
+          ####
+          #1S#
+          ####
+        features: {{S: start}}
+        track: [[spawn]]
+        spawn_list: [[{{foe: grub, count: 1}}]]
+        objective: {{kind: survive, rounds: 2}}
+    """
+
+
+def chapter_file(cid: str, number: int, name: str = "A Chapter") -> str:
+    return SMALL_CHAPTER.format(cid=cid, number=number, name=name)
+
+
+def test_replaces_drops_the_earlier_packs_entries_of_that_kind(tmp_path: Path) -> None:
+    builtin = load_pack([], use_cache=False)
+    root = base_pack(tmp_path / "box")
+    # declared in a file read after the chapters: a pack-level setting, wherever it is written
+    write_pack(root, {"zz-replaces.yaml": "replaces: [chapters]\n"})
+    pack = load_pack([root], use_cache=False)
+    assert list(pack.chapters) == ["trial"]
+    assert not any(key.startswith("chapters/") and origin == "built-in" for key, origin in pack.origins.items())
+    assert [k for k in pack.sample if k.startswith("chapters/")] == ["chapters/trial"]
+    # the other kinds still layer by id
+    assert set(builtin.foes) < set(pack.foes) and set(builtin.skills) < set(pack.skills)
+    assert pack.rules == builtin.rules
+    # without the declaration the built-in chapters stay
+    (root / "zz-replaces.yaml").unlink()
+    assert set(load_pack([root], use_cache=False).chapters) == set(builtin.chapters) | {"trial"}
+
+
+def test_replaces_applies_to_the_packs_before_it_only(tmp_path: Path) -> None:
+    a = base_pack(tmp_path / "a")
+    write_pack(a, {"r.yaml": "replaces: [chapters]\n"})
+    b = write_pack(tmp_path / "b", {"c.yaml": chapter_file("second", 2)})
+    pack = load_pack([a, b], use_cache=False)
+    assert [c.id for c in sorted(pack.chapters.values(), key=lambda c: c.number)] == ["second", "trial"]
+    assert pack.origins["chapters/second"] == str(b) and pack.origins["chapters/trial"] == str(a)
+    c = write_pack(tmp_path / "c", {"c.yaml": "replaces: [chapters]\n" + textwrap.dedent(chapter_file("only", 1))})
+    assert list(load_pack([a, b, c], use_cache=False).chapters) == ["only"]
+
+
+def test_replaces_several_kinds_and_a_dropped_id_is_an_unknown_reference(tmp_path: Path) -> None:
+    builtin = load_pack([], use_cache=False)
+    dropped_skill = builtin.legends["emily-van-winkle"].skills[0]
+    # the built-in chapters place built-in Legends, so a pack replacing Legends replaces chapters too
+    root = base_pack(tmp_path, people=("skills: [poke]", f"skills: [poke, {dropped_skill}]"))
+    write_pack(root, {"replaces.yaml": "replaces:\n  - legends\n  - skills\n  - chapters\n"})
+    problems = problems_of(root)
+    assert len(problems) == 1, problems
+    p = problems[0]
+    assert p.message == f"the skill list names the unknown skill {dropped_skill!r}"
+    assert p.file.endswith("people.yaml") and p.line == line_of(root / "people.yaml", "skills: [poke")
+    assert f"replaces.yaml:{line_of(root / 'replaces.yaml', '- skills')}" in p.hint
+    assert "replace this entry" not in p.hint  # the Legend is the pack's own
+    people = root / "people.yaml"
+    people.write_text(people.read_text().replace(f", {dropped_skill}]", "]"))
+    pack = load_pack([root], use_cache=False)
+    assert list(pack.legends) == ["tester"] and list(pack.skills) == ["poke"] and list(pack.chapters) == ["trial"]
+    assert set(pack.items) == set(builtin.items) | {"charm", "rope"}
+    assert set(pack.foes) == set(builtin.foes) | {"grub"}
+
+
+def test_replacing_skills_alone_reports_the_builtin_legends_that_name_them(tmp_path: Path) -> None:
+    root = write_pack(tmp_path, {"s.yaml": "replaces: [skills]\nskills:\n  jab: {name: Jab, cost: 1}\n"})
+    problems = problems_of(root)
+    builtin = load_pack([], use_cache=False)
+    named = {s for lg in builtin.legends.values() for s in lg.skills}
+    assert {p.message.rsplit(" ", 1)[1].strip("'") for p in problems} == named
+    assert all(p.file.endswith("legends.yaml") and p.line for p in problems)
+    assert all("replace this entry in that pack too" in p.hint and "s.yaml:1" in p.hint for p in problems)
+
+
+@pytest.mark.parametrize("text,needle,fragment,hint", [
+    ("replaces: chapters\n", "replaces", "'replaces' must be a list of kinds, not the text 'chapters'",
+     "'replaces: [chapters]'"),
+    ("replaces:\n  - chapter\n", "- chapter", "'replaces' lists the text 'chapter', which is not a kind of content",
+     "did you mean 'chapters'?"),
+    ("replaces:\n  - 7\n", "- 7", "'replaces' lists the number 7, which is not a kind of content",
+     "dice, legends, skills, items, foes, chapters"),
+    ("replaces:\n  - rules\n", "- rules", "'replaces' cannot list rules", "only the settings"),
+    ("replaces:\n  - chapters\n  - chapters\n", "- chapters", "'replaces' lists chapters twice (first on line 2)",
+     "list each kind once"),
+    ("replaces: [foes]\n", "replaces", "'replaces' lists foes, but this pack defines no foes of its own",
+     "take foes out of the list"),
+    ("replace: [chapters]\n", "replace:", "'replace' is not a kind of content", "did you mean 'replaces'?"),
+])
+def test_replaces_problems_have_file_and_line(tmp_path: Path, text: str, needle: str, fragment: str, hint: str) -> None:
+    write_pack(tmp_path, {"r.yaml": text})
+    expect(tmp_path, "r.yaml", needle, fragment, nth=2 if "twice" in fragment else 1, hint=hint)
+
+
+def test_replacing_dice_drops_the_dice_the_builtin_rules_name(tmp_path: Path) -> None:
+    root = write_pack(tmp_path, {"r.yaml": "replaces: [dice]\nrules: {spawn_die: d8}\ndice:\n  d8: {faces: [1, 2]}\n"})
+    problems = problems_of(root)
+    assert len(problems) == 1, problems
+    p = problems[0]
+    assert p.file.endswith("rules.yaml") and p.line == line_of(resources.content_dir() / "rules.yaml", "attack_die:")
+    assert p.message == "the rules setting attack_die names the unknown die 'attack'"
+    assert "set this rule in that pack too" in p.hint and "r.yaml:1" in p.hint
+    write_pack(root, {"r.yaml": "replaces: [dice]\nrules: {spawn_die: d8, attack_die: d8}\ndice:\n  d8: {faces: [1, 2]}\n"})
+    assert list(load_pack([root], use_cache=False).dice) == ["d8"]
+
+
+def test_an_empty_replaces_changes_nothing(tmp_path: Path) -> None:
+    root = base_pack(tmp_path)
+    write_pack(root, {"r.yaml": "replaces: []\n", "s.yaml": "replaces:\n"})
+    assert set(load_pack([], use_cache=False).chapters) < set(load_pack([root], use_cache=False).chapters)
+
+
+def test_toggling_replaces_invalidates_the_cache(tmp_path: Path) -> None:
+    from hollowcli.pack.loader import cached_data
+
+    root = base_pack(tmp_path / "box")
+    decl = root / "chapters" / "test.yaml"
+    decl.write_text("replaces: [chapters]\n" + decl.read_text())
+    assert list(load_pack([root]).chapters) == ["trial"]  # validates and writes the cache
+    warm = cached_data([root])
+    assert warm is not None and list(warm["chapters"]) == ["trial"]
+    assert list(load_pack([root]).chapters) == ["trial"]  # from the cache
+    decl.write_text(decl.read_text().replace("replaces: [chapters]\n", ""))
+    assert cached_data([root]) is None  # the edit changed the signature
+    assert set(load_pack([root]).chapters) == set(load_pack([], use_cache=False).chapters) | {"trial"}
+    decl.write_text("replaces: [chapters]\n" + decl.read_text())
+    assert cached_data([root]) is None
+    assert list(load_pack([root]).chapters) == ["trial"]
+
+
+# -- chapter numbers are unique in the layered pack -------------------------------------
+
+def test_a_chapter_sharing_a_builtin_number_is_reported_in_the_users_file(tmp_path: Path) -> None:
+    builtin = load_pack([], use_cache=False)
+    first = min(builtin.chapters.values(), key=lambda c: c.number)
+    root = write_pack(tmp_path, {"c.yaml": chapter_file("mine", first.number)})
+    root = base_pack(root)
+    problems = [p for p in problems_of(root) if "has the number" in p.message]
+    assert len(problems) == 1
+    p = problems[0]
+    assert p.file.endswith("c.yaml") and p.line == line_of(root / "c.yaml", "number:")
+    builtin_file = resources.content_dir() / "chapters" / f"{first.id}.yaml"
+    assert p.message.startswith(f"the chapter 'mine' has the number {first.number}, like the chapter {first.id!r} (")
+    assert p.message.endswith(f"{Path('chapters', first.id + '.yaml')}:{line_of(builtin_file, 'number:')})")
+    assert "replaces: [chapters]" in p.hint
+    write_pack(root, {"r.yaml": "replaces: [chapters]\n"})
+    assert set(load_pack([root], use_cache=False).chapters) == {"mine", "trial"}
+
+
+def test_two_chapters_of_one_pack_with_one_number(tmp_path: Path) -> None:
+    root = base_pack(tmp_path)
+    write_pack(root, {"chapters/x.yaml": chapter_file("twin", 9)})
+    p = expect(root, "chapters/x.yaml", "number:", "the chapter 'twin' has the number 9, like the chapter 'trial'")
+    assert "give one of them another number" in p.hint and "replaces" not in p.hint
+    assert f"chapters/test.yaml:{line_of(root / 'chapters' / 'test.yaml', 'number:')}" in p.message
+
+
+def test_renumbering_a_builtin_chapter_onto_another_blames_the_later_pack(tmp_path: Path) -> None:
+    builtin = load_pack([], use_cache=False)
+    by_number = sorted(builtin.chapters.values(), key=lambda c: c.number)
+    moved, other = by_number[0], by_number[1]
+    root = write_pack(tmp_path, {"c.yaml": chapter_file(moved.id, other.number)})
+    root = base_pack(root)
+    problems = [p for p in problems_of(root) if "has the number" in p.message]
+    assert len(problems) == 1 and problems[0].file.endswith("c.yaml")
+    assert problems[0].message.startswith(f"the chapter {moved.id!r} has the number {other.number}, like the chapter {other.id!r}")

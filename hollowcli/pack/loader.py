@@ -5,7 +5,9 @@
 A pack is a folder of ``*.yaml``/``*.yml`` files (subfolders too, except a top-level
 ``templates/`` folder, which holds the pack's jinja2 templates). Top-level keys are
 kinds; a later pack's entry replaces an earlier one with the same id, and ``rules``
-settings merge key by key. Every problem of every file is collected and raised as one
+settings merge key by key. A pack whose files say ``replaces: [chapters, ...]`` drops
+every earlier pack's entries of those kinds before its own are layered in. Every
+problem of every file is collected and raised as one
 :class:`~hollowcli.errors.ContentError`.
 
 Speed: a validated, layered pack is cached as JSON (see :mod:`hollowcli.pack.cache`),
@@ -161,7 +163,14 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
     from pathlib import Path
 
     from hollowcli.pack.model import KINDS
-    from hollowcli.pack.validate import SINGULAR, Entry, FileChecker, suggest
+    from hollowcli.pack.validate import (
+        SINGULAR,
+        Entry,
+        FileChecker,
+        Replace,
+        duplicate_chapter_numbers,
+        suggest,
+    )
     from hollowcli.pack.yamlsrc import Parsed, parse
 
     problems: list[Problem] = []
@@ -169,9 +178,14 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
     rules: dict[str, Entry] = {}
     origins: dict[str, str] = {"rules/rules": BUILTIN}
     rules_sample = False
+    #: (kind, id) of an earlier pack's entry -> the `replaces` that dropped it, and that pack's place
+    dropped: dict[tuple[str, str], tuple[Replace, int]] = {}
     for index, (folder, files) in enumerate(listing):
         origin = BUILTIN if index == 0 else str(folder)
         in_pack: dict[tuple[str, str], Entry] = {}
+        pack_entries: list[Entry] = []
+        replaces: dict[str, Replace] = {}  # kind -> its first declaration in this pack
+        given: set[str] = set()
         for _rel, name, _size, _mtime in files:
             path = Path(name)
             shown = display_path(path)
@@ -187,6 +201,9 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
             checker = FileChecker(parsed, shown)
             checker.check()
             problems.extend(checker.problems)
+            given |= checker.kinds_given
+            for decl in checker.replaces:
+                replaces.setdefault(decl.kind, decl)
             for entry in checker.entries + checker.rules:
                 key = (entry.kind, entry.id)
                 first = in_pack.get(key)
@@ -199,16 +216,31 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
                     ))
                     continue
                 in_pack[key] = entry
-                if entry.kind == "rules":
-                    before = rules.get(entry.id)
-                    if entry.id == "settings" and before is not None:
-                        entry.canon = {"settings": {**before.canon["settings"], **entry.canon["settings"]}}
-                    rules[entry.id] = entry
-                    rules_sample = rules_sample or entry.sample
-                    origins["rules/rules"] = origin
-                else:
-                    merged[entry.kind][entry.id] = entry
-                    origins[f"{entry.kind}/{entry.id}"] = origin
+                entry.pack = index
+                pack_entries.append(entry)
+        # `replaces: [kind, ...]` (in any file of the pack): the earlier packs' entries of
+        # those kinds go before this pack's own are layered in.
+        for kind, decl in replaces.items():
+            if kind not in given:
+                problems.append(Problem(decl.file, decl.line,
+                                        f"'replaces' lists {kind}, but this pack defines no {kind} of its own",
+                                        f"add your {kind}, or take {kind} out of the list (as it is, "
+                                        f"the pack would have no {kind} at all)"))
+            for ident in merged[kind]:
+                dropped[(kind, ident)] = (decl, index)
+                origins.pop(f"{kind}/{ident}", None)
+            merged[kind] = {}
+        for entry in pack_entries:
+            if entry.kind == "rules":
+                before = rules.get(entry.id)
+                if entry.id == "settings" and before is not None:
+                    entry.canon = {"settings": {**before.canon["settings"], **entry.canon["settings"]}}
+                rules[entry.id] = entry
+                rules_sample = rules_sample or entry.sample
+                origins["rules/rules"] = origin
+            else:
+                merged[entry.kind][entry.id] = entry
+                origins[f"{entry.kind}/{entry.id}"] = origin
 
     # Checks across the layered pack: references, chapter starts, searches, supplies.
     from dataclasses import MISSING, fields
@@ -224,13 +256,23 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
             target = merged[ref.kind].get(ref.id)
             if target is None:
                 noun = SINGULAR[ref.kind]
-                problems.append(Problem(ref.file, ref.line, f"{ref.what} names the unknown {noun} {ref.id!r}",
-                                        suggest(ref.id, merged[ref.kind], noun)))
+                gone = dropped.get((ref.kind, ref.id))
+                if gone is None:
+                    hint = suggest(ref.id, merged[ref.kind], noun)
+                else:
+                    decl, by = gone
+                    also = ""  # an earlier pack's entry still names it: the pack that dropped it can override that too
+                    if entry.pack < by:
+                        also = "set this rule in that pack too, " if entry.kind == "rules" else "replace this entry in that pack too, "
+                    hint = (f"{ref.id!r} was dropped with the earlier {ref.kind} by 'replaces' ({decl.file}:{decl.line}); "
+                            f"{also}give that pack a {noun} {ref.id!r}, or take {ref.kind} out of 'replaces'")
+                problems.append(Problem(ref.file, ref.line, f"{ref.what} names the unknown {noun} {ref.id!r}", hint))
             elif ref.need_relic and target.canon.get("kind") != "relic":
                 problems.append(Problem(ref.file, ref.line, f"{ref.what} names {ref.id!r}, which is an item, not a relic",
                                         f"give {ref.id!r} 'kind: relic', or list it under inventory instead"))
         for check in entry.checks:
             problems.extend(check(merged, final_rules))
+    problems.extend(duplicate_chapter_numbers(merged["chapters"]))
     for setting, default in (("spawn_die", "d6"), ("attack_die", "attack")):
         if setting not in rules and default not in merged["dice"]:
             problems.append(Problem(display_path(listing[0][0]), None,

@@ -17,6 +17,8 @@ _HEAD = """\
 # Layer it over the built-in pack with `--content DIR` (or HOLLOW_CONTENT, or the
 # `content` list of the config file). An entry with the same id as a built-in one
 # replaces it; a new id adds an entry. `hollow content list` shows every id.
+# `replaces: [KIND, ...]` at the top of any file drops every earlier entry of those
+# kinds, built-in ones included (see chapters/example-chapter.yaml).
 # Check your edits with `hollow content validate DIR`: each problem names file:line.
 #
 # `sample: true` marks the numbers below as placeholders, not read off a real box.
@@ -125,10 +127,16 @@ rules:
     "chapters/example-chapter.yaml": _HEAD + """\
 sample: true
 
+# The next line drops the built-in sample chapters, so `hollow content list` and a
+# campaign show only the chapters of this pack. Delete it to keep the sample chapters
+# too; then give yours numbers the sample ones do not use (no two chapters may share
+# a number). `replaces` may also list dice, legends, skills, items or foes.
+replaces: [chapters]
+
 chapters:
   example-chapter:
     name: An Example Chapter
-    number: 1                     # its place in the storybook
+    number: 1                     # its place in the storybook; one chapter per number
     intro: >-
       Two or three sentences of your own that set the scene.
     # One character per location, every row the same width. Locations are named by

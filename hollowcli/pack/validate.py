@@ -52,7 +52,10 @@ SINGULAR = {
 }
 
 #: Top-level keys a pack file may hold.
-TOP_KEYS = KINDS + ("sample",)
+TOP_KEYS = KINDS + ("sample", "replaces")
+
+#: Kinds a pack may list under ``replaces:`` (rules settings merge key by key instead).
+REPLACEABLE = tuple(k for k in KINDS if k != "rules")
 
 BAD: Any = object()  # a converter's answer when it has reported a problem
 REQUIRED: Any = object()  # a field default meaning "must be given"
@@ -87,6 +90,19 @@ class Entry:
     #: run after layering with (entries by kind and id, the final rules settings)
     checks: list[Callable[[Mapping[str, Mapping[str, Entry]], Mapping[str, Any]], list[Problem]]] = field(
         default_factory=list)
+    #: lines of some fields, for checks across entries (a chapter's ``number``)
+    field_lines: dict[str, int | None] = field(default_factory=dict)
+    #: the place in the layering of the pack it comes from (0 = built-in), set by the loader
+    pack: int = 0
+
+
+@dataclass
+class Replace:
+    """One kind listed under a file's top-level ``replaces:`` (checked and applied per pack)."""
+
+    kind: str
+    file: str
+    line: int | None
 
 
 def describe(v: Any) -> str:
@@ -151,6 +167,35 @@ def parse_loc(name: str) -> tuple[int, int] | None:
     return col_index(m.group(1)), int(m.group(2)) - 1
 
 
+def duplicate_chapter_numbers(chapters: Mapping[str, Entry]) -> list[Problem]:
+    """A problem for every chapter of the layered pack whose ``number`` an earlier one has.
+
+    "Earlier" is by layering (a later pack's chapter is the one reported, since the
+    built-in files are not the user's to edit), then by the order in the pack; the
+    problem names the chapter it collides with, with its file and line.
+    """
+    order = sorted(enumerate(chapters.values()), key=lambda pe: (pe[1].pack, pe[0]))
+    first: dict[int, Entry] = {}
+    found: list[Problem] = []
+    for _, entry in order:
+        number = entry.canon["number"]
+        other = first.get(number)
+        if other is None:
+            first[number] = entry
+            continue
+        where = f"{other.file}:{other.field_lines.get('number') or other.line}"
+        if other.pack < entry.pack:
+            hint = ("each chapter needs its own place in the storybook: give this one a number no earlier "
+                    "chapter uses, or put 'replaces: [chapters]' at the top of a file of this pack to drop "
+                    "the earlier packs' chapters")
+        else:
+            hint = "each chapter needs its own place in the storybook: give one of them another number"
+        found.append(Problem(entry.file, entry.field_lines.get("number") or entry.line,
+                             f"the chapter {entry.id!r} has the number {number}, like the chapter {other.id!r} ({where})",
+                             hint))
+    return found
+
+
 class FileChecker:
     """Validates one parsed file; collects problems, entries and rules settings."""
 
@@ -161,6 +206,10 @@ class FileChecker:
         self.entries: list[Entry] = []
         self.rules: list[Entry] = []  # one Entry per rules key (id = the key)
         self.refs: list[Ref] = []
+        #: the kinds under this file's ``replaces:`` (only well-formed, known ones)
+        self.replaces: list[Replace] = []
+        #: kinds this file gives at least one entry of (valid or not)
+        self.kinds_given: set[str] = set()
 
     # -- reporting ---------------------------------------------------------------------
     def line(self, path: Path_) -> int | None:
@@ -190,8 +239,10 @@ class FileChecker:
             else:
                 self.add(("sample",), f"'sample' must be true or false, not {describe(data['sample'])}",
                          "write 'sample: true' when the numbers are not transcribed from a real box")
+        if "replaces" in data:
+            self.check_replaces(data["replaces"])
         for key, value in data.items():
-            if key == "sample":
+            if key in ("sample", "replaces"):
                 continue
             if key not in KINDS:
                 self.add((key,), f"{key!r} is not a kind of content", suggest(key, TOP_KEYS, "kind"))
@@ -205,8 +256,40 @@ class FileChecker:
                 self.add((key,), f"'{key}' must map ids to entries, not {describe(value)}",
                          f"write each {SINGULAR[key]} as 'some-id:' indented under '{key}:'")
                 continue
+            if value:
+                self.kinds_given.add(key)
             for raw_id, entry in value.items():
                 self.check_entry(key, raw_id, entry, file_sample)
+
+    def check_replaces(self, value: Any) -> None:
+        """``replaces: [chapters, ...]``: the kinds whose earlier entries this pack drops."""
+        path: Path_ = ("replaces",)
+        if value is None or value is REJECTED:
+            return
+        if not isinstance(value, list):
+            example = value if isinstance(value, str) and value in REPLACEABLE else "chapters"
+            self.add(path, f"'replaces' must be a list of kinds, not {describe(value)}",
+                     f"write it as a list, e.g. 'replaces: [{example}]'")
+            return
+        seen: dict[str, int | None] = {}
+        for i, kind in enumerate(value):
+            where = path + (i,)
+            if kind is REJECTED:
+                continue
+            if kind == "rules":
+                self.add(where, "'replaces' cannot list rules: rules settings merge key by key",
+                         "take rules out of the list; under 'rules:' write only the settings your box changes")
+                continue
+            if not isinstance(kind, str) or kind not in REPLACEABLE:
+                near = closest(kind, REPLACEABLE) if isinstance(kind, str) else None
+                hint = f"did you mean {near!r}?" if near else f"the kinds are {', '.join(REPLACEABLE)}"
+                self.add(where, f"'replaces' lists {describe(kind)}, which is not a kind of content", hint)
+                continue
+            if kind in seen:
+                self.add(where, f"'replaces' lists {kind} twice (first on line {seen[kind]})", "list each kind once")
+                continue
+            seen[kind] = self.line(where)
+            self.replaces.append(Replace(kind, self.file, self.line(where)))
 
     def check_id(self, raw: Any, path: Path_, noun: str) -> str | None:
         """An id as text, or None after reporting why it is not a good id."""
@@ -242,7 +325,8 @@ class FileChecker:
         if ident is None or canon is BAD:
             return
         canon["id"] = ident
-        self.entries.append(Entry(kind, ident, canon, self.file, self.line(path), sample, self.refs, self.checks))
+        lines = {"number": self.line(path + ("number",))} if kind == "chapters" else {}
+        self.entries.append(Entry(kind, ident, canon, self.file, self.line(path), sample, self.refs, self.checks, lines))
 
     # -- generic field machinery -------------------------------------------------------
     def take(self, entry: dict[str, Any], path: Path_, spec: Mapping[str, tuple[Conv, Any]],
