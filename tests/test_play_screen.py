@@ -342,3 +342,31 @@ def test_activating_while_the_last_legend_acts_does_not_end_the_round_by_surpris
     from hollowcli.engine import end_before_activate
 
     assert end_before_activate(state, "activate ann") is None  # Ann has acted; ending Bob would start the foes' turn
+
+
+def test_an_attack_without_a_move_before_it_says_why_that_legend() -> None:
+    lgs = [legend("ann", attack_priority=2), legend("bob", attack_priority=1)]
+    pack = make_pack(legends=lgs, foes=[foe("gob")], track=[TrackSpot(("attack",))])
+    state = with_foes(place(game(pack), ann="C3", bob="C3"), ("gob", "C3"))
+    events: list = []
+    adversary_phase(state, ScriptedRng([1]), events)
+    hit = next(e for e in events if e.kind == "foe-attack")
+    assert hit.reason.startswith("Gob #1 attacks Ann from C3 because Ann and Bob tie at 0 steps, "
+                                 "and attack priority picks Ann (Ann 2 > Bob 1): rolled [1] = 1")
+
+
+def test_cannot_attack_lists_the_nearest_legend_first_by_range() -> None:
+    # Ann is nearer on foot (Bob is behind a wall) but Bob is nearer as the range counts
+    pack = make_pack(foes=[foe("gob", move=0)], walls=[("D3", "D4")], track=[TrackSpot(("attack",))])
+    state = with_foes(place(game(pack), ann="F3", bob="D4"), ("gob", "D2"))
+    events: list = []
+    adversary_phase(state, ScriptedRng(), events)
+    miss = next(e for e in events if e.kind == "foe-no-attack")
+    assert miss.reason == "Gob #1 at D2 cannot attack: its range is 0 and Bob is 2 away, Ann is 3 away"
+
+
+def test_map_shows_the_board_and_then_the_choices_again() -> None:
+    r = play("1", "--seed", "11", input="activate emily\nmap\nquit\n")
+    tail = after(r.output, "Choice 1-19, or a command (help)> map")
+    assert "== The Schoolhouse by the Mill Pond" in tail
+    assert tail.index("Foes ") < tail.index(" 19. End Emily's activation  [end]")

@@ -55,7 +55,7 @@ def test_tie_on_distance_is_broken_by_highest_attack_priority() -> None:
         after, events = run_phase(state)
         move = next(e for e in events if e.kind == "foe-move")
         assert after.foe(1).loc == expect
-        assert "tie at 2 steps" in move.reason and "broken by attack priority" in move.reason
+        assert "tie at 2 steps, and attack priority picks" in move.reason
 
 
 def test_a_closer_legend_beats_a_higher_priority() -> None:

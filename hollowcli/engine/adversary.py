@@ -57,7 +57,7 @@ def _order_closest(state: GameState, f: FoeState) -> tuple[list[str], str]:
     if len(tied) > 1:
         names = [n(x) for x in tied]
         between = ", ".join(names[:-1]) + " and " + names[-1]
-        why = (f"tie at {d} step{'s' if d != 1 else ''} between {between} broken by attack priority ("
+        why = (f"{between} tie at {d} step{'s' if d != 1 else ''}, and attack priority picks {n(best)} ("
                + " > ".join(f"{n(x)} {prio[x]}" for x in tied) + ")")
         if prio[tied[0]] == prio[tied[1]]:
             why += f"; equal priority, so the first in Legend order, {n(best)}"
@@ -193,9 +193,9 @@ def foe_attack(state: GameState, number: int, rng: random.Random, events: list[E
     # Right after its move (or its decision to stay) the reason for this target was given.
     just_chosen = prev is not None and prev.kind in ("foe-move", "foe-hold") and prev.actor == foe_id_text(f) and prev.target == target
     if target != ranked[0]:
-        chosen = f" (its first choice is out of reach: {checks[0]}; so it attacks {state.legend_name(target)})"
+        chosen = f", as its first choice cannot be attacked ({checks[0]})"
     else:
-        chosen = "" if just_chosen else f" ({why})"
+        chosen = "" if just_chosen else f" because {why}"
     arithmetic = dmg.reason
     if relic is not None and relic.defense:
         arithmetic += f" (defense {state.legend_def(target).defense} + {relic.defense} from {relic.name})"
