@@ -370,3 +370,10 @@ def test_map_shows_the_board_and_then_the_choices_again() -> None:
     tail = after(r.output, "Choice 1-19, or a command (help)> map")
     assert "== The Schoolhouse by the Mill Pond" in tail
     assert tail.index("Foes ") < tail.index(" 19. End Emily's activation  [end]")
+
+
+def test_a_won_chapter_names_the_chapter_items_it_takes_away() -> None:
+    r = play("2", "--seed", "7", "--auto")
+    assert "chapter items are gone (Jeremiah's Smelling Salts)" in r.output.replace("\n", " ")
+    r = play("1", "--seed", "3", "--auto", "--campaign", "other")
+    assert "no chapter items were held" in r.output.replace("\n", " ")

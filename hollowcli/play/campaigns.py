@@ -77,11 +77,13 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str)
             camp.completed.append(chapter_id)
         camp.game = None
         nxt = next_chapter(pack, camp)
+        lost = _chapter_items_held(pack, state)
+        gone = f"chapter items are gone ({', '.join(lost)})" if lost else "no chapter items were held"
         if nxt is None:
-            message = f"{name} is won, and with it the whole campaign. Your Legends keep their items and relics."
+            message = f"{name} is won, and with it the whole campaign. Your Legends keep their items and relics; {gone}."
         else:
             message = (
-                f"{name} is won. Items and relics are kept, chapter items are gone. "
+                f"{name} is won. Items and relics are kept, {gone}. "
                 f"Next: chapter {nxt.number}, {nxt.name} ('hollow play' starts it)."
             )
         return Finish(chapter_id, result, reason, nxt.id if nxt else None, message)
@@ -94,6 +96,17 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str)
         "items and relics are kept. 'hollow play' tries again."
     )
     return Finish(chapter_id, result, reason, chapter_id, message)
+
+
+def _chapter_items_held(pack: Any, state: Any) -> list[str]:
+    """``Emily's Flask of Holy Water`` for each chapter item a Legend holds at the end."""
+    out = []
+    for lg in state.legends:
+        for iid in list(lg.inventory) + ([lg.relic] if lg.relic else []):
+            item = pack.items.get(iid)
+            if item is not None and item.chapter_item:
+                out.append(f"{state.legend_name(lg.id)}'s {item.name}")
+    return out
 
 
 def status(pack: Any | None, camp: Campaign) -> dict[str, Any]:
