@@ -377,3 +377,11 @@ def test_a_won_chapter_names_the_chapter_items_it_takes_away() -> None:
     assert "chapter items are gone (Jeremiah's Smelling Salts)" in r.output.replace("\n", " ")
     r = play("1", "--seed", "3", "--auto", "--campaign", "other")
     assert "no chapter items were held" in r.output.replace("\n", " ")
+
+
+def test_log_marks_where_each_round_and_phase_starts() -> None:
+    r = play("1", "--seed", "11", input="activate emily\nend\nactivate jeremiah\nend\nactivate matthias\nend\n"
+                                        "activate elijah\nend\nactivate emily\nlog 40\nquit\n")
+    log = after(r.output, "(help)> log 40")
+    assert log.index("-- Legend phase, round 1 --") < log.index("-- Adversary phase, round 1 --") \
+        < log.index("-- Legend phase, round 2 --") < log.rindex("  * Emily activates at")

@@ -156,16 +156,21 @@ def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) ->
         mark = "won " if ch["completed"] else "    "
         tally = f"won {ch['won']}, lost {ch['lost']}" if ch["won"] or ch["lost"] else "not played"
         echo(f"  {mark}{ch['number']:>2}. {ch['name']:<36} {tally}")
+    from hollowcli.play.view import wrap
+
     game = doc["game"]
     if game:
         where = f"round {game['round']}" if game.get("round") is not None else "a game that no longer fits the content"
         undone = f", {game['undone']} undone step(s) to redo" if game["undone"] else ""
-        echo(f"In progress: {_chapter_label(pack, game['chapter'])}, {where}, step {game['steps']}{undone} (seed {game['seed']}).")
+        for line in wrap(f"In progress: {_chapter_label(pack, game['chapter'])}, {where}, step {game['steps']}{undone} "
+                         f"(seed {game['seed']}).", indent="  "):
+            echo(line)
     elif doc["next_chapter"]:
         echo(f"Next: {_chapter_label(pack, doc['next_chapter'])}.")
     else:
         echo("Every chapter is won.")
-    echo(_legends_line(pack, camp.legends))
+    for line in _legends_lines(pack, camp.legends):
+        echo(line)
     hint = "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
     echo(f"Continue with: {hint}")
 
@@ -175,23 +180,25 @@ def _chapter_label(pack, chapter_id: str) -> str:  # pack: Pack
     return f"chapter {ch.number}, {ch.name}" if ch else chapter_id
 
 
-def _legends_line(pack, legends: dict | None) -> str:  # pack: Pack
-    """What the Legends carry between chapters, in one line."""
+def _legends_lines(pack, legends: dict | None) -> list[str]:  # pack: Pack
+    """What the Legends carry between chapters: one line per Legend."""
     if not legends:
-        return "Legends: as the content pack sets them up (nothing carried over yet)."
+        return ["Legends: as the content pack sets them up (nothing carried over yet)."]
 
     def name(kind: str, key: str) -> str:
         entry = getattr(pack, kind).get(key)
         return entry.name if entry else key
 
-    parts = []
+    from hollowcli.play.view import wrap
+
+    lines = ["Legends carry:"]
     for lid, data in legends.items():
         if isinstance(data, dict):
             kept = [name("items", str(x)) for x in (data.get("inventory") or [])]
             if data.get("relic"):
                 kept.insert(0, f"{name('items', str(data['relic']))} (relic)")
-            parts.append(f"{name('legends', lid)}: {', '.join(kept) if kept else 'nothing'}")
-    return "Legends carry: " + ("; ".join(parts) if parts else "nothing")
+            lines += wrap(f"  {name('legends', lid):<20} {', '.join(kept) if kept else 'nothing'}", indent=" " * 23)
+    return lines
 
 
 @campaign.command("list")

@@ -448,7 +448,7 @@ class Game:
             if not recent:
                 self.console.say("Nothing has happened yet.")
             else:
-                lines, _ = view.render_events(recent, self.options.explain, self.paint, None)
+                lines, _ = view.render_events(recent, self.options.explain, self.paint, None, legend_headers=True)
                 self.console.lines(lines)
             return False
         if word == "save":

@@ -403,16 +403,18 @@ def _move_block(moves: list[tuple[int, Any]], numw: int, paint: Paint, state: An
 _PHASE_TITLE = {"legends": "Legend phase", "adversary": "Adversary phase", "end": "End of round", "over": "Game over"}
 
 
-def render_events(events: Iterable[Any], explain: bool = False, paint: Paint = plain, last: tuple[int, str] | None = None) -> tuple[list[str], tuple[int, str] | None]:
+def render_events(events: Iterable[Any], explain: bool = False, paint: Paint = plain, last: tuple[int, str] | None = None,
+                  legend_headers: bool = False) -> tuple[list[str], tuple[int, str] | None]:
     """Events as lines, one ruling each, with a header whenever round or phase changes.
 
     ``last`` is the (round, phase) printed before, so headers are not repeated across
-    calls; the new value is returned.
+    calls; the new value is returned. Legend-phase headers are left out while playing
+    (the board's title says it) unless ``legend_headers`` (the ``log`` command).
     """
     lines: list[str] = []
     for ev in events:
         key = (ev.round, ev.phase)
-        if key != last and ev.phase != "legends":
+        if key != last and (legend_headers or ev.phase != "legends"):
             lines.append(paint(f"-- {_PHASE_TITLE.get(ev.phase, ev.phase)}, round {ev.round} --", "title"))
         last = key
         role = "bad" if ev.kind in ("lost", "defeat-legend") else ("good" if ev.kind == "won" else "")
