@@ -84,6 +84,7 @@ def test_list_and_list_json_including_a_damaged_one() -> None:
     assert any(line.split()[:1] == ["alpha"] and "0 chapter(s) won" in line for line in lines)
     assert any("beta" in line and "playing schoolhouse (step 1)" in line for line in lines)
     assert any("gamma" in line and "cannot be read" in line for line in lines)
+    assert max(len(line) for line in lines) <= 78
     doc = json.loads(hollow("campaign", "list", "--json").output)
     by = {c["name"]: c for c in doc["campaigns"]}
     assert by["beta"]["in_progress"] == "schoolhouse" and by["gamma"]["damaged"] is True

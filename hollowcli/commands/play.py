@@ -230,8 +230,11 @@ def campaign_list(as_json: bool) -> None:
         return
     for r in rows:
         if r["damaged"]:
-            echo(f"  {r['name']:<20} cannot be read (damaged, or from a newer hollow): "
-                 f"'hollow campaign status {r['name']}' says more")
+            from hollowcli.play.view import wrap
+
+            for line in wrap(f"  {r['name']:<20} cannot be read (damaged, or from a newer hollow): "
+                             f"'hollow campaign status {r['name']}' says more", indent=" " * 23):
+                echo(line)
             continue
         won = f"{len(r['completed'])} chapter(s) won"
         now = f", playing {r['in_progress']} (step {r['steps']})" if r["in_progress"] else ""

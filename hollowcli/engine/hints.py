@@ -26,7 +26,7 @@ def command_hint(state: GameState, text: str) -> str:
     words = _WORDS.split(text.strip().lower().replace("#", ""))
     verb = words[0] if words and words[0] else ""
     if verb not in VERBS:
-        return f"'{text.strip()}' is not a command; commands are: {', '.join(VERBS)}."
+        return f"'{text.strip()}' is not a command; the commands are {', '.join(VERBS)}, undo, redo, map, log, save, help and quit."
     turn = state.turn
     if verb == "activate":
         return _activate_hint(state, " ".join(words[1:]))

@@ -425,7 +425,10 @@ class Game:
                 action = engine.parse_command(self.state, text)
         if action is None:
             why = engine.command_hint(self.state, text)  # the rule that forbids it, in a sentence
-            lead = f"'{_short(text)}' is not one of the choices now" + (f". {why} Type" if why else "; type")
+            if why.startswith(f"'{text}' is not a command"):
+                lead = why[:-1] + ". Type"  # the hint already names the input
+            else:
+                lead = f"'{_short(text)}' is not one of the choices now" + (f". {why} Type" if why else "; type")
             self.hint(f"{lead} a number ({_span(len(actions))}), a command shown in [brackets], or 'help'.")
             return False
         self._take(action)
