@@ -74,4 +74,4 @@ def test_unicode_digits_are_a_hint_not_a_crash() -> None:
     for line in ["²", "undo ²", "٣", "1²"]:
         assert game.handle(line, engine.legal_actions(game.state)) is False
     assert game.session.step == 0
-    assert "not one of the choices" in out.getvalue()
+    assert "is not a command" in out.getvalue()

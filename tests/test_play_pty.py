@@ -42,7 +42,7 @@ def test_play_in_a_terminal_quit_and_resume() -> None:
     assert "Matthias moves E4→E3→E2" in ANSI.sub("", child.before)
     child.sendline("bogus words")
     child.expect(PROMPT)
-    assert "is not one of the choices now" in ANSI.sub("", child.before)
+    assert "'bogus words' is not a command" in ANSI.sub("", child.before)
     child.sendline("quit")
     child.expect("Resume with: hollow play")
     child.expect(pexpect.EOF)
