@@ -393,3 +393,15 @@ def test_an_unknown_word_is_named_once_with_every_command() -> None:
     assert hint.startswith("'fly away' is not a command; the commands are activate, move, attack,")
     assert "undo, redo, map, log, save, help and quit. Type a number (1-4)" in hint
     assert "is not one of the choices now" not in hint
+
+
+def test_a_spawn_says_which_foes_appear_where() -> None:
+    from hollowcli.pack.model import SpawnGroup
+
+    pack = make_pack(foes=[foe("gob")], track=[TrackSpot(("spawn",))], spawn_list=[[SpawnGroup(foe="gob", count=3)]])
+    state = place(game(pack), ann="D4", bob="D4")
+    events: list = []
+    adversary_phase(state, ScriptedRng([1]), events)  # the d6 shows 2
+    spawn = next(e for e in events if e.kind == "spawn")
+    assert spawn.reason == ("spawn list entry 1 of 1 (3 Gob): rolled 2: spawn point 2 is open; "
+                            "Gob #1, #2 and #3 appear at F5")

@@ -268,16 +268,18 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
         sp = resolve.spawn_point(faces[0].value, points, state.barricades)
         if sp.point is None:
             events.append(event(state, "spawn", actor=g.foe, rolls=rolls, numbers={"roll": sp.roll, "count": g.count, "placed": 0},
-                                reason=f"{why}: {foes_phrase(state, g.foe, g.count)}: {sp.reason}"))
+                                reason=f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}"))
             continue
         loc = board.spawn_points[sp.point]
         room = max(0, fdef.supply - state.on_board(g.foe))
         placed = min(room, g.count)
         new = tuple(FoeState(number=state.next_foe + i, foe=g.foe, loc=loc, health=fdef.health) for i in range(placed))
         state = replace(state, foes=state.foes + new, next_foe=state.next_foe + placed)
-        text = f"{why}: {foes_phrase(state, g.foe, g.count)}: {sp.reason}, at {loc}"
+        text = f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}"
         if placed:
-            text += f": {', '.join(state.foe_name(x) for x in new)}"
+            names = [state.foe_name(new[0])] + [f"#{x.number}" for x in new[1:]]
+            listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            text += f"; {listed} {'appears' if placed == 1 else 'appear'} at {loc}"
         if placed < g.count:
             text += f"; {g.count - placed} could not spawn: all {fdef.supply} {fdef.name} miniatures are on the board"
         events.append(event(state, "spawn", actor=g.foe, to=loc, rolls=rolls,
