@@ -233,8 +233,11 @@ def test_trap_damage_arithmetic_names_the_trap_not_dice() -> None:
     state = replace(state, traps=(Trap(loc="C2", type="snare", side="legends", setter="ann", damage=2),))
     events: list = []
     adversary_phase(state, ScriptedRng(), events)
+    kinds = [e.kind for e in events if e.kind in ("foe-move", "trap")]
+    assert kinds == ["foe-move", "trap"]  # the walk first, then what it walked into
     trap = next(e for e in events if e.kind == "trap")
-    assert "springs the snare trap set by Ann: 2 trap damage - 1 defense = 1 damage" in trap.reason
+    assert trap.reason.endswith("springs the snare trap set by Ann: 2 trap damage - 1 defense = 1 damage; "
+                                "Gob #1 has 1 health left")
 
 
 def test_typing_the_start_of_a_name_activates_that_legend_when_only_one_fits() -> None:
@@ -405,3 +408,27 @@ def test_a_spawn_says_which_foes_appear_where() -> None:
     spawn = next(e for e in events if e.kind == "spawn")
     assert spawn.reason == ("spawn list entry 1 of 1 (3 Gob): rolled 2: spawn point 2 is open; "
                             "Gob #1, #2 and #3 appear at F5")
+
+
+def test_only_moves_dearer_than_leaving_here_are_marked() -> None:
+    pack = make_pack(foes=[foe("gob")])
+    state = with_foes(place(game(pack), ann="B2", bob="F5"), ("gob", "B2"), ("gob", "C2"), ("gob", "C2"))
+    state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
+    lines = view.render_choices(legal_actions(state), view.plain, state)
+    assert lines[1] == "   (every move leaves foes: a leave roll of 1 die; !N after a place: its walk"
+    assert lines[2] == "    leaves foes, a leave roll of N dice in all)"
+    cells = " ".join(lines[3:])
+    assert re.search(r"\bD2!3\b", cells) and re.search(r"\bB3 ", cells) and not re.search(r"\bB3!", cells)
+
+
+def test_an_attack_after_a_move_through_a_trap_still_does_not_repeat_the_reason() -> None:
+    from hollowcli.engine.state import Trap
+
+    pack = make_pack(foes=[foe("gob", move=2, health=5)], track=[TrackSpot(("move", "attack"))])
+    state = with_foes(place(game(pack), ann="D2", bob="F5"), ("gob", "B2"))
+    state = replace(state, traps=(Trap(loc="C2", type="snare", side="legends", setter="ann", damage=2),))
+    events: list = []
+    adversary_phase(state, ScriptedRng([1]), events)
+    assert [e.kind for e in events if e.actor == "gob#1" or e.kind == "trap"][:3] == ["foe-move", "trap", "foe-attack"]
+    hit = next(e for e in events if e.kind == "foe-attack")
+    assert hit.reason.startswith("Gob #1 attacks Ann from D2: rolled")

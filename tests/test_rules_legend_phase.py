@@ -281,7 +281,8 @@ def test_traps_hurt_only_the_setters_enemies() -> None:
 
     out: list = []
     after = foe_move(state, 1, ScriptedRng(), out)
-    assert out[0].kind == "trap" and after.foes == () and after.traps == ()
+    assert [e.kind for e in out] == ["foe-move", "trap"] and after.foes == () and after.traps == ()
+    assert "it stops because it fell to a trap at D3" in out[0].reason  # the move is told first, then the trap
     # a trap set by foes hurts a Legend
     hostile = replace(state, traps=(Trap("D3", "spikes", "foes", "gob#9", 2),), foes=())
     hostile = hostile.with_legend(replace(hostile.legend("ann"), loc="D2"))

@@ -136,11 +136,12 @@ def foe_move(state: GameState, number: int, rng: random.Random, events: list[Eve
         return state
     path = state.board.shortest_path(f.loc, state.legend(target).loc) or [f.loc]
     walked = [f.loc]
+    sprung: list[Event] = []  # traps on the way, told after the move itself
     stop = f"it has used its move of {fdef.move}"
     for loc in path[1 : fdef.move + 1]:
         state = state.with_foe(replace(state.foe(number), loc=loc))
         walked.append(loc)
-        state, standing = enter(state, FOES_SIDE, str(number), loc, events)
+        state, standing = enter(state, FOES_SIDE, str(number), loc, sprung)
         if not standing:
             stop = f"it fell to a trap at {loc}"
             break
@@ -158,6 +159,7 @@ def foe_move(state: GameState, number: int, rng: random.Random, events: list[Eve
                         numbers={"steps": steps, "move": fdef.move, "path": walked, "distances": dict(dists)},
                         reason=f"{name} moves {path_text(walked)}: {why}; it stops because {stop}",
                         detail=f"{detail}; shortest path to {state.legend_name(target)}: {path_text(path)} (ties broken clockwise from north)"))
+    events.extend(sprung)
     return state
 
 
@@ -189,7 +191,7 @@ def foe_attack(state: GameState, number: int, rng: random.Random, events: list[E
     faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, rng)
     total = sum(x.value for x in faces)
     dmg = resolve.attack_damage(total, nums.direct, defense, state.pack.rules.fear_per_damage)
-    prev = events[-1] if events else None
+    prev = next((e for e in reversed(events) if e.kind != "trap"), None)
     # Right after its move (or its decision to stay) the reason for this target was given.
     just_chosen = prev is not None and prev.kind in ("foe-move", "foe-hold") and prev.actor == foe_id_text(f) and prev.target == target
     if target != ranked[0]:

@@ -101,6 +101,8 @@ def enter(state: GameState, side: str, who: str, loc: str, events: list[Event]) 
                     + (", so 0 damage" if trap.damage < fdef.defense else " damage"))
             if defeated:
                 text += f"; {name} is defeated and returns to the supply"
+            else:
+                text += f"; {name} has {state.foe(number).health} health left"
             events.append(event(state, "trap", actor=trap.setter, target=foe_id_text(f), to=loc,
                                 numbers={"direct": trap.damage, "defense": fdef.defense, "damage": dmg.damage, "defeated": defeated},
                                 reason=text))

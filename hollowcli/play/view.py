@@ -380,18 +380,20 @@ def _leave_dice(state: Any, action: Any) -> int:
 def _move_block(moves: list[tuple[int, Any]], numw: int, paint: Paint, state: Any, width: int) -> list[str]:
     """The move choices as a header and wrapped rows of ``number destination`` cells."""
     costs = {a.to: _leave_dice(state, a) for _, a in moves}
-    same = len(set(costs.values())) == 1
+    base = min(costs.values(), default=0)  # what leaving the Legend's own location costs
     steps = max((len(a.path) - 1 for _, a in moves), default=0)
     head = f" Move (up to {steps} step{'s' if steps != 1 else ''}; type its number or 'move {moves[0][1].to}'):"
     lines = wrap(head, width, "   ")
-    cost = next(iter(costs.values()), 0)
-    if same and cost:
-        lines += wrap(f"   (every move leaves foes: a leave roll of {cost} {'die' if cost == 1 else 'dice'})", width, "    ")
-    elif not same:
-        lines.append("   (!N after a place: its walk leaves foes, a leave roll of N dice)")
+    notes = []
+    if base:
+        notes.append(f"every move leaves foes: a leave roll of {base} {'die' if base == 1 else 'dice'}")
+    if any(c > base for c in costs.values()):
+        notes.append("!N after a place: its walk leaves foes, a leave roll of N dice" + (" in all" if base else ""))
+    if notes:
+        lines += wrap("   (" + "; ".join(notes) + ")", width, "    ")
     cells = []
     for i, a in moves:
-        mark = f"!{costs[a.to]}" if costs[a.to] and not same else ""
+        mark = f"!{costs[a.to]}" if costs[a.to] > base else ""
         cells.append(f"{i:>{numw}} {a.to}{mark}")
     cellw = max(len(c) for c in cells) + 2
     per_row = max(1, (width - 3) // cellw)
