@@ -432,3 +432,17 @@ def test_an_attack_after_a_move_through_a_trap_still_does_not_repeat_the_reason(
     assert [e.kind for e in events if e.actor == "gob#1" or e.kind == "trap"][:3] == ["foe-move", "trap", "foe-attack"]
     hit = next(e for e in events if e.kind == "foe-attack")
     assert hit.reason.startswith("Gob #1 attacks Ann from D2: rolled")
+
+
+def test_a_reader_that_leaves_the_pipe_stops_the_game_quietly_and_saved(tmp_path: Path) -> None:
+    env = dict(os.environ, HOLLOW_HOME=str(tmp_path), NO_COLOR="1")
+    env.pop("HOLLOW_CONTENT", None)
+    child = subprocess.Popen([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "3", "--auto"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # like `| head -0`: the reader is gone before the first line
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 0
+    assert err == ""
+    data = json.loads((tmp_path / "campaigns" / "default.json").read_text(encoding="utf-8"))
+    assert data["game"] is not None and data["game"]["chapter"] == "schoolhouse"  # saved, not finished

@@ -88,9 +88,10 @@ def play(
         emit_json(outcome.to_dict())
     if outcome.stopped == "interrupted":
         sys.exit(130)
-    if outcome.stopped == "hangup":
+    if outcome.stopped in ("hangup", "output-closed"):
         _silence_stdout()
-        sys.exit(129)  # 128 + SIGHUP, as a shell reports a hung-up job
+        # 128 + SIGHUP, as a shell reports a hung-up job; a reader that left (`| head`) is no error
+        sys.exit(129 if outcome.stopped == "hangup" else 0)
 
 
 def _silence_stdout() -> None:

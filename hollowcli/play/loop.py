@@ -176,7 +176,7 @@ class Outcome:
     round: int
     result: str | None = None  # won | lost | None (not over)
     reason: str = ""
-    stopped: str | None = None  # quit | end-of-input | interrupted | hangup | round-cap | None
+    stopped: str | None = None  # quit | end-of-input | interrupted | hangup | output-closed | round-cap | None
     next_chapter: str | None = None
     message: str = ""
 
@@ -354,7 +354,7 @@ class Game:
             if result:
                 return
             if self._hangup or self.console.gone:
-                self._quit = "hangup"
+                self._quit = "hangup" if self._hangup else "output-closed"
                 return
             if self._shown_round != self.state.round:
                 self.show_board()
@@ -509,6 +509,7 @@ class Game:
             "interrupted": "Interrupted; saved",
             "round-cap": f"Stopped after round {self.options.max_rounds} (--max-rounds); saved",
             "hangup": "The terminal was closed; saved",
+            "output-closed": "The output was closed; saved",
         }.get(self._quit or "", "Saved")
         out.message = f"{why} at round {state.round}, step {rec.cursor}. Resume with: {self._resume_hint()}"
         self.console.lines(view.wrap(out.message))
