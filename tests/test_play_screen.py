@@ -446,3 +446,9 @@ def test_a_reader_that_leaves_the_pipe_stops_the_game_quietly_and_saved(tmp_path
     assert err == ""
     data = json.loads((tmp_path / "campaigns" / "default.json").read_text(encoding="utf-8"))
     assert data["game"] is not None and data["game"]["chapter"] == "schoolhouse"  # saved, not finished
+
+
+def test_the_activation_line_counts_tokens_in_good_english() -> None:
+    r = play("1", "--seed", "11", input="activate emily\nattack 4 with long-shot\nquit\n")
+    assert "Emily is activating at E4: health 8/8, fear 0, 4 tokens ready; moved 0 of 3," in r.output
+    assert "3 tokens ready" in r.output and "token(s)" not in r.output

@@ -278,7 +278,7 @@ class Game:
             name = self.state.legend_name(lg.id)
             text = (
                 f"{name} is activating at {lg.loc}: health {lg.health}/{d.health}, fear {lg.fear}, "
-                f"{lg.ready} token(s) ready; moved {turn.steps} of {d.move}, "
+                f"{lg.ready} {'token' if lg.ready == 1 else 'tokens'} ready; moved {turn.steps} of {d.move}, "
                 + ("action taken" if turn.acted else "action not taken yet")
             )
             lines = view.wrap(text, indent="  ")
