@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 class Damage(Frozen):
     """The arithmetic of one attack: direct + dice - defense, never below 0."""
 
-    __slots__ = ("dice_total", "direct", "defense", "damage", "fear")
+    __slots__ = ("dice_total", "direct", "defense", "damage", "fear")  # noqa: RUF023 - field order is the constructor order
     dice_total: int
     direct: int
     defense: int
@@ -54,7 +54,7 @@ def fear_for(damage: int, fear_per_damage: int = 1) -> int:
 class SpawnResult(Frozen):
     """Where one group spawns, and why (``point`` None: every point is locked, nothing spawns)."""
 
-    __slots__ = ("roll", "point", "redirected", "reason")
+    __slots__ = ("roll", "point", "redirected", "reason")  # noqa: RUF023 - field order is the constructor order
     roll: int
     point: int | None
     redirected: bool
@@ -91,7 +91,7 @@ def leave_damage(faces: Sequence[Face], per_hit: int = 1) -> int:
 class AttackNumbers(Frozen):
     """The dice and direct damage of one attack, and where the numbers came from."""
 
-    __slots__ = ("dice", "direct", "range", "area", "reason")
+    __slots__ = ("dice", "direct", "range", "area", "reason")  # noqa: RUF023 - field order is the constructor order
     dice: int
     direct: int
     range: int
