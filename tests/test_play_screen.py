@@ -452,3 +452,21 @@ def test_the_activation_line_counts_tokens_in_good_english() -> None:
     r = play("1", "--seed", "11", input="activate emily\nattack 4 with long-shot\nquit\n")
     assert "Emily is activating at E4: health 8/8, fear 0, 4 tokens ready; moved 0 of 3," in r.output
     assert "3 tokens ready" in r.output and "token(s)" not in r.output
+
+
+def test_output_that_is_not_utf8_gets_ascii_arrows_instead_of_a_crash() -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="cp1252")
+    console = Console(stream)
+    console.say("  * Gobkin #1 moves B2→C2: Emily is in range (0 ≤ 0); Ĳssel")
+    stream.flush()
+    assert raw.getvalue().decode("cp1252") == "  * Gobkin #1 moves B2->C2: Emily is in range (0 <= 0); ?ssel\n"
+    assert not console.gone
+
+
+def test_a_whole_game_plays_to_an_ascii_only_output() -> None:
+    env = dict(os.environ, PYTHONIOENCODING="ascii", NO_COLOR="1")
+    r = subprocess.run([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "4"], input="activate emily\nmove e2\nquit\n",
+                       capture_output=True, text=True, env=env, timeout=120, encoding="ascii")
+    assert r.returncode == 0, r.stderr
+    assert "Emily moves E4->E3->E2 (2 steps)" in r.stdout

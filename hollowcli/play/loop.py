@@ -69,7 +69,10 @@ class Console:
         if self.gone:
             return
         try:
-            self.stream.write(text)
+            try:
+                self.stream.write(text)
+            except UnicodeEncodeError:  # a terminal or file that is not UTF-8 (cp1252, ascii ...)
+                self.stream.write(_plain_text(text, getattr(self.stream, "encoding", None) or "ascii"))
             self.stream.flush()
         except OSError:  # the terminal was closed, or the reader of a pipe left
             self.gone = True
@@ -77,6 +80,16 @@ class Console:
     def lines(self, lines: list[str]) -> None:
         for line in lines:
             self.say(line)
+
+
+#: Stand-ins for the few non-ASCII characters of rulings, for output that cannot show them.
+_PLAIN = str.maketrans({"→": "->", "≤": "<=", "≥": ">=", "…": "...", "−": "-", "×": "x", "’": "'"})
+
+
+def _plain_text(text: str, encoding: str) -> str:
+    """``text`` made writable in ``encoding``: arrows and signs spelled in ASCII, anything
+    else (a name from a user's content pack) replaced by '?'."""
+    return text.translate(_PLAIN).encode(encoding, errors="replace").decode(encoding, errors="replace")
 
 
 # ----------------------------------------------------------------------------- input
