@@ -466,7 +466,7 @@ def test_output_that_is_not_utf8_gets_ascii_arrows_instead_of_a_crash() -> None:
 
 def test_a_whole_game_plays_to_an_ascii_only_output() -> None:
     env = dict(os.environ, PYTHONIOENCODING="ascii", NO_COLOR="1")
-    r = subprocess.run([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "4"], input="activate emily\nmove e2\nquit\n",
+    r = subprocess.run(check=False, args=[sys.executable, "-m", "hollowcli", "play", "1", "--seed", "4"], input="activate emily\nmove e2\nquit\n",
                        capture_output=True, text=True, env=env, timeout=120, encoding="ascii")
     assert r.returncode == 0, r.stderr
     assert "Emily moves E4->E3->E2 (2 steps)" in r.stdout
