@@ -470,3 +470,20 @@ def test_a_whole_game_plays_to_an_ascii_only_output() -> None:
                        capture_output=True, text=True, env=env, timeout=120, encoding="ascii")
     assert r.returncode == 0, r.stderr
     assert "Emily moves E4->E3->E2 (2 steps)" in r.stdout
+
+
+def test_a_verb_with_no_choice_now_gets_the_reason_not_an_empty_list() -> None:
+    r = play("1", "--seed", "4", input="activate emily\nmove\nuse\ngive\nswap\nrestore\nquit\n")
+    text = r.output.replace("\n", " ")
+    assert "choices now: none" not in text
+    assert "Say where: move D2 names a location (column letter + row number)." in text
+    assert "Emily has no skill or item that restores or sets a trap" in text
+    assert "Emily has nothing to give." in text
+    assert "Emily has no other relic in the inventory to swap in." in text
+    assert "Emily has full health and no fear, so there is nothing to restore." in text
+
+
+def test_undo_0_changes_nothing() -> None:
+    r = play("1", "--seed", "4", input="activate emily\nundo 0\nquit\n")
+    assert "'undo 0' would change nothing; 'undo' alone takes one step." in r.output
+    assert saves.load("default").game.cursor == 1

@@ -12,6 +12,7 @@ import re
 from hollowcli.engine.game import legal_actions, parse_command
 from hollowcli.engine.legend_phase import attack_numbers, eligible, move_allowance, search_blocked
 from hollowcli.engine.state import GameState, LegendState
+from hollowcli.pack.model import Item, Skill
 
 _WORDS = re.compile(r"\s+")
 VERBS = ("activate", "move", "attack", "use", "restore", "search", "give", "swap", "refresh", "end")
@@ -48,8 +49,38 @@ def command_hint(state: GameState, text: str) -> str:
         return f"{name} can swap relics only before moving or acting."
     if verb == "refresh":
         return f"{name} can refresh only when short of tokens for every skill and before acting."
+    none_now = _nothing_to_do(state, lg, verb)
+    if none_now:
+        return none_now
     choices = ", ".join(a.command for a in legal_actions(state) if a.kind == verb) or "none"
     return f"That is not one of {name}'s choices; '{verb}' choices now: {choices}."
+
+
+def _nothing_to_do(state: GameState, lg: LegendState, verb: str) -> str:
+    """Why a Legend has no choice at all of kind ``verb`` now ('' when it has some)."""
+    if any(a.kind == verb for a in legal_actions(state)):
+        return ""
+    name = state.legend_name(lg.id)
+    if verb == "restore":
+        if lg.health >= state.legend_def(lg.id).health and lg.fear <= 0:
+            return f"{name} has full health and no fear, so there is nothing to restore."
+        return f"{name} cannot restore now."
+    if verb == "give":
+        if not lg.inventory and not lg.relic:
+            return f"{name} has nothing to give."
+        return f"No other standing Legend is at {lg.loc} to take it; give works within one location."
+    if verb == "swap":
+        return f"{name} has no other relic in the inventory to swap in."
+    if verb == "use":
+        pack = state.pack
+        owned: list[Skill | Item | None] = [pack.skills.get(s) for s in state.legend_def(lg.id).skills]
+        owned += [pack.items.get(i) for i in lg.inventory + ((lg.relic,) if lg.relic else ())]
+        usable = [o for o in owned if o is not None and o.attack is None and (o.restore is not None or getattr(o, "trap", None))]
+        if not usable:
+            return f"{name} has no skill or item that restores or sets a trap (attacks are 'attack N with ...')."
+        return (f"{name} has nothing to use now: restoring skills and items need a hurt or frightened "
+                f"Legend at {lg.loc} and enough tokens; a trap needs a free spot of its type here.")
+    return ""
 
 
 def _activate_hint(state: GameState, who: str) -> str:
@@ -72,8 +103,12 @@ def _activate_hint(state: GameState, who: str) -> str:
 def _move_hint(state: GameState, lg: LegendState, where: str) -> str:
     name = state.legend_name(lg.id)
     loc = state.board.normalise(where) if where else None
+    if not where:
+        near = next((a.to for a in legal_actions(state) if a.kind == "move"), None)
+        example = f"move {near}" if near else "move C4"
+        return f"Say where: {example} names a location (column letter + row number)."
     if loc is None:
-        return f"'{where or '?'}' is not a location of this map; name one like {lg.loc}."
+        return f"'{where}' is not a location of this map; name one like {lg.loc}."
     steps = move_allowance(state)
     if steps <= 0:
         return f"{name} has no movement left this activation."

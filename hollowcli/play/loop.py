@@ -474,6 +474,9 @@ class Game:
         if word in ("quit", "exit"):
             self._quit = "quit"
             return False
+        if word in ("undo", "redo") and count == 0:
+            self.hint(f"'{word} 0' would change nothing; '{word}' alone takes one step.")
+            return False
         if word == "undo":
             n = self.session.undo(count or 1)
             if not n:
