@@ -44,7 +44,7 @@ def test_a_new_game_shows_map_key_statuses_track_and_numbered_choices() -> None:
     assert ">>1:move, attack<<" in out  # the track's current spot
     assert "Jeremiah Pincke      D4   12/12   0/10   3/3 ready  Horseshoe Amulet" in out
     assert any("G1  Gobkin #1" in line and " B2 " in line for line in out.splitlines())
-    assert " 1. Activate Jeremiah" in out and "[activate jeremiah]" in out
+    assert " 1. Jeremiah  at D4  health 12/12  fear 0  tokens 3/3  [activate jeremiah]" in out
     assert "Saved at round 1, step 0. Resume with: hollow play" in out
 
 

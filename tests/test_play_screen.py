@@ -487,3 +487,11 @@ def test_undo_0_changes_nothing() -> None:
     r = play("1", "--seed", "4", input="activate emily\nundo 0\nquit\n")
     assert "'undo 0' would change nothing; 'undo' alone takes one step." in r.output
     assert saves.load("default").game.cursor == 1
+
+
+def test_who_may_activate_is_an_aligned_table_within_78_columns() -> None:
+    r = play("1", "--seed", "11", input="quit\n")
+    rows = after(r.output, "Round 1: choose the next Legend to activate").splitlines()[1:5]
+    assert rows[0] == " 1. Jeremiah  at D4  health 12/12  fear 0  tokens 3/3  [activate jeremiah]"
+    assert rows[3] == " 4. Emily     at E4  health 8/8    fear 0  tokens 4/4  [activate emily]"
+    assert all(len(row) <= 78 for row in rows)

@@ -327,6 +327,10 @@ def render_choices(actions: list[Any], paint: Paint = plain, state: Any = None, 
     """
     lines: list[str] = []
     numw = len(str(len(actions)))
+    if state is not None and actions and all(a.kind == "activate" for a in actions):
+        table = _activate_table(actions, numw, state)
+        if max(len(row) for row in table) <= width:  # else the plain wrapped lines below
+            return [row[: row.rindex("[")] + paint(row[row.rindex("["):], "dim") for row in table]
     moves = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "move"]
     gives = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "give"] if state is not None else []
     for i, a in enumerate(actions, 1):
@@ -340,6 +344,22 @@ def render_choices(actions: list[Any], paint: Paint = plain, state: Any = None, 
             continue
         shortcut = f"[{a.command}]" if a.command else ""
         lines += _choice_lines(f" {i:>{numw}}. ", a.label, shortcut, paint, width)
+    return lines
+
+
+def _activate_table(actions: list[Any], numw: int, state: Any) -> list[str]:
+    """Who may activate, as an aligned table: where, health, fear and tokens ready."""
+    rows = []
+    for a in actions:
+        lg = state.legend(a.legend)
+        d = state.pack.legends[lg.id]
+        rows.append((state.legend_name(lg.id), f"at {lg.loc}", f"health {lg.health}/{d.health}", f"fear {lg.fear}",
+                     f"tokens {lg.ready}/{lg.ready + lg.spent}", a.command))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    lines = []
+    for n, row in enumerate(rows, 1):
+        cells = "  ".join(f"{c:<{w}}" for c, w in zip(row[:5], widths))
+        lines.append(f" {n:>{numw}}. {cells}  [{row[5]}]")
     return lines
 
 
