@@ -322,8 +322,9 @@ def render_choices(actions: list[Any], paint: Paint = plain, state: Any = None, 
     Moves are many and alike, so they are gathered into one compact block of numbered
     destinations (``4 E4``) under a header; every other choice gets a line of its own, so
     the real decisions stand out. Numbers follow the engine's order, so the number typed
-    is always the index in ``actions``. With ``state`` a destination whose walk leaves
-    foes is marked with its leave-roll dice (``E4!2``).
+    is always the index in ``actions``. With ``state``: the leave roll every move costs is
+    said once, a destination whose walk costs more is marked with its dice (``E4!2``),
+    gifts get one row per item, and who may activate is an aligned table.
     """
     lines: list[str] = []
     numw = len(str(len(actions)))
