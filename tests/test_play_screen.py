@@ -495,3 +495,10 @@ def test_who_may_activate_is_an_aligned_table_within_78_columns() -> None:
     assert rows[0] == " 1. Jeremiah  at D4  health 12/12  fear 0  tokens 3/3  [activate jeremiah]"
     assert rows[3] == " 4. Emily     at E4  health 8/8    fear 0  tokens 4/4  [activate emily]"
     assert all(len(row) <= 78 for row in rows)
+
+
+def test_a_control_sequence_typed_by_mistake_is_not_echoed_raw() -> None:
+    r = play("1", "--seed", "4", input="\x1b[A\nquit\n")
+    assert "\x1b" not in r.output  # neither the echo of the script line nor the hint
+    hint = after(r.output, "(help)> ?[A").splitlines()[1]
+    assert hint.startswith("'?[A' is not a command;")

@@ -135,7 +135,7 @@ class LineSource:
             line = raw.rstrip("\r\n")
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
-            self.console.say(prompt + line)
+            self.console.say(prompt + "".join(ch if ch.isprintable() else "?" for ch in line))
             return line
         return None
 
@@ -438,8 +438,9 @@ class Game:
                 action = engine.parse_command(self.state, text)
         if action is None:
             why = engine.command_hint(self.state, text)  # the rule that forbids it, in a sentence
-            if why.startswith(f"'{text}' is not a command"):
-                lead = why[:-1] + ". Type"  # the hint already names the input
+            named = f"'{text}' is not a command"
+            if why.startswith(named):  # the hint names the input itself; show it printable
+                lead = f"'{_short(text)}' is not a command" + why[len(named):-1] + ". Type"
             else:
                 lead = f"'{_short(text)}' is not one of the choices now" + (f". {why} Type" if why else "; type")
             self.hint(f"{lead} a number ({_span(len(actions))}), a command shown in [brackets], or 'help'.")
