@@ -197,6 +197,7 @@ def test_one_foe_in_an_area_is_not_called_all_1_foes() -> None:
     state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
     _, events = apply(state, by_command(state, "attack D2 with burst"), ScriptedRng([1]))
     roll = next(e for e in events if e.kind == "attack-roll")
+    assert roll.reason.startswith("Ann attacks the one foe at D2 from D3")
     assert roll.reason.endswith("one roll for the one foe there")
 
 

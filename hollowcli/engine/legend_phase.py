@@ -460,7 +460,8 @@ def do_attack(state: GameState, action: Action, rng: random.Random, events: list
     los = state.board.line_of_sight(lg.loc, where)
     faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, rng)
     total = sum(f.value for f in faces)
-    head = (f"{short(state, lid)} attacks {('all foes at ' + where) if action.at else state.foe_name(targets[0])} "
+    area = f"the one foe at {where}" if len(targets) == 1 else f"all {len(targets)} foes at {where}"
+    head = (f"{short(state, lid)} attacks {area if action.at else state.foe_name(targets[0])} "
             f"from {lg.loc} ({nums.reason}); range {state.board.grid_distance(lg.loc, where)}, {los.reason}; "
             f"rolled {faces_text(rolls)} = {total}")
     if action.at is not None:
