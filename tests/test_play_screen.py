@@ -31,7 +31,7 @@ from hollowcli.cli import cli
 from hollowcli.engine import apply, legal_actions
 from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.game import end_of_round
-from hollowcli.pack.model import AttackSpec, Item, Objective, TrackSpot
+from hollowcli.pack.model import AttackSpec, Item, Objective, TrackSpot, frozen_map
 from hollowcli.play import saves, view
 from hollowcli.play.loop import Console
 
@@ -503,3 +503,15 @@ def test_a_control_sequence_typed_by_mistake_is_not_echoed_raw() -> None:
     assert "\x1b" not in r.output  # neither the echo of the script line nor the hint
     hint = after(r.output, "(help)> ?[A").splitlines()[1]
     assert hint.startswith("'?[A' is not a command;")
+
+
+def test_card_damage_says_the_damage_once_per_legend() -> None:
+    from hollowcli.pack.model import Card
+
+    card = Card(id="pane", title="Pane", text="", copies=1, effect=frozen_map({"damage": 1}))
+    pack = make_pack(cards=[card], track=[TrackSpot((), card="draw")])
+    events: list = []
+    adversary_phase(game(pack), ScriptedRng(), events)
+    hurt = [e.reason for e in events if e.kind == "card-damage"]
+    assert hurt[0] == ("card Pane: 1 damage to each Legend, no defense; Ann takes 1 damage (health 7) "
+                       "and gains 1 fear (fear 1)")

@@ -320,7 +320,7 @@ def _eff_spawn(state: GameState, value: Any, rng: random.Random, events: list[Ev
 def _eff_damage(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     for lid in standing_legends(state):
         state = hurt_legend(state, lid, int(value), events, kind="card-damage", actor=None,
-                            reason=f"card {title}: {state.legend_name(lid)} takes {int(value)} damage (no defense)",
+                            reason=f"card {title}: {int(value)} damage to each Legend, no defense",
                             numbers={"card_damage": int(value)})
     return state
 
