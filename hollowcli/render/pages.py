@@ -137,7 +137,7 @@ class Pager:
         c.saveState()
         c.setLineWidth(0.4)
         c.setStrokeColor(HexColor(GRID_COLOUR))
-        for col, (f, w) in enumerate(zip(flows, t.widths)):
+        for col, w in enumerate(t.widths):
             colour = fill or t.fills.get((r, col))
             if colour:
                 c.setFillColor(HexColor(colour))
