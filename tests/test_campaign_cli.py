@@ -81,7 +81,7 @@ def test_list_and_list_json_including_a_damaged_one() -> None:
     r = hollow("campaign", "list")
     assert r.exit_code == 0
     lines = r.output.splitlines()
-    assert any(line.split()[:1] == ["alpha"] and "0 chapter(s) won" in line for line in lines)
+    assert any(line.split()[:1] == ["alpha"] and "0 chapters won" in line for line in lines)
     assert any("beta" in line and "playing schoolhouse (step 1)" in line for line in lines)
     assert any("gamma" in line and "cannot be read" in line for line in lines)
     assert max(len(line) for line in lines) <= 78
@@ -99,3 +99,20 @@ def test_winning_every_chapter_then_play_without_a_chapter_says_so() -> None:
     # naming a chapter replays it
     r = hollow("play", "--campaign", "done", "2", input="quit\n")
     assert r.exit_code == 0 and "The Covered Bridge" in r.output
+
+
+def test_a_won_chapter_names_the_command_that_continues_this_campaign(tmp_path, monkeypatch) -> None:
+    """After a win in a named campaign, the hint must carry --campaign NAME."""
+    from click.testing import CliRunner
+
+    from hollowcli.cli import cli
+
+    monkeypatch.setenv("HOLLOW_HOME", str(tmp_path / "home"))
+    runner = CliRunner()
+    assert runner.invoke(cli, ["campaign", "new", "trip"]).exit_code == 0
+    res = runner.invoke(cli, ["play", "--campaign", "trip", "--auto", "--seed", "4"])
+    assert res.exit_code == 0, res.output
+    assert "is won" in res.output
+    assert "'hollow play --campaign trip' starts it" in " ".join(res.output.split())
+    listing = runner.invoke(cli, ["campaign", "list"])
+    assert "1 chapter won" in listing.output

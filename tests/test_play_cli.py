@@ -111,10 +111,11 @@ def test_scripted_game_from_input_file_and_from_a_pipe_are_the_same(tmp_path: Pa
 
 
 def test_the_whole_game_is_reproducible_from_its_seed() -> None:
-    a = play("2", "--seed", "21", "--auto", "--campaign", "a")
-    b = play("2", "--seed", "21", "--auto", "--campaign", "b")
+    a = play("2", "--seed", "21", "--auto", "--campaign", "twin-a")
+    b = play("2", "--seed", "21", "--auto", "--campaign", "twin-b")
     assert a.exit_code == b.exit_code == 0
-    assert a.output == b.output
+    # Only the campaign's own name (in the "continue with" hint) may differ.
+    assert a.output.replace("twin-a", "twin") == b.output.replace("twin-b", "twin")
     assert "The chapter is " in a.output
 
 

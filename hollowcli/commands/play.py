@@ -237,6 +237,7 @@ def campaign_list(as_json: bool) -> None:
                              f"'hollow campaign status {r['name']}' says more", indent=" " * 23):
                 echo(line)
             continue
-        won = f"{len(r['completed'])} chapter(s) won"
+        n_won = len(r["completed"])
+        won = f"{n_won} chapter{'' if n_won == 1 else 's'} won"
         now = f", playing {r['in_progress']} (step {r['steps']})" if r["in_progress"] else ""
         echo(f"  {r['name']:<20} {won}{now}")

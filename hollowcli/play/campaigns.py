@@ -14,6 +14,7 @@ from typing import Any
 
 from hollowcli import engine
 from hollowcli.errors import HollowError, UsageError
+from hollowcli.play import saves
 from hollowcli.play.saves import Campaign, GameRecord
 
 
@@ -65,6 +66,11 @@ class Finish:
     message: str
 
 
+def play_hint(name: str) -> str:
+    """The command that continues campaign ``name`` (the default one needs no option)."""
+    return "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
+
+
 def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str) -> Finish:
     """Record a won or lost game and set the campaign up for what comes next."""
     chapter_id = camp.game.chapter if camp.game else ""
@@ -84,7 +90,7 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str)
         else:
             message = (
                 f"{name} is won. Items and relics are kept, {gone}. "
-                f"Next: chapter {nxt.number}, {nxt.name} ('hollow play' starts it)."
+                f"Next: chapter {nxt.number}, {nxt.name} ('{play_hint(camp.name)}' starts it)."
             )
         return Finish(chapter_id, result, reason, nxt.id if nxt else None, message)
     counts.lost += 1
@@ -93,7 +99,7 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str)
     start_game(pack, camp, chapter_id, random.Random(f"{lost_seed}:retry").randrange(1, 10**9))
     message = (
         f"{name} is lost. The chapter and the Legends are reset and its cards reshuffled; "
-        "items and relics are kept. 'hollow play' tries again."
+        f"items and relics are kept. '{play_hint(camp.name)}' tries again."
     )
     return Finish(chapter_id, result, reason, chapter_id, message)
 

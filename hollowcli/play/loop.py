@@ -263,8 +263,7 @@ class Game:
         return self.console.paint(text, role)
 
     def _resume_hint(self) -> str:
-        name = self.camp.name
-        return "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
+        return campaigns.play_hint(self.camp.name)
 
     def _log(self, doc: dict[str, Any]) -> None:
         if self.log is not None:
