@@ -125,7 +125,13 @@ def campaign() -> None:
 @click.argument("name")
 @click.option("--force", is_flag=True, help="Start over a campaign that already exists (its old file is kept as NAME.json.bak).")
 def campaign_new(name: str, force: bool) -> None:
-    """Start a new campaign NAME (play it with: hollow play --campaign NAME)."""
+    """Start a new campaign NAME (play it with: hollow play --campaign NAME).
+
+    \b
+    Examples:
+      hollow campaign new autumn
+      hollow campaign new autumn --force    start it over (old file kept as .bak)
+    """
     from hollowcli.errors import UsageError
     from hollowcli.play import saves
 
@@ -142,7 +148,13 @@ def campaign_new(name: str, force: bool) -> None:
 @content_option
 @json_option
 def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) -> None:
-    """Show a campaign: chapters won and lost, the game in progress, the Legends' items."""
+    """Show a campaign: chapters won and lost, the game in progress, the Legends' items.
+
+    \b
+    Examples:
+      hollow campaign status                the default campaign
+      hollow campaign status autumn --json
+    """
     from hollowcli.play import campaigns, saves
 
     camp = saves.load(name)
@@ -205,7 +217,13 @@ def _legends_lines(pack, legends: dict | None) -> list[str]:  # pack: Pack
 @campaign.command("list")
 @json_option
 def campaign_list(as_json: bool) -> None:
-    """List every campaign with its progress."""
+    """List every campaign with its progress.
+
+    \b
+    Examples:
+      hollow campaign list
+      hollow campaign list --json
+    """
     from hollowcli.errors import SaveError
     from hollowcli.play import saves
 
