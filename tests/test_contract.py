@@ -378,6 +378,10 @@ def test_json_of_print_and_play_and_campaign_status(tmp_path: Path, monkeypatch:
     assert played
     status = doc("campaign", "status", "contract")
     assert status["game"] or status["chapters"]
+    created = doc("campaign", "new", "other")
+    assert created["name"] == "other" and Path(created["file"]).is_file()
+    scaffold = doc("content", "init", str(tmp_path / "my-box"))
+    assert scaffold["files"] and all(Path(f).is_file() for f in scaffold["files"])
 
 
 # --- --content and HOLLOW_CONTENT ----------------------------------------------------------
@@ -523,3 +527,36 @@ def test_content_validate_reports_problems_with_file_and_line_and_exits_1(tmp_pa
 def test_cli_object_is_the_console_script_group() -> None:
     result = CliRunner().invoke(cli, ["--version"])
     assert result.exit_code == 0 and result.output.startswith("hollow ")
+
+
+# --- docs: every rules setting is documented --------------------------------------------------
+
+def test_every_rules_setting_is_documented() -> None:
+    import dataclasses
+
+    from hollowcli.pack.model import Rules
+
+    root = Path(__file__).resolve().parents[1]
+    docs = (root / "docs" / "content-format.md").read_text(encoding="utf-8")
+    docs += (root / "docs" / "rules-interpretations.md").read_text(encoding="utf-8")
+    missing = [f.name for f in dataclasses.fields(Rules) if f"`{f.name}" not in docs]
+    assert not missing, f"Rules settings not in docs/content-format.md or rules-interpretations.md: {missing}"
+
+
+def test_json_errors_leave_stdout_empty() -> None:
+    for args in (("roll", "x3"), ("spawn", "zobkin"), ("content", "show", "foes", "gobkn")):
+        res = hollow(*args, "--json")
+        assert res.code == 1 and res.stdout == "" and res.stderr.startswith("hollow: ")
+
+
+def test_print_json_keeps_warnings_off_stdout(tmp_path: Path) -> None:
+    pack = tmp_path / "long"
+    pack.mkdir()
+    words = " ".join(["Overlong words that go on and on"] * 200)
+    (pack / "items.yaml").write_text(
+        f'items:\n  long-thing:\n    name: Long Thing\n    text: "{words}"\n', encoding="utf-8"
+    )
+    res = ok("print", "cards", "items", "--out", str(tmp_path / "o"), "--content", str(pack), "--json")
+    report = json.loads(res.stdout)
+    assert any("long-thing" in w for w in report["warnings"])
+    assert "long-thing" in res.stderr

@@ -214,7 +214,8 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
 
 @content.command()
 @click.argument("folder", type=click.Path(path_type=Path), metavar="DIR")
-def init(folder: Path) -> None:
+@json_option
+def init(folder: Path, as_json: bool) -> None:
     """Write a commented pack into DIR to transcribe your own box.
 
     Every kind gets one example entry and comments explaining each field; it validates
@@ -230,6 +231,9 @@ def init(folder: Path) -> None:
     from hollowcli.pack.scaffold import write_scaffold
 
     written = write_scaffold(folder)
+    if as_json:
+        emit_json({"folder": str(folder), "files": [str(path) for path in written]})
+        return
     echo(f"Wrote {len(written)} files into {folder}:")
     for path in written:
         echo(f"  {path}")

@@ -124,7 +124,8 @@ def campaign() -> None:
 @campaign.command("new")
 @click.argument("name")
 @click.option("--force", is_flag=True, help="Start over a campaign that already exists (its old file is kept as NAME.json.bak).")
-def campaign_new(name: str, force: bool) -> None:
+@json_option
+def campaign_new(name: str, force: bool, as_json: bool) -> None:
     """Start a new campaign NAME (play it with: hollow play --campaign NAME).
 
     \b
@@ -140,6 +141,9 @@ def campaign_new(name: str, force: bool) -> None:
         raise UsageError(f"campaign {name!r} already exists; 'hollow campaign new {name} --force' starts it over")
     saves.save(saves.new_campaign(name))
     hint = "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
+    if as_json:
+        emit_json({"name": name, "file": str(path), "play": hint})
+        return
     echo(f"Started campaign '{name}' ({path}). Play it with: {hint}")
 
 
