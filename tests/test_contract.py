@@ -562,6 +562,18 @@ def test_print_json_keeps_warnings_off_stdout(tmp_path: Path) -> None:
     assert "long-thing" in res.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="contract gap: 'hollow play' rolls dice but has no --rolled (physical dice) yet")
 def test_play_takes_rolled_like_every_rolling_command() -> None:
+    from hollowcli.play import saves
+
     assert "--rolled" in ok("play", "--help").stdout
+    games = {}
+    for name, values in (("by-value", "0,1,2"), ("by-label", "blank,1,2")):
+        d = doc("play", "1", "--seed", "4", "--auto", "--max-rounds", "1", "--campaign", name, "--rolled", values)
+        assert d["rolled"] == {"given": 3, "used": 3, "unused": []}
+        game = saves.load(name).game
+        assert game is not None
+        games[name] = (game.actions, game.rolled)
+    assert games["by-value"] == games["by-label"]  # 0 and blank are the same face
+    assert [f for faces in games["by-value"][1].values() for f in faces] == ["blank", "1", "2"]
+    bad("play", "1", "--rolled", "9")  # a face of no die
+    bad("play", "1", "--rolled", "1,,2")  # an empty value

@@ -33,6 +33,9 @@ from hollowcli.commands.common import (
               help="Append every event to this file, one JSON object per line.")
 @click.option("--restart", is_flag=True, help="Abandon the game in progress and start CHAPTER (or the same one) afresh.")
 @click.option("--from-backup", is_flag=True, help="Resume from the last good copy of a damaged campaign file.")
+@click.option("--rolled", default=None, metavar="V,V,...",
+              help="Your physical dice for the game's next rolls, in order (a face's value or label, "
+                   "0 = blank); when they run out the seeded dice take over.")
 @content_option
 @json_option
 def play(
@@ -46,6 +49,7 @@ def play(
     log_path: Path | None,
     restart: bool,
     from_backup: bool,
+    rolled: str | None,
     content_dirs: tuple[Path, ...],
     as_json: bool,
 ) -> None:
@@ -63,12 +67,15 @@ def play(
       hollow play --auto --seed 3         watch the built-in policy play
       hollow play 2 --input moves.txt     a scripted game (also: ... < moves.txt)
       hollow play --log game.jsonl        every ruling as JSON lines
+      hollow play --rolled 2,blank,1,5    your own dice for the next rolls
     """
+    from hollowcli.dice import split_rolled
     from hollowcli.play.loop import Console, PlayOptions, PlayRequest
     from hollowcli.play.loop import play as run_play
     from hollowcli.play.saves import check_name
 
     check_name(campaign_name)
+    rolled_values = split_rolled(rolled) if rolled is not None else None
     pack = get_pack(content_dirs)
     # With --json the transcript goes to stderr so stdout holds the one JSON document.
     stream = sys.stderr if as_json else sys.stdout
@@ -81,7 +88,8 @@ def play(
         restart=restart,
         from_backup=from_backup,
         input_path=input_path,
-        options=PlayOptions(explain=explain, auto=auto, max_rounds=max_rounds, log_path=log_path),
+        options=PlayOptions(explain=explain, auto=auto, max_rounds=max_rounds, log_path=log_path,
+                            rolled=rolled_values),
     )
     outcome = run_play(pack, req, console, sys.stdin)
     if as_json:

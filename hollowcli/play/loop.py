@@ -20,8 +20,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hollowcli import engine
-from hollowcli.errors import HollowError, SaveError
+from hollowcli.dice import faces_text
+from hollowcli.errors import HollowError, SaveError, UsageError
 from hollowcli.play import campaigns, saves, view
+from hollowcli.play.rolled import BadRolledValue, RolledQueue
 from hollowcli.play.saves import Campaign
 from hollowcli.play.session import Session
 
@@ -176,6 +178,7 @@ class PlayOptions:
     auto: bool = False
     max_rounds: int = 100
     log_path: Path | None = None
+    rolled: list[str] | None = None  # --rolled: the player's physical dice, in order
 
 
 @dataclass
@@ -192,6 +195,7 @@ class Outcome:
     stopped: str | None = None  # quit | end-of-input | interrupted | hangup | output-closed | round-cap | None
     next_chapter: str | None = None
     message: str = ""
+    rolled: dict[str, Any] | None = None  # with --rolled: {given, used, unused: [values]}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -205,6 +209,7 @@ class Outcome:
             "stopped": self.stopped,
             "next_chapter": self.next_chapter,
             "message": self.message,
+            "rolled": self.rolled,
         }
 
 
@@ -247,7 +252,8 @@ class Game:
         self.source = source
         self.persist = persist
         self.log = EventLog(options.log_path) if options.log_path else None
-        self.session = Session(pack, camp.game, on_step=lambda _rec: persist(camp))
+        self.rolled = RolledQueue(options.rolled) if options.rolled is not None else None
+        self.session = Session(pack, camp.game, on_step=lambda _rec: persist(camp), rolled=self.rolled)
         self._last_header: tuple[int, str] | None = None
         self._shown_round: int | None = None
         self._quit: str | None = None
@@ -403,8 +409,28 @@ class Game:
         self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
                    "kind": "command", "actor": action.legend, "command": action.command,
                    "reason": f"the player chose: {action.label}"})
-        events = self.session.take(action)
-        self._narrate(events)
+        try:
+            events = self.session.take(action)
+        except BadRolledValue as e:
+            self.persist(self.camp)
+            used = self.rolled.used if self.rolled is not None else 0  # by the steps taken before this one
+            raise HollowError(
+                f"--rolled value {e.position} ({e.token.strip()!r}) is not a face of the {e.die.id} die the game "
+                f"rolls now (its faces are {faces_text(e.die)}), so '{action.command}' was not taken; the game is "
+                f"saved at step {self.session.step}"
+                + ((" (value 1 went into the steps before it)" if used == 1 else f" (values 1 to {used} went into the steps before it)") if used else "")
+                + f", and '{self._resume_hint()} --rolled V,V,...' continues it with the right faces"
+            ) from None
+        cut = self.session.rolled_used_up
+        if cut is None:
+            self._narrate(events)
+            return
+        self._narrate(events[: cut + 1])
+        self.console.say(self.paint("  (--rolled values used up; the seeded dice roll from here)", "dim"))
+        self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
+                   "kind": "rolled-used-up", "numbers": {"given": len(self.rolled.tokens) if self.rolled is not None else 0},
+                   "reason": "the --rolled values are used up; the seeded dice roll from here"})
+        self._narrate(events[cut + 1 :])
 
     def handle(self, line: str, actions: list[Any]) -> bool:
         """Act on one line of input; True when the board changed (choices must be shown again).
@@ -501,10 +527,24 @@ class Game:
         self._narrate(events)
         return True
 
+    def _rolled_report(self, out: Outcome) -> None:
+        """With ``--rolled``: how many of the values were used, and say so when some were not."""
+        if self.rolled is None:
+            return
+        left = self.rolled.left
+        out.rolled = {"given": len(self.rolled.tokens), "used": self.rolled.used, "unused": left}
+        if left:
+            shown = ", ".join(left[:8]) + (", ..." if len(left) > 8 else "")
+            self.console.say(
+                f"{len(left)} of the {len(self.rolled.tokens)} --rolled values {'was' if len(left) == 1 else 'were'} "
+                f"left unused ({shown})."
+            )
+
     def _finish(self) -> Outcome:
         rec = self.session.record
         state = self.state
         out = Outcome(self.camp.name, rec.chapter, rec.seed, rec.cursor, state.round, stopped=self._quit)
+        self._rolled_report(out)
         result, reason = self.session.outcome()
         if result and not self._quit:
             out.result, out.reason = result, reason
@@ -562,6 +602,18 @@ class PlayRequest:
     options: PlayOptions = field(default_factory=PlayOptions)
 
 
+def check_rolled(pack: Any, tokens: list[str]) -> None:
+    """Refuse, before the game starts, a ``--rolled`` value that is a face of no die the game
+    rolls (the attack die and the spawn die); which die a value meets is known only when
+    the game rolls it (see :class:`hollowcli.play.rolled.StepDice`)."""
+    rules = pack.rules
+    dice = [pack.dice[d] for d in dict.fromkeys((rules.attack_die, rules.spawn_die)) if d in pack.dice]
+    for i, tok in enumerate(tokens, 1):
+        if not any(d.face_for(tok) is not None for d in dice):
+            faces = "; ".join(f"the {d.id} die's faces are {faces_text(d)}" for d in dice)
+            raise UsageError(f"--rolled value {i} ({tok.strip()!r}) is not a face of any die the game rolls ({faces})")
+
+
 def prepare(pack: Any, req: PlayRequest, console: Console) -> Campaign:
     """Open (or create) the campaign and make sure the wanted game is in progress."""
     if req.from_backup:
@@ -600,6 +652,8 @@ def prepare(pack: Any, req: PlayRequest, console: Console) -> Campaign:
 
 def play(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> Outcome:
     """Run ``hollow play``: prepare the campaign, pick the input, play, report."""
+    if req.options.rolled is not None:
+        check_rolled(pack, req.options.rolled)
     camp = prepare(pack, req, console)
     source: LineSource | None = None
     handle: TextIO | None = None

@@ -33,8 +33,8 @@ from typing import Any
 
 from hollowcli.errors import SaveError, UsageError
 
-#: The layout this version of hollow writes.
-SCHEMA_VERSION = 1
+#: The layout this version of hollow writes (2: ``game.rolled``, the player's dice per step).
+SCHEMA_VERSION = 2
 
 #: The campaign used when none is named.
 DEFAULT_CAMPAIGN = "default"
@@ -88,7 +88,9 @@ class GameRecord:
     """A game in progress, as a recipe: replaying ``actions[:cursor]`` rebuilds the board.
 
     ``actions`` past ``cursor`` are steps that were undone and can be redone; taking a
-    new step discards them.
+    new step discards them. ``rolled`` maps a step's index to the labels of the faces of
+    the player's physical dice (``hollow play --rolled``) that step used, in order; its
+    other dice are the seed's.
     """
 
     chapter: str
@@ -96,6 +98,10 @@ class GameRecord:
     initial: dict[str, Any]
     actions: list[str] = field(default_factory=list)
     cursor: int = 0
+    rolled: dict[int, list[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.rolled = {int(k): list(v) for k, v in self.rolled.items()}  # JSON keys are strings
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -104,6 +110,7 @@ class GameRecord:
             "initial": self.initial,
             "actions": list(self.actions),
             "cursor": self.cursor,
+            "rolled": {str(k): list(v) for k, v in sorted(self.rolled.items())},
         }
 
     @classmethod
@@ -119,6 +126,13 @@ class GameRecord:
             raise ValueError("'game.actions' holds something that is not a command")
         if not 0 <= rec.cursor <= len(rec.actions):
             raise ValueError("'game.cursor' points outside the list of actions")
+        rolled = _typed(data, "rolled", dict)
+        for key, faces in rolled.items():
+            if not (key.isascii() and key.isdigit() and int(key) < len(rec.actions)):
+                raise ValueError(f"'game.rolled' names {key!r}, which is not a step of the game")
+            if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
+                raise ValueError(f"'game.rolled.{key}' is not a list of faces")
+        rec.rolled = {int(k): list(v) for k, v in rolled.items()}
         return rec
 
 
@@ -234,8 +248,17 @@ def _v0_to_v1(doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no physical dice: every step of the game in progress rolled from the
+    seed, which is ``game.rolled`` empty."""
+    game = doc.get("game")
+    if isinstance(game, dict):
+        game = {**game, "rolled": {}}
+    return {**doc, "schema_version": 2, "game": game}
+
+
 #: ``MIGRATIONS[v]`` turns a version-``v`` document into a version ``v + 1`` one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2}
 
 
 def schema_of(doc: dict[str, Any]) -> int:

@@ -6,6 +6,10 @@ not a copy) and the list of commands; any earlier step is rebuilt by replaying f
 the nearest snapshot. Every step ``i`` rolls with its own generator,
 ``random.Random(f"{seed}:{i}")``, so replaying, undoing and redoing give the same dice,
 and a resumed game continues exactly as an uninterrupted one would.
+
+With ``hollow play --rolled`` a new step takes its dice from the player's values first
+(:mod:`hollowcli.play.rolled`); the record keeps the faces each step used, so a replay,
+an undo and redo, or a resumed game rolls them again exactly.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 
 from hollowcli import engine
 from hollowcli.errors import SaveError
+from hollowcli.play.rolled import RolledQueue, StepDice, annotate
 from hollowcli.play.saves import GameRecord
 
 #: At most this many snapshots are kept, however long the game; see :meth:`Session._remember`.
@@ -36,13 +41,19 @@ class Session:
     """One chapter being played: apply, undo, redo, and the state at any step.
 
     ``on_step`` is called after every change of the recipe (a step taken, undone or
-    redone) so the caller can save it.
+    redone) so the caller can save it. ``rolled`` holds the player's physical dice
+    (``--rolled``), used in order by the new steps taken; after each :meth:`take`,
+    :attr:`rolled_used_up` is the index of the event after which the last of them was
+    used, when that happened in that step.
     """
 
-    def __init__(self, pack: Any, record: GameRecord, on_step: Callable[[GameRecord], None] | None = None):
+    def __init__(self, pack: Any, record: GameRecord, on_step: Callable[[GameRecord], None] | None = None,
+                 rolled: RolledQueue | None = None):
         self.pack = pack
         self.record = record
         self.on_step = on_step
+        self.rolled = rolled
+        self.rolled_used_up: int | None = None
         try:
             initial = engine.GameState.from_dict(pack, record.initial)
         except Exception as e:  # the saved state is data from disk: any failure means "cannot use it"
@@ -50,6 +61,8 @@ class Session:
                 f"the saved game of chapter {record.chapter!r} does not fit the current content ({e}); "
                 "start the chapter again with 'hollow play --restart'"
             ) from e
+        self._taken: list[str] = []  # the physical faces the last step used
+        self._last_physical: int | None = None  # the last of its events that used one
         self._snapshots: dict[int, Any] = {0: initial}
         self._interval = 8
         self.recent: deque[Any] = deque(maxlen=RECENT_EVENTS)
@@ -77,9 +90,17 @@ class Session:
         """Apply ``action`` as the next step; undone steps beyond this point are dropped."""
         rec = self.record
         if rec.cursor < len(rec.actions):  # a new branch: later snapshots are of the old one
-            del rec.actions[rec.cursor :]
             self._snapshots = {k: v for k, v in self._snapshots.items() if k <= rec.cursor}
-        self.state, events = self._advance(self.state, action, rec.cursor)
+        had_values = bool(self.rolled)
+        self.state, events = self._advance(self.state, action, rec.cursor, fresh=True)
+        # Only now that the step resolved (a bad --rolled value raises) is the old branch dropped.
+        del rec.actions[rec.cursor :]
+        rec.rolled = {k: v for k, v in rec.rolled.items() if k < rec.cursor}
+        if self._taken:
+            rec.rolled[rec.cursor] = self._taken
+        self.rolled_used_up = None
+        if had_values and not self.rolled:
+            self.rolled_used_up = self._last_physical if self._last_physical is not None else len(events) - 1
         rec.actions.append(sys.intern(action.command))  # a long game repeats a few commands
         rec.cursor += 1
         self.recent.extend(events)
@@ -130,9 +151,24 @@ class Session:
             )
         return action
 
-    def _advance(self, state: Any, action: Any, step: int) -> tuple[Any, list[Any]]:
-        """Apply one step with its own dice; snapshots the result when it is on the grid."""
-        new_state, events = engine.apply(state, action, step_rng(self.record.seed, step))
+    def _advance(self, state: Any, action: Any, step: int, fresh: bool = False) -> tuple[Any, list[Any]]:
+        """Apply one step with its own dice; snapshots the result when it is on the grid.
+
+        A ``fresh`` step (a new one, not a replay) takes the player's ``--rolled`` values
+        first; any other step rolls the physical faces its record holds, if any.
+        """
+        recorded = [] if fresh else self.record.rolled.get(step, [])
+        queue = self.rolled if fresh and self.rolled else None
+        self._taken = []
+        self._last_physical = None
+        if not recorded and queue is None:
+            new_state, events = engine.apply(state, action, step_rng(self.record.seed, step))
+        else:
+            rng = StepDice(f"{self.record.seed}:{step}", recorded, queue)
+            new_state, raw = engine.apply(state, action, rng)
+            events, self._last_physical = annotate(list(raw), rng.log)
+            rng.commit()
+            self._taken = rng.taken
         self._remember(step + 1, new_state)
         return new_state, list(events)
 
