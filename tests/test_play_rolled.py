@@ -290,3 +290,11 @@ def test_a_damaged_rolled_field_is_reported(rolled: Any, why: str) -> None:
            "game": {"chapter": "mill", "seed": 9, "initial": {}, "actions": ["end"], "cursor": 1, "rolled": rolled}}
     with pytest.raises(ValueError, match=why):
         saves.parse(json.dumps(doc))
+
+
+def test_campaign_status_replays_a_game_that_used_rolled() -> None:
+    ok("play", "1", "--seed", "4", "--rolled", "2,2", stdin=SHOOT + "quit\n")
+    status = json.loads(ok("campaign", "status", "--json").stdout)
+    assert status["game"]["round"] == 1 and status["game"]["steps"] == 3
+    rec = game()
+    assert GameRecord(**rec.to_dict()).rolled == rec.rolled == {2: ["2", "2"]}  # JSON's string keys read back
