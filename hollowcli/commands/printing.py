@@ -132,13 +132,19 @@ def _safe_name(name: str) -> str:
 
 def _write(out_dir: Path, name: str, data: bytes) -> Path:
     """Write ``data`` atomically to ``out_dir/name`` (never outside ``out_dir``)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / _safe_name(name)
-    fd, tmp = tempfile.mkstemp(dir=out_dir, prefix=".hollow-", suffix=".part")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=out_dir, prefix=".hollow-", suffix=".part")
+    except OSError as e:
+        raise RenderError(f"cannot write {path} ({e.strerror or e}); give --out a folder you can write to") from e
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise RenderError(f"cannot write {path} ({e.strerror or e}); give --out a folder you can write to") from e
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -262,6 +262,11 @@ def _check_fits(state: GameState) -> None:
     pack, board = state.pack, state.board
     if state.phase not in PHASES:
         raise SaveError(f"the saved game state has an unknown phase {state.phase!r}")
+    track = state.chapter_def.track
+    if not 0 <= state.track_pos < max(1, len(track)):
+        raise SaveError(f"the saved game puts the storybook token on spot {state.track_pos + 1}, but the track has {len(track)}")
+    if state.spawn_pos < 0 or state.round < 1:
+        raise SaveError("the saved game state has a negative spawn list position or round")
     for lg in state.legends:
         if lg.id not in pack.legends:
             raise SaveError(f"the saved game has Legend {lg.id!r}, which the loaded content packs do not define")

@@ -189,6 +189,9 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
         for _rel, name, _size, _mtime in files:
             path = Path(name)
             shown = display_path(path)
+            if not os.path.isfile(path):  # a FIFO or a device would block or never end
+                problems.append(Problem(shown, None, "this is not a regular file", "replace it with a YAML text file"))
+                continue
             try:
                 text = path.read_bytes().decode("utf-8-sig")
             except UnicodeDecodeError as err:

@@ -194,8 +194,12 @@ def write_scaffold(folder: Path) -> list[Path]:
     written = []
     for rel, text in FILES.items():
         path = folder / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "x", encoding="utf-8") as fh:
-            fh.write(text)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "x", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as e:
+            raise HollowError(f"cannot write {e.filename or path} ({e.strerror or e}); "
+                              "give 'hollow content init' a new folder in a place you can write to") from e
         written.append(path)
     return written

@@ -37,6 +37,12 @@ EFFECT_KEYS = ("spawn", "damage", "fear", "heal", "calm", "lock", "unlock", "adv
 #: Actions a track spot may list (``card: draw`` is written beside them).
 SPOT_ACTIONS = ("move", "attack", "spawn")
 TRACK_ENDS = ("loop", "stay")
+#: No number in a pack is larger than this (or below minus this): beyond it is a typo, and
+#: loops over it (odds tables, decks, supplies) would never end.
+INT_LIMIT = 1000
+#: At most this many dice in one attack, and faces worth at most this much (as ``--dice``).
+MAX_DICE = 100
+MAX_FACE = 100
 ITEM_KINDS = ("item", "relic")
 #: Map symbols other than feature letters.
 MAP_SYMBOLS = "#.123456789"
@@ -358,6 +364,10 @@ class FileChecker:
         return out if ok else BAD
 
     def c_int(self, lo: int | None = 0, hi: int | None = None) -> Conv:
+        """A whole number from ``lo`` to ``hi``; never beyond ±:data:`INT_LIMIT` (a typo, not a stat)."""
+        lo = -INT_LIMIT if lo is None else lo
+        hi = INT_LIMIT if hi is None else hi
+
         def conv(v: Any, path: Path_) -> Any:
             if isinstance(v, bool) or not isinstance(v, int):
                 hint = "write a whole number such as 2"
@@ -365,10 +375,10 @@ class FileChecker:
                     hint = "remove the quotes"
                 self.add(path, f"{path[-1]!r} must be a whole number, not {describe(v)}", hint)
                 return BAD
-            if lo is not None and v < lo:
+            if v < lo:
                 self.add(path, f"{path[-1]!r} must be at least {lo}, not {v}")
                 return BAD
-            if hi is not None and v > hi:
+            if v > hi:
                 self.add(path, f"{path[-1]!r} must be at most {hi}, not {v}")
                 return BAD
             return v
@@ -455,7 +465,7 @@ class FileChecker:
         if self.c_mapping(v, path) is BAD:
             return BAD
         return self.take(v, path, {
-            "dice": (self.c_int(0), REQUIRED),
+            "dice": (self.c_int(0, MAX_DICE), REQUIRED),
             "direct": (self.c_int(0), 0),
             "range": (self.c_int(0), 0),
             "area": (self.c_bool, False),
@@ -488,12 +498,15 @@ class FileChecker:
 
     def c_face(self, v: Any, path: Path_) -> Any:
         if isinstance(v, int) and not isinstance(v, bool):
+            if not -MAX_FACE <= v <= MAX_FACE:
+                self.add(path, f"a face's value must be from {-MAX_FACE} to {MAX_FACE}, not {v}")
+                return BAD
             return {"label": str(v), "value": v}
         if not isinstance(v, dict):
             self.add(path, f"a face must be a number or {{label: ..., value: ...}}, not {describe(v)}",
                      "write e.g. {label: blank, value: 0} or just 3")
             return BAD
-        out = self.take(v, path, {"label": (self.c_name, None), "value": (self.c_int(None), REQUIRED)}, "the face", extra=())
+        out = self.take(v, path, {"label": (self.c_name, None), "value": (self.c_int(-MAX_FACE, MAX_FACE), REQUIRED)}, "the face", extra=())
         if out is BAD:
             return BAD
         if out["label"] is None:

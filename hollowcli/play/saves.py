@@ -183,8 +183,8 @@ class Campaign:
                 raise ValueError(f"'progress.results.{chapter}' is not a mapping")  # noqa: TRY004 - ValueError = damaged
             results[chapter] = ChapterResult(_typed(counts, "won", int), _typed(counts, "lost", int))
         legends = data.get("legends")
-        if legends is not None and not isinstance(legends, dict):
-            raise ValueError("'legends' is not a mapping")
+        if legends is not None:
+            _check_carried(legends)
         game = data.get("game")
         if game is not None and not isinstance(game, dict):
             raise ValueError("'game' is not a mapping")
@@ -199,6 +199,21 @@ class Campaign:
             results=results,
             game=GameRecord.from_dict(game) if game is not None else None,
         )
+
+
+def _check_carried(legends: Any) -> None:
+    """``legends`` must be legend id -> ``{"inventory": [item ids], "relic": id or null}``."""
+    if not isinstance(legends, dict):
+        raise ValueError("'legends' is not a mapping")  # noqa: TRY004 - ValueError = damaged
+    for lid, kept in legends.items():
+        if not isinstance(kept, dict):
+            raise ValueError(f"'legends.{lid}' is not a mapping")  # noqa: TRY004 - ValueError = damaged
+        inventory = kept.get("inventory", [])
+        if not isinstance(inventory, list) or not all(isinstance(i, str) for i in inventory):
+            raise ValueError(f"'legends.{lid}.inventory' is not a list of item ids")
+        relic = kept.get("relic")
+        if relic is not None and not isinstance(relic, str):
+            raise ValueError(f"'legends.{lid}.relic' is not an item id")
 
 
 def _typed(data: dict[str, Any], key: str, kind: type) -> Any:

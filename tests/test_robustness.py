@@ -1,0 +1,139 @@
+"""Bad input from outside (save files, content packs, output folders) never reaches the user
+as a traceback, an internal error or a hang: one sentence on stderr and exit status 1."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hollowcli.cli import main
+from hollowcli.play import saves
+
+
+def hollow(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run ``hollow ARGS`` the way the console script does: exit status, stdout, stderr."""
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_sentence(err: str) -> bool:
+    """stderr is one line starting with 'hollow: ', no traceback, no internal error."""
+    return (
+        err.startswith("hollow: ")
+        and err.count("\n") == 1
+        and "Traceback" not in err
+        and "internal error" not in err
+    )
+
+
+def _started_game(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> dict:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    code, _, _ = hollow(capsys, "play", "schoolhouse", "--campaign", name, "--seed", "3", "--input", str(empty))
+    assert code == 0
+    return json.loads(saves.campaign_path(name).read_text())
+
+
+@pytest.mark.parametrize("carried", ["x", 1, [], {"inventory": 3}, {"inventory": None}, {"relic": ["lantern"]}])
+def test_a_save_whose_carried_legends_have_the_wrong_shape_is_reported_as_damaged(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, carried: object
+) -> None:
+    camp = saves.new_campaign("carry")
+    camp.completed = ["schoolhouse"]
+    saves.save(camp)
+    path = saves.campaign_path("carry")
+    doc = json.loads(path.read_text())
+    doc["legends"] = {"jeremiah-pincke": carried}
+    path.write_text(json.dumps(doc))
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    for args in (("play", "--campaign", "carry", "--input", str(empty)), ("campaign", "status", "carry")):
+        code, _, err = hollow(capsys, *args)
+        assert code == 1, err
+        assert one_sentence(err) and "damaged" in err and "jeremiah-pincke" in err
+    assert json.loads(path.read_text()) == doc  # the file is left as it was
+
+
+@pytest.mark.parametrize("pos", [6, 10**30, -1])
+def test_a_saved_storybook_position_off_the_track_is_reported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, pos: int
+) -> None:
+    doc = _started_game(capsys, tmp_path, "track")
+    doc["game"]["initial"]["track_pos"] = pos
+    saves.campaign_path("track").write_text(json.dumps(doc))
+    code, _, err = hollow(capsys, "play", "--campaign", "track", "--input", str(tmp_path / "empty.txt"))
+    assert code == 1 and one_sentence(err)
+    assert "storybook token" in err and "--restart" in err
+    code, out, err = hollow(capsys, "campaign", "status", "track")
+    assert code == 0 and err == "" and "The Schoolhouse" in out
+
+
+def _pack(tmp_path: Path, text: str) -> Path:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "dice.yaml").write_text(text)
+    return pack
+
+
+def test_a_huge_face_value_is_a_content_problem_not_an_endless_odds_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pack = _pack(tmp_path, "dice:\n  attack: {faces: [0, 1, 100000000000000000000000]}\n")
+    code, out, err = hollow(capsys, "content", "validate", str(pack))
+    assert code == 1 and one_sentence(err)
+    assert "dice.yaml:2" in out and "from -100 to 100" in out
+    code, _, err = hollow(capsys, "odds", "--dice", "3", "--content", str(pack))
+    assert code == 1 and one_sentence(err) and "dice.yaml:2" in err
+
+
+def test_a_huge_stat_or_dice_count_is_a_content_problem(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pack = _pack(
+        tmp_path,
+        "foes:\n  gobkin: {name: Gobkin, class: gobkin, health: 100000000000000000000000000000, defense: 0,\n"
+        "           move: 2, attack: {dice: 5000, direct: 1, range: 0}}\n",
+    )
+    code, out, err = hollow(capsys, "content", "validate", str(pack))
+    assert code == 1 and one_sentence(err)
+    assert "'health' must be at most 1000" in out and "'dice' must be at most 100" in out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_in_a_pack_is_a_problem_not_a_hang(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    os.mkfifo(pack / "foes.yaml")
+    env = dict(os.environ, HOLLOW_NO_CACHE="1")
+    r = subprocess.run(
+        [sys.executable, "-m", "hollowcli", "content", "validate", str(pack)],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )
+    assert r.returncode == 1 and one_sentence(r.stderr)
+    assert "foes.yaml: this is not a regular file" in r.stdout
+
+
+def test_print_out_below_a_file_says_how_to_fix_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    blocker = tmp_path / "afile"
+    blocker.write_text("keep me")
+    code, _, err = hollow(capsys, "print", "reference", "--out", str(blocker / "sub"))
+    assert code == 1 and one_sentence(err)
+    assert "cannot write" in err and "give --out a folder you can write to" in err
+    assert blocker.read_text() == "keep me"
+
+
+def test_content_init_below_a_file_says_how_to_fix_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    blocker = tmp_path / "afile"
+    blocker.write_text("keep me")
+    code, _, err = hollow(capsys, "content", "init", str(blocker / "my-box"))
+    assert code == 1 and one_sentence(err)
+    assert "cannot write" in err and "a new folder in a place you can write to" in err
+    assert blocker.read_text() == "keep me"
