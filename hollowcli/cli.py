@@ -89,6 +89,10 @@ def cli(ctx: click.Context) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``hollow`` console script."""
+    if sys.stdout is None:  # started with stdout closed (`hollow roll >&-`): nothing could be shown
+        click.echo("hollow: the standard output is closed, so nothing could be shown; run hollow again "
+                   "with its output going to a terminal, a file or a pipe.", err=True)
+        sys.exit(1)
     try:
         cli.main(args=argv, prog_name="hollow", standalone_mode=False)
     except HollowError as err:

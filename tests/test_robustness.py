@@ -137,3 +137,34 @@ def test_content_init_below_a_file_says_how_to_fix_it(capsys: pytest.CaptureFixt
     assert code == 1 and one_sentence(err)
     assert "cannot write" in err and "a new folder in a place you can write to" in err
     assert blocker.read_text() == "keep me"
+
+
+def _shell(command: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m hollowcli`` through sh, so a redirection can close a standard stream."""
+    return subprocess.run(
+        ["sh", "-c", f'exec "{sys.executable}" -m hollowcli {command}'],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+
+
+def test_a_closed_stdout_is_one_sentence_not_an_internal_error() -> None:
+    r = _shell("roll 3 >&-")
+    assert r.returncode == 1 and one_sentence(r.stderr)
+    assert "standard output is closed" in r.stderr
+
+
+def test_play_with_a_closed_stdin_stops_at_the_first_prompt_saved() -> None:
+    r = _shell("play schoolhouse --campaign closed-in <&-")
+    assert r.returncode == 0 and r.stderr == ""
+    assert "End of input; saved at round 1" in r.stdout
+    assert saves.load("closed-in").game is not None
+
+
+def test_an_empty_entry_in_hollow_content_is_not_the_current_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "docker-compose.yml").write_text("services: {web: {image: nginx}}\n")  # not a pack
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOLLOW_CONTENT", ":")  # HOLLOW_CONTENT=$HOLLOW_CONTENT:... with it unset, twice
+    code, out, err = hollow(capsys, "roll", "3", "--seed", "1")
+    assert code == 0 and err == "" and "Total:" in out

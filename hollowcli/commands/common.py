@@ -24,8 +24,17 @@ def content_option(f: F) -> F:
         multiple=True,
         envvar="HOLLOW_CONTENT",
         type=click.Path(file_okay=False),  # strings: pathlib stays off the start-up path
+        callback=_skip_empty_env_entries,
         help="A content pack folder layered over the built-in one (repeatable; env HOLLOW_CONTENT).",
     )(f)
+
+
+def _skip_empty_env_entries(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+    """``HOLLOW_CONTENT=$HOLLOW_CONTENT:~/box`` with the variable unset leaves an empty entry;
+    it means nothing (not the current folder, which would load every YAML file there)."""
+    if param.name and ctx.get_parameter_source(param.name) == click.core.ParameterSource.ENVIRONMENT:
+        return tuple(v for v in value if v)
+    return value
 
 
 def seed_option(f: F) -> F:

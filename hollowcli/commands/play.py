@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -91,7 +92,8 @@ def play(
         options=PlayOptions(explain=explain, auto=auto, max_rounds=max_rounds, log_path=log_path,
                             rolled=rolled_values),
     )
-    outcome = run_play(pack, req, console, sys.stdin)
+    # A closed stdin (`<&-`) reads like an empty one: the game stops at the first prompt, saved.
+    outcome = run_play(pack, req, console, sys.stdin if sys.stdin is not None else open(os.devnull, encoding="utf-8"))
     if as_json:
         emit_json(outcome.to_dict())
     if outcome.stopped == "interrupted":
