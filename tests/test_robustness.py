@@ -168,3 +168,39 @@ def test_an_empty_entry_in_hollow_content_is_not_the_current_folder(
     monkeypatch.setenv("HOLLOW_CONTENT", ":")  # HOLLOW_CONTENT=$HOLLOW_CONTENT:... with it unset, twice
     code, out, err = hollow(capsys, "roll", "3", "--seed", "1")
     assert code == 0 and err == "" and "Total:" in out
+
+
+@pytest.mark.parametrize(
+    ("template", "said"),
+    [
+        (b"@title {{ 1/0 }}\n", "ZeroDivisionError"),
+        (b"{% macro r() %}{{ r() }}{% endmacro %}@title {{ r() }}\n", "RecursionError"),
+        (b"@title {{ range(10**9)|list|length }}\n", "Range too big"),
+        (b"@title {{ foe.health + 'x' }}\n", "TypeError"),
+        (b"@title \xff\xfe\n", "UnicodeDecodeError"),
+        (b"@title {{ 'x' * 30000 }}\n", "a card holds at most"),
+    ],
+)
+def test_a_broken_pack_template_is_one_sentence(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, template: bytes, said: str
+) -> None:
+    pack = tmp_path / "pack"
+    (pack / "templates").mkdir(parents=True)
+    (pack / "templates" / "foe.card.j2").write_bytes(template)
+    code, _, err = hollow(capsys, "print", "cards", "foes", "--content", str(pack), "--out", str(tmp_path / "out"))
+    assert code == 1 and one_sentence(err)
+    assert "foe.card.j2" in err and said in err
+    assert not (tmp_path / "out" / "cards-foes.pdf").exists()
+
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs a folder where even root cannot create files")
+def test_a_template_cache_that_cannot_be_written_does_not_stop_printing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    cache = Path(os.environ["XDG_CACHE_HOME"]) / "hollow"
+    cache.mkdir(parents=True)
+    (cache / "templates").symlink_to("/proc/self")  # a folder, but no file can be created in it
+    code, out, err = hollow(capsys, "print", "reference", "--out", str(tmp_path / "out"))
+    assert code == 0 and err == "", err
+    assert (tmp_path / "out" / "reference.pdf").is_file()

@@ -51,6 +51,16 @@ BLOCK_NAMES = ("band", "layout", "textsize", "title", "subtitle", "stats", "body
 
 #: Kinds of card face a template can be named after (``<kind>.card.j2``).
 TEMPLATE_SUFFIX = ".card.j2"
+#: More text than this on one card face is a runaway template (or a pasted book), not a card.
+MAX_CARD_TEXT = 20_000
+
+
+def _template_line(err: BaseException, name: str) -> str:
+    """``file:line`` of the innermost template frame of ``err`` (jinja2 maps frames to template lines)."""
+    import traceback
+
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if f.filename.endswith(TEMPLATE_SUFFIX)]
+    return f"{frames[-1].filename}:{frames[-1].lineno}" if frames else name
 
 
 def escape_text(value: Any) -> str:
@@ -259,7 +269,23 @@ def _bytecode_cache() -> Any:
             return None
         folder = cache.cache_dir() / "templates"
         folder.mkdir(parents=True, exist_ok=True)
-        return FileSystemBytecodeCache(str(folder), "hollow-%s.jinja")
+
+        class BestEffort(FileSystemBytecodeCache):
+            """A cache that cannot be read or written (a read-only folder) is simply not used."""
+
+            def load_bytecode(self, bucket: Any) -> None:
+                try:
+                    super().load_bytecode(bucket)
+                except OSError:
+                    pass
+
+            def dump_bytecode(self, bucket: Any) -> None:
+                try:
+                    super().dump_bytecode(bucket)
+                except OSError:
+                    pass
+
+        return BestEffort(str(folder), "hollow-%s.jinja")
     except (ImportError, AttributeError, OSError):
         return None
 
@@ -312,4 +338,11 @@ class Templates:
             line = getattr(e, "lineno", None)
             at = f"{where}:{line}" if line else where
             raise RenderError(f"template {at} failed for {what}: {e}") from e
+        except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as e:
+            # A pack's template is code from outside: `{{ 1/0 }}`, a too-big range, a macro calling itself.
+            at = _template_line(e, name)
+            raise RenderError(f"template {at} failed for {what}: {type(e).__name__}: {e}; fix the template") from None
+        if len(text) > MAX_CARD_TEXT:
+            raise RenderError(f"template {name} made {len(text)} characters for {what}; a card holds at most "
+                              f"{MAX_CARD_TEXT}, so shorten the template or the content text")
         return parse_blocks(text, name)
