@@ -204,3 +204,42 @@ def test_a_template_cache_that_cannot_be_written_does_not_stop_printing(
     code, out, err = hollow(capsys, "print", "reference", "--out", str(tmp_path / "out"))
     assert code == 0 and err == "", err
     assert (tmp_path / "out" / "reference.pdf").is_file()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"schema_version": 0, "won": [1], "game": {"moves": 5}}',  # an old layout, wrong types inside
+        '{"won": {"a": 1}, "lost": 5}',
+        '{"won": null, "lost": {"a": 1e400}}',
+        '{"schema_version": 0, "completed": 5}',
+        "[" * 100_000,  # nested too deeply for the JSON reader
+    ],
+)
+def test_a_damaged_save_of_any_shape_is_reported_and_force_keeps_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str
+) -> None:
+    path = saves.campaign_path("odd")
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+    for args in (("campaign", "status", "odd"), ("play", "--campaign", "odd", "--input", os.devnull)):
+        code, _, err = hollow(capsys, *args)
+        assert code == 1 and one_sentence(err) and "is damaged" in err, err
+    code, out, err = hollow(capsys, "campaign", "list")
+    assert code == 0 and err == "" and "odd" in out
+    code, out, err = hollow(capsys, "campaign", "new", "odd", "--force")
+    assert code == 0 and err == "" and "the damaged file was kept as odd.json.damaged" in out
+    assert path.with_name("odd.json.damaged").read_text() == text  # nothing lost
+    assert saves.load("odd").game is None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_save_that_is_a_fifo_is_damaged_not_a_hang(tmp_path: Path) -> None:
+    path = saves.campaign_path("pipe")
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    r = subprocess.run(
+        [sys.executable, "-m", "hollowcli", "campaign", "status", "pipe"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert r.returncode == 1 and one_sentence(r.stderr) and "not a regular file" in r.stderr

@@ -143,18 +143,30 @@ def campaign_new(name: str, force: bool, as_json: bool) -> None:
       hollow campaign new autumn
       hollow campaign new autumn --force    start it over (old file kept as .bak)
     """
-    from hollowcli.errors import UsageError
+    from hollowcli.errors import SaveError, UsageError
     from hollowcli.play import saves
 
     path = saves.campaign_path(name)
     if path.exists() and not force:
         raise UsageError(f"campaign {name!r} already exists; 'hollow campaign new {name} --force' starts it over")
+    kept = ""
+    if path.exists():
+        try:
+            saves.load(name)
+        except SaveError:  # damaged: it would not become the .bak, so keep it aside, never lose it
+            damaged = path.with_name(path.name + ".damaged")
+            n = 1
+            while damaged.exists():  # an earlier damaged copy is kept too
+                n += 1
+                damaged = path.with_name(f"{path.name}.damaged{n}")
+            os.replace(path, damaged)
+            kept = f"; the damaged file was kept as {damaged.name}"
     saves.save(saves.new_campaign(name))
     hint = "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
     if as_json:
         emit_json({"name": name, "file": str(path), "play": hint})
         return
-    echo(f"Started campaign '{name}' ({path}). Play it with: {hint}")
+    echo(f"Started campaign '{name}' ({path}). Play it with: {hint}{kept}")
 
 
 @campaign.command("status")

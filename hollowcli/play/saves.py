@@ -333,12 +333,19 @@ def parse(text: str) -> Campaign:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise ValueError(f"it is not valid JSON (line {e.lineno})") from e
+    except RecursionError as e:
+        raise ValueError("it is not a campaign: its JSON is nested far too deeply") from e
     if not isinstance(doc, dict):
         raise ValueError("it does not hold a campaign")  # noqa: TRY004 - ValueError = damaged
-    return Campaign.from_dict(upgrade(doc))
+    try:
+        return Campaign.from_dict(upgrade(doc))
+    except (AttributeError, KeyError, TypeError, OverflowError) as e:  # e.g. an old layout with wrong types inside
+        raise ValueError(f"a field has the wrong type ({type(e).__name__}: {e})") from e
 
 
 def _read(path: Path) -> Campaign:
+    if path.exists() and not path.is_file() and not path.is_dir():  # a FIFO or a device: reading would hang
+        raise ValueError("it is not a regular file")
     try:
         raw = path.read_bytes()
     except OSError as e:
