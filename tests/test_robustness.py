@@ -243,3 +243,21 @@ def test_a_save_that_is_a_fifo_is_damaged_not_a_hang(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=60, check=False,
     )
     assert r.returncode == 1 and one_sentence(r.stderr) and "not a regular file" in r.stderr
+
+
+def test_content_outside_the_output_encoding_is_shown_not_an_internal_error(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "foes.yaml").write_text(
+        "foes:\n  gobkin: {name: \"Gobkin \\U0001F383\", class: gobkin, health: 3, defense: 0, move: 3,\n"
+        "           attack: {dice: 1, direct: 1, range: 0}}\n",
+        encoding="utf-8",
+    )
+    env = dict(os.environ, PYTHONIOENCODING="latin-1")
+    base = [sys.executable, "-m", "hollowcli", "content", "show", "foes", "gobkin", "--content", str(pack)]
+    text = subprocess.run(base, capture_output=True, env=env, timeout=60, check=False)
+    assert text.returncode == 0 and text.stderr == b""
+    assert b"name: Gobkin ?" in text.stdout
+    doc = subprocess.run([*base, "--json"], capture_output=True, env=env, timeout=60, check=False)
+    assert doc.returncode == 0 and doc.stderr == b""
+    assert json.loads(doc.stdout)["entry"]["name"] == "Gobkin \U0001f383"  # lossless: \u escapes

@@ -84,9 +84,16 @@ def style(text: str, **kw: Any) -> str:
 
 
 def echo(text: str = "", **kw: Any) -> None:
-    click.echo(text, color=use_colour(), **kw)
+    try:
+        click.echo(text, color=use_colour(), **kw)
+    except UnicodeEncodeError:  # an output that is not UTF-8 (PYTHONIOENCODING=latin-1, a cp1252 file ...)
+        enc = getattr(sys.stderr if kw.get("err") else sys.stdout, "encoding", None) or "ascii"
+        click.echo(text.encode(enc, errors="replace").decode(enc), color=use_colour(), **kw)
 
 
 def emit_json(doc: Any) -> None:
     """One JSON document on stdout, nothing else."""
-    click.echo(json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False))
+    try:
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False))
+    except UnicodeEncodeError:  # an output that is not UTF-8: \u escapes are the same JSON, losslessly
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=True, sort_keys=False))
