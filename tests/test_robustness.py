@@ -261,3 +261,10 @@ def test_content_outside_the_output_encoding_is_shown_not_an_internal_error(tmp_
     doc = subprocess.run([*base, "--json"], capture_output=True, env=env, timeout=60, check=False)
     assert doc.returncode == 0 and doc.stderr == b""
     assert json.loads(doc.stdout)["entry"]["name"] == "Gobkin \U0001f383"  # lossless: \u escapes
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a disk that is always full)")
+def test_a_log_file_on_a_full_disk_is_named_in_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = hollow(capsys, "play", "schoolhouse", "--auto", "--max-rounds", "1", "--campaign", "full", "--log", "/dev/full")
+    assert code == 1 and one_sentence(err)
+    assert "cannot write the log file /dev/full" in err and "resume" in err
