@@ -38,6 +38,8 @@ def load_config() -> Config:
     """Read the config file if there is one; a broken one is a one-sentence error."""
     path = config_path()
     if not os.path.isfile(path):
+        if os.path.isdir(path):
+            raise HollowError(f"the config file {path} is a folder; give HOLLOW_CONFIG a TOML file, or remove the folder")
         return Config()
     import tomllib
 

@@ -268,3 +268,11 @@ def test_a_log_file_on_a_full_disk_is_named_in_one_sentence(capsys: pytest.Captu
     code, _, err = hollow(capsys, "play", "schoolhouse", "--auto", "--max-rounds", "1", "--campaign", "full", "--log", "/dev/full")
     assert code == 1 and one_sentence(err)
     assert "cannot write the log file /dev/full" in err and "resume" in err
+
+
+def test_a_config_path_that_is_a_folder_is_said_not_ignored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOLLOW_CONFIG", str(tmp_path))
+    code, _, err = hollow(capsys, "print", "reference", "--out", str(tmp_path / "out"))
+    assert code == 1 and one_sentence(err) and "is a folder" in err
