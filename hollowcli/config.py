@@ -44,7 +44,7 @@ def load_config() -> Config:
     import tomllib
 
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:  # -sig: Windows editors may start the file with a BOM
             data = tomllib.loads(fh.read())
     except OSError as e:
         raise HollowError(f"the config file {path} cannot be read ({e.strerror}); check its permissions") from e

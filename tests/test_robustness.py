@@ -276,3 +276,14 @@ def test_a_config_path_that_is_a_folder_is_said_not_ignored(
     monkeypatch.setenv("HOLLOW_CONFIG", str(tmp_path))
     code, _, err = hollow(capsys, "print", "reference", "--out", str(tmp_path / "out"))
     assert code == 1 and one_sentence(err) and "is a folder" in err
+
+
+def test_a_config_file_saved_with_a_bom_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_bytes(b'\xef\xbb\xbfpaper = "a4"\n')  # as Notepad saves "UTF-8 with BOM"
+    monkeypatch.setenv("HOLLOW_CONFIG", str(config))
+    code, out, err = hollow(capsys, "print", "reference", "--out", str(tmp_path / "out"), "--json")
+    assert code == 0 and err == "", err
+    assert json.loads(out)["files"]
