@@ -104,6 +104,21 @@ def test_restore_backup_brings_the_last_good_copy_back_and_keeps_the_damaged_fil
     assert path.with_name("rb.json.damaged").read_bytes() == b"\xff\xfe not json"
 
 
+def test_a_second_restore_keeps_both_damaged_files() -> None:
+    camp = saves.new_campaign("twice")
+    camp.game = _game(1)
+    saves.save(camp)
+    camp.game = _game(2)
+    path = saves.save(camp)
+    path.write_bytes(b"first damage")
+    saves.restore_backup("twice")
+    path.write_bytes(b"second damage")
+    saves.restore_backup("twice")
+    assert path.with_name("twice.json.damaged").read_bytes() == b"first damage"
+    assert path.with_name("twice.json.damaged2").read_bytes() == b"second damage"
+    assert [p.name for p in saves.kept_copies("twice")] == ["twice.json.damaged", "twice.json.damaged2"]
+
+
 def test_damaged_without_backup_says_how_to_start_again() -> None:
     path = saves.campaign_path("nob")
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -154,15 +154,11 @@ def campaign_new(name: str, force: bool, as_json: bool) -> None:
         try:
             saves.load(name)
         except SaveError:  # damaged: it would not become the .bak, so keep it aside, never lose it
-            damaged = path.with_name(path.name + ".damaged")
-            n = 1
-            while damaged.exists():  # an earlier damaged copy is kept too
-                n += 1
-                damaged = path.with_name(f"{path.name}.damaged{n}")
-            os.replace(path, damaged)
-            kept = f"; the damaged file was kept as {damaged.name}"
+            kept = f"; the damaged file was kept as {saves.set_aside(path).name}"
     saves.save(saves.new_campaign(name))
-    hint = "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
+    from hollowcli.play.campaigns import play_hint
+
+    hint = play_hint(name)
     if as_json:
         emit_json({"name": name, "file": str(path), "play": hint})
         return
@@ -210,7 +206,9 @@ def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) ->
         echo("Every chapter is won.")
     for line in _legends_lines(pack, camp.legends):
         echo(line)
-    hint = "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
+    from hollowcli.play.campaigns import play_hint
+
+    hint = play_hint(name)
     echo(f"Continue with: {hint}")
 
 

@@ -623,7 +623,9 @@ def prepare(pack: Any, req: PlayRequest, console: Console) -> Campaign:
     """Open (or create) the campaign and make sure the wanted game is in progress."""
     if req.from_backup:
         camp = saves.restore_backup(req.campaign)
-        console.say(f"Restored campaign '{req.campaign}' from its backup (the damaged file is kept as {req.campaign}.json.damaged).")
+        kept = saves.kept_copies(req.campaign)
+        where = f" (the damaged file is kept as {kept[-1].name})" if kept else ""
+        console.say(f"Restored campaign '{req.campaign}' from its backup{where}.")
     else:
         camp = saves.load_or_create(req.campaign)
     wanted = campaigns.find_chapter(pack, req.chapter) if req.chapter else None

@@ -410,10 +410,22 @@ def load_or_create(name: str) -> Campaign:
     return load(name)
 
 
+def set_aside(path: Path) -> Path:
+    """Rename a damaged save to ``NAME.json.damaged`` (``.damaged2``, ... if taken); never delete it."""
+    kept = path.with_name(path.name + ".damaged")
+    n = 1
+    while kept.exists():  # an earlier damaged copy is kept too
+        n += 1
+        kept = path.with_name(f"{path.name}.damaged{n}")
+    os.replace(path, kept)
+    return kept
+
+
 def restore_backup(name: str) -> Campaign:
     """Make the backup the current save again; the damaged file is kept beside it.
 
-    The damaged file is renamed ``NAME.json.damaged`` (not deleted) so nothing is lost.
+    The damaged file is renamed by :func:`set_aside` (not deleted) so nothing is lost;
+    :func:`kept_copies` lists such files.
     """
     path = campaign_path(name)
     bak = backup_path(path)
@@ -428,9 +440,16 @@ def restore_backup(name: str) -> Campaign:
     except ValueError as e:
         raise SaveError(f"the backup {bak} is damaged too ({e}); 'hollow campaign new {name} --force' starts again") from None
     if path.exists():
-        os.replace(path, path.with_name(path.name + ".damaged"))
+        set_aside(path)
     _atomic_write(path, _dump(camp), keep_backup=False)
     return camp
+
+
+def kept_copies(name: str) -> list[Path]:
+    """The damaged copies of campaign ``name`` set aside so far, oldest first."""
+    path = campaign_path(name)
+    found = [p for p in path.parent.glob(path.name + ".damaged*")]
+    return sorted(found, key=lambda p: (len(p.name), p.name))
 
 
 def list_campaigns() -> list[str]:
