@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -100,6 +100,14 @@ def _attack_options(f):  # type: ignore[no-untyped-def]
     return f
 
 
+def _show(report: Any, as_json: bool, *text_args: Any, nl: bool = True) -> None:
+    """Print a report: its JSON document with --json, else its text (``report.text(*text_args)``)."""
+    if as_json:
+        emit_json(report.to_json())
+    else:
+        echo(report.text(*text_args), nl=nl)
+
+
 def _build_roll() -> click.Command:
     @click.command(context_settings=_LOOSE)
     @click.argument("exprs", nargs=-1, metavar="[EXPR]...")
@@ -127,10 +135,7 @@ def _build_roll() -> click.Command:
           hollow roll 2 --rolled blank,2
         """
         report = logic.roll_dice(logic.Content(content_dirs), exprs, make_rng(seed), rolled)
-        if as_json:
-            emit_json(report.to_json())
-        else:
-            echo(report.text())
+        _show(report, as_json)
 
     return roll
 
@@ -170,10 +175,7 @@ def _build_attack() -> click.Command:
             logic.Content(content_dirs), dice, direct, defense, by, with_, target
         )
         report = logic.attack(setup, make_rng(seed), rolled)
-        if as_json:
-            emit_json(report.to_json())
-        else:
-            echo(report.text())
+        _show(report, as_json)
 
     return attack
 
@@ -219,10 +221,7 @@ def _build_odds() -> click.Command:
             logic.Content(content_dirs), dice, direct, defense, by, with_, target
         )
         report = logic.odds(setup, health)
-        if as_json:
-            emit_json(report.to_json())
-        else:
-            echo(report.text(_width(), _bar_unicode(), exact, full))
+        _show(report, as_json, _width(), _bar_unicode(), exact, full)
 
     return odds
 
@@ -287,10 +286,7 @@ def _build_spawn() -> click.Command:
             points,
             chapter,
         )
-        if as_json:
-            emit_json(report.to_json())
-        else:
-            echo(report.text())
+        _show(report, as_json)
 
     return spawn
 
@@ -329,16 +325,10 @@ def _build_leave() -> click.Command:
         content = logic.Content(content_dirs)
         if show_odds:
             report = logic.leave_chances(content, foes)
-            if as_json:
-                emit_json(report.to_json())
-            else:
-                echo(report.text(_width(), _bar_unicode()))
+            _show(report, as_json, _width(), _bar_unicode())
             return
         result = logic.leave(content, foes, make_rng(seed), rolled)
-        if as_json:
-            emit_json(result.to_json())
-        else:
-            echo(result.text())
+        _show(result, as_json)
 
     return leave
 
@@ -363,10 +353,7 @@ def _build_rules() -> click.Command:
           hollow rules readings
         """
         report = logic.rules(topic, logic.Content(content_dirs).dirs())
-        if as_json:
-            emit_json(report.to_json())
-        else:
-            echo(report.text(lambda h: style(h, bold=True)), nl=False)
+        _show(report, as_json, lambda h: style(h, bold=True), nl=False)
 
     return rules
 

@@ -250,6 +250,30 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+#: Each numeric card effect in words (icons in braces); one table, like the engine's.
+_EFFECT_WORDS: dict[str, Callable[[int], str]] = {
+    "damage": lambda n: f"Each Legend takes {n}{{damage}} (no defense)",
+    "fear": lambda n: f"Each Legend gains {n}{{fear}}",
+    "heal": lambda n: f"Each Legend regains {n}{{health}}",
+    "calm": lambda n: f"Each Legend removes {n}{{fear}}",
+    "lock": lambda n: f"{{barricade}} Barricade spawn point {n}",
+    "unlock": lambda n: f"Remove the barricade from spawn point {n}",
+    "advance": lambda n: f"The storybook token moves {_plural(n, 'extra spot')}",
+    "tokens": lambda n: f"Each Legend returns {n}{{token}} to its preparation space",
+}
+
+
+def _spawn_effect_line(pack: Pack, groups: Any) -> str:
+    """A card's ``spawn`` effect: the groups (model objects or plain mappings), escaped."""
+    parts = []
+    for g in groups or ():
+        foe = g.get("foe") if isinstance(g, dict) else getattr(g, "foe", None)
+        count = g.get("count", 1) if isinstance(g, dict) else getattr(g, "count", 1)
+        name = pack.foes[foe].name if isinstance(foe, str) and foe in pack.foes else str(foe)
+        parts.append(f"{int(count)}\u00d7 {escape_text(name)}")
+    return "{spawn} **Spawn** " + ", ".join(parts) + " (a D6 for each group)"
+
+
 def effect_lines(pack: Pack, effect: Any) -> list[Any]:
     """A chapter card's ``effect:`` mapping in words (escaped, with icons), one line per effect."""
     from markupsafe import Markup
@@ -257,29 +281,9 @@ def effect_lines(pack: Pack, effect: Any) -> list[Any]:
     lines: list[str] = []
     for key, value in effect.items():
         if key == "spawn":
-            groups = []
-            for g in value or ():
-                foe = g.get("foe") if isinstance(g, dict) else getattr(g, "foe", None)
-                count = g.get("count", 1) if isinstance(g, dict) else getattr(g, "count", 1)
-                name = pack.foes[foe].name if isinstance(foe, str) and foe in pack.foes else str(foe)
-                groups.append(f"{int(count)}\u00d7 {escape_text(name)}")
-            lines.append("{spawn} **Spawn** " + ", ".join(groups) + " (a D6 for each group)")
-        elif key == "damage":
-            lines.append(f"Each Legend takes {int(value)}{{damage}} (no defense)")
-        elif key == "fear":
-            lines.append(f"Each Legend gains {int(value)}{{fear}}")
-        elif key == "heal":
-            lines.append(f"Each Legend regains {int(value)}{{health}}")
-        elif key == "calm":
-            lines.append(f"Each Legend removes {int(value)}{{fear}}")
-        elif key == "lock":
-            lines.append(f"{{barricade}} Barricade spawn point {int(value)}")
-        elif key == "unlock":
-            lines.append(f"Remove the barricade from spawn point {int(value)}")
-        elif key == "advance":
-            lines.append(f"The storybook token moves {_plural(int(value), 'extra spot')}")
-        elif key == "tokens":
-            lines.append(f"Each Legend returns {int(value)}{{token}} to its preparation space")
+            lines.append(_spawn_effect_line(pack, value))
+        elif key in _EFFECT_WORDS:
+            lines.append(_EFFECT_WORDS[key](int(value)))
         else:
             lines.append(f"{escape_text(key)}: {escape_text(value)}")
     return [Markup(s) for s in lines]
