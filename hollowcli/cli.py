@@ -50,10 +50,10 @@ class LazyGroup(click.Group):
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
         if name and not name.startswith("-") and name not in COMMANDS:
-            import difflib
+            from hollowcli.names import closest
 
-            close = difflib.get_close_matches(name, list(COMMANDS), n=1)
-            hint = f" Did you mean '{close[0]}'?" if close else ""
+            close = closest(name, COMMANDS)
+            hint = f" Did you mean '{close}'?" if close else ""
             raise click.UsageError(f"No such command '{name}'.{hint}", ctx)
         return super().resolve_command(ctx, args)
 

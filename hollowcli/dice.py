@@ -437,11 +437,10 @@ def resolve_die(name: str, dice: Mapping[str, Die], attack_die: str, token: str)
         if sides < 2:
             raise _bad(token, "a die needs at least 2 sides")
         return f"d{sides}"
-    import difflib
+    from hollowcli.names import did_you_mean
 
-    known = sorted(set(dice) | {"a"})
-    close = difflib.get_close_matches(name, known, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    hint = did_you_mean(name, sorted(set(dice) | {"a"}))
+    hint = f" ({hint})" if hint else ""
     raise _bad(token, f"there is no die {name!r}{hint}; content dice are {', '.join(sorted(dice))}")
 
 

@@ -78,6 +78,17 @@ def test_help_map_log_and_save_do_not_take_a_step() -> None:
     assert saved_game().cursor == 1
 
 
+def test_meta_commands_dispatch_through_one_table() -> None:
+    from hollowcli.play.loop import _META, META
+
+    # every word of the table is understood, in any case, with an optional count
+    for word in META:
+        assert _META.match(f" {word.upper()} 3 "), word
+    r = play("1", "--seed", "4", input="?\nEXIT\n")
+    assert "undo [N]" in r.output  # '?' is help too
+    assert "Saved at round 1, step 0" in r.output
+
+
 def test_undo_and_redo_any_number_of_steps_through_the_prompt() -> None:
     r = play("1", "--seed", "4", input="2\nmove E2\nattack 1\nundo 2\nredo\nundo\nundo\nundo\nundo\nredo 3\nquit\n")
     assert r.exit_code == 0, r.output

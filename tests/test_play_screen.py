@@ -33,7 +33,7 @@ from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.game import end_of_round
 from hollowcli.pack.model import AttackSpec, Item, Objective, TrackSpot, frozen_map
 from hollowcli.play import saves, view
-from hollowcli.play.loop import Console
+from hollowcli.play.console import Console
 
 
 def play(*args: str, input: str | None = None) -> Result:

@@ -30,8 +30,9 @@ def _load(content_dirs: tuple[Path, ...], use_cache: bool = True) -> Any:
 
 def _kind(name: str) -> str:
     """A kind name as typed (singular or plural, any case) -> the YAML kind."""
+    from hollowcli.names import suggest
     from hollowcli.pack.model import KINDS
-    from hollowcli.pack.validate import SINGULAR, suggest
+    from hollowcli.pack.validate import SINGULAR
 
     low = name.strip().lower()
     for kind in KINDS:
@@ -175,9 +176,9 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
       hollow content show chapters schoolhouse --json
       hollow content show rules
     """
+    from hollowcli.names import find_id
     from hollowcli.pack.export import jsonable, to_text
     from hollowcli.pack.validate import SINGULAR
-    from hollowcli.table import find_id
 
     k = _kind(kind)
     pack = _load(content_dirs)

@@ -228,7 +228,7 @@ def _chapters(pack: Any, chapter: str | None, all_: bool) -> list[Any]:
     if chapter and all_:
         raise UsageError("give a chapter id or --all, not both")
     if chapter:
-        from hollowcli.table import find_id
+        from hollowcli.names import find_id
 
         return [pack.chapters[find_id("chapter", chapter, pack.chapters, lambda c: c.name)]]
     chapters = chapters_in_order(pack)

@@ -162,6 +162,7 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
     """Read, validate and layer packs into canonical data; raise every problem at once."""
     from pathlib import Path
 
+    from hollowcli.names import suggest
     from hollowcli.pack.model import KINDS
     from hollowcli.pack.validate import (
         SINGULAR,
@@ -169,7 +170,6 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
         FileChecker,
         Replace,
         duplicate_chapter_numbers,
-        suggest,
     )
     from hollowcli.pack.yamlsrc import Parsed, parse
 

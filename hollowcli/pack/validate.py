@@ -12,13 +12,13 @@ once every pack has been merged, so a user pack may refer to built-in entries.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from hollowcli.errors import Problem
+from hollowcli.names import closest, suggest
 from hollowcli.pack.model import (
     FEATURE_KINDS,
     FOE_CLASSES,
@@ -127,24 +127,6 @@ def describe(v: Any) -> str:
     if isinstance(v, dict):
         return "a mapping"
     return f"a {type(v).__name__} value"
-
-
-def closest(word: Any, choices: Any) -> str | None:
-    """The choice that looks most like ``word`` (difflib), or None."""
-    got = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return got[0] if got else None
-
-
-def suggest(word: Any, choices: Any, noun: str = "") -> str:
-    """A hint naming the closest choice, or listing them when none is close."""
-    choices = list(choices)
-    near = closest(word, choices)
-    if near is not None:
-        return f"did you mean {near!r}?"
-    if not choices:
-        return f"there are no {noun}s to refer to" if noun else ""
-    listed = ", ".join(str(c) for c in choices[:12]) + (", ..." if len(choices) > 12 else "")
-    return f"known {noun + 's' if noun else 'ones'}: {listed}"
 
 
 def col_name(c: int) -> str:

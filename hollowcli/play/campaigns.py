@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from hollowcli import engine
+from hollowcli import engine, names
 from hollowcli.errors import HollowError, UsageError
 from hollowcli.play import saves
 from hollowcli.play.saves import Campaign, GameRecord
@@ -24,15 +24,21 @@ def chapters_in_order(pack: Any) -> list[Any]:
 
 
 def find_chapter(pack: Any, text: str) -> Any:
-    """A chapter by id or by number; a UsageError lists the choices otherwise."""
-    key = text.strip().lower()
-    if key in pack.chapters:
-        return pack.chapters[key]
-    for ch in chapters_in_order(pack):
-        if key.isdigit() and int(key) == ch.number:
-            return ch
+    """A chapter by number, id, name or unique prefix; a UsageError with the closest one
+    and the list of chapters otherwise."""
+    key = text.strip()
+    if key.isdigit():
+        for ch in chapters_in_order(pack):
+            if int(key) == ch.number:
+                return ch
+    try:
+        return pack.chapters[names.find_id("chapter", key, pack.chapters, lambda c: c.name)]
+    except UsageError as e:
+        if "give more of the name" in str(e):
+            raise
+        hint = names.nearest_hint(names.norm(key), pack.chapters, lambda c: c.name)
     choices = ", ".join(f"{ch.number} ({ch.id})" for ch in chapters_in_order(pack))
-    raise UsageError(f"there is no chapter {text!r}; the chapters are {choices}")
+    raise UsageError(f"there is no chapter {text!r}; {hint}the chapters are {choices}")
 
 
 def next_chapter(pack: Any, camp: Campaign) -> Any | None:

@@ -10,11 +10,9 @@ being resolved.
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -23,154 +21,11 @@ from hollowcli import engine
 from hollowcli.dice import faces_text
 from hollowcli.errors import HollowError, SaveError, UsageError
 from hollowcli.play import campaigns, saves, view
+from hollowcli.play.console import Console, LineSource
+from hollowcli.play.eventlog import EventLog
 from hollowcli.play.rolled import BadRolledValue, RolledQueue
 from hollowcli.play.saves import Campaign
 from hollowcli.play.session import Session
-
-# ----------------------------------------------------------------------------- output
-
-_ROLES: dict[str, dict[str, Any]] = {
-    "legend": {"fg": "cyan", "bold": True},
-    "foe": {"fg": "red", "bold": True},
-    "wall": {"fg": "bright_black"},
-    "spawn": {"fg": "magenta"},
-    "feature": {"fg": "yellow"},
-    "title": {"bold": True},
-    "current": {"fg": "yellow", "bold": True},
-    "good": {"fg": "green", "bold": True},
-    "bad": {"fg": "red"},
-    "dim": {"fg": "bright_black"},
-    "hint": {"fg": "yellow"},
-}
-
-
-class Console:
-    """Where the game's text goes, with colour only when asked for.
-
-    Once the terminal is gone (closed window: SIGHUP, or a broken pipe) writing fails;
-    the console then goes quiet instead of raising, so the game can still save and exit.
-    """
-
-    def __init__(self, stream: TextIO, colour: bool = False):
-        self.stream = stream
-        self.colour = colour
-        self.gone = False
-
-    def paint(self, text: str, role: str) -> str:
-        if not self.colour or role not in _ROLES:
-            return text
-        import click
-
-        return click.style(text, **_ROLES[role])
-
-    def say(self, text: str = "") -> None:
-        self.write(text + "\n")
-
-    def write(self, text: str) -> None:
-        """Text without a newline (a prompt)."""
-        if self.gone:
-            return
-        try:
-            try:
-                self.stream.write(text)
-            except UnicodeEncodeError:  # a terminal or file that is not UTF-8 (cp1252, ascii ...)
-                self.stream.write(_plain_text(text, getattr(self.stream, "encoding", None) or "ascii"))
-            self.stream.flush()
-        except OSError:  # the terminal was closed, or the reader of a pipe left
-            self.gone = True
-
-    def lines(self, lines: list[str]) -> None:
-        for line in lines:
-            self.say(line)
-
-
-#: Stand-ins for the few non-ASCII characters of rulings, for output that cannot show them.
-_PLAIN = str.maketrans({"→": "->", "≤": "<=", "≥": ">=", "…": "...", "−": "-", "×": "x", "’": "'"})
-
-
-def _plain_text(text: str, encoding: str) -> str:
-    """``text`` made writable in ``encoding``: arrows and signs spelled in ASCII, anything
-    else (a name from a user's content pack) replaced by '?'."""
-    return text.translate(_PLAIN).encode(encoding, errors="replace").decode(encoding, errors="replace")
-
-
-# ----------------------------------------------------------------------------- input
-
-
-class LineSource:
-    """Lines typed by the player or read from a script.
-
-    ``read(prompt)`` returns the next line without its newline, or None at the end of
-    the input. Script lines are echoed after the prompt so a transcript reads like a
-    session; blank lines and ``#`` comments in scripts are skipped.
-    """
-
-    def __init__(self, lines: Iterator[str] | None, console: Console, interactive: bool):
-        self._lines = lines
-        self.console = console
-        self.interactive = interactive
-
-    @classmethod
-    def from_terminal(cls, console: Console) -> LineSource:
-        return cls(None, console, interactive=True)
-
-    @classmethod
-    def from_stream(cls, stream: TextIO, console: Console) -> LineSource:
-        return cls(iter(stream.readline, ""), console, interactive=False)
-
-    def read(self, prompt: str) -> str | None:
-        if self._lines is None:
-            if self.console.stream is sys.stdout:
-                try:
-                    import readline  # noqa: F401 - line editing and history for input()
-                except ImportError:
-                    pass
-                try:
-                    return input(prompt)
-                except EOFError:
-                    self.console.say("")
-                    return None
-            self.console.write(prompt)
-            line = sys.stdin.readline()
-            return line.rstrip("\r\n") if line else None
-        for raw in self._lines:
-            line = raw.rstrip("\r\n")
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            self.console.say(prompt + "".join(ch if ch.isprintable() else "?" for ch in line))
-            return line
-        return None
-
-
-# ----------------------------------------------------------------------------- event log
-
-
-class EventLog:
-    """``--log FILE``: every event as one JSON object per line, flushed as it happens.
-
-    Besides the engine's events it records the player's commands and undo/redo, so the
-    file replays the session: the ``session`` line gives chapter and seed, each
-    ``command`` line the step it became.
-    """
-
-    def __init__(self, path: Path):
-        self.path = path
-        try:
-            self._fh = open(path, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole game; close() ends it
-        except OSError as e:
-            raise HollowError(f"cannot write the log file {path} ({e.strerror})") from e
-
-    def write(self, doc: dict[str, Any]) -> None:
-        try:
-            self._fh.write(json.dumps(doc, ensure_ascii=False, sort_keys=False) + "\n")
-            self._fh.flush()
-        except OSError as e:  # a full disk: the game so far is saved; say where the log failed
-            raise HollowError(f"cannot write the log file {self.path} ({e.strerror}); the game is saved up to "
-                              "the last step: free some space or give --log another file, then resume") from e
-
-    def close(self) -> None:
-        self._fh.close()
-
 
 # ----------------------------------------------------------------------------- the game
 
@@ -232,7 +87,6 @@ Choose by number, or type a command:
   help         this text                          quit      save and leave
 Foes act by themselves in the adversary phase; each ruling gives its reason."""
 
-_META = re.compile(r"^\s*(undo|redo|help|\?|map|log|save|quit|exit|choices)\b\s*([0-9]+)?\s*$", re.IGNORECASE)
 _NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: '²'.isdigit() is True but int('²') fails
 
 
@@ -479,47 +333,61 @@ class Game:
         return True
 
     def _meta(self, word: str, count: int | None, actions: list[Any]) -> bool:
-        if word in ("help", "?"):
-            self.console.say(HELP)
+        """Run the meta command ``word`` (a key of :data:`META`); True when the board changed."""
+        handler: Callable[[Game, int | None, list[Any]], bool] = META[word]
+        return handler(self, count, actions)
+
+    def _cmd_help(self, count: int | None, actions: list[Any]) -> bool:
+        self.console.say(HELP)
+        return False
+
+    def _cmd_choices(self, count: int | None, actions: list[Any]) -> bool:
+        self.console.lines(view.render_choices(actions, self.paint, self.state))
+        return False
+
+    def _cmd_map(self, count: int | None, actions: list[Any]) -> bool:
+        self.show_board()
+        self.console.say("")
+        self.console.lines(view.render_choices(actions, self.paint, self.state))
+        return False
+
+    def _cmd_log(self, count: int | None, actions: list[Any]) -> bool:
+        recent = list(self.session.recent)[-(count or 20):]
+        if not recent:
+            self.console.say("Nothing has happened yet.")
+        else:
+            lines, _ = view.render_events(recent, self.options.explain, self.paint, None, legend_headers=True)
+            self.console.lines(lines)
+        return False
+
+    def _cmd_save(self, count: int | None, actions: list[Any]) -> bool:
+        path = self.persist(self.camp)
+        self.console.say(f"Saved campaign '{self.camp.name}' at step {self.session.step}" + (f" ({path})." if path else "."))
+        return False
+
+    def _cmd_quit(self, count: int | None, actions: list[Any]) -> bool:
+        self._quit = "quit"
+        return False
+
+    def _cmd_undo(self, count: int | None, actions: list[Any]) -> bool:
+        if count == 0:
+            self.hint("'undo 0' would change nothing; 'undo' alone takes one step.")
             return False
-        if word == "choices":
-            self.console.lines(view.render_choices(actions, self.paint, self.state))
+        n = self.session.undo(count or 1)
+        if not n:
+            self.hint("Nothing to undo: this is the start of the chapter.")
             return False
-        if word == "map":
-            self.show_board()
-            self.console.say("")
-            self.console.lines(view.render_choices(actions, self.paint, self.state))
+        self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
+                   "kind": "undo", "numbers": {"steps": n}, "reason": f"the player took back {n} step(s)"})
+        self.show_board()
+        self.console.say(f"Undone {n} step(s); back at round {self.state.round}, step {self.session.step}"
+                         + (f" ({self.session.can_redo} can be redone with 'redo')." if self.session.can_redo else "."))
+        return True
+
+    def _cmd_redo(self, count: int | None, actions: list[Any]) -> bool:
+        if count == 0:
+            self.hint("'redo 0' would change nothing; 'redo' alone takes one step.")
             return False
-        if word == "log":
-            recent = list(self.session.recent)[-(count or 20):]
-            if not recent:
-                self.console.say("Nothing has happened yet.")
-            else:
-                lines, _ = view.render_events(recent, self.options.explain, self.paint, None, legend_headers=True)
-                self.console.lines(lines)
-            return False
-        if word == "save":
-            path = self.persist(self.camp)
-            self.console.say(f"Saved campaign '{self.camp.name}' at step {self.session.step}" + (f" ({path})." if path else "."))
-            return False
-        if word in ("quit", "exit"):
-            self._quit = "quit"
-            return False
-        if word in ("undo", "redo") and count == 0:
-            self.hint(f"'{word} 0' would change nothing; '{word}' alone takes one step.")
-            return False
-        if word == "undo":
-            n = self.session.undo(count or 1)
-            if not n:
-                self.hint("Nothing to undo: this is the start of the chapter.")
-                return False
-            self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
-                       "kind": "undo", "numbers": {"steps": n}, "reason": f"the player took back {n} step(s)"})
-            self.show_board()
-            self.console.say(f"Undone {n} step(s); back at round {self.state.round}, step {self.session.step}"
-                             + (f" ({self.session.can_redo} can be redone with 'redo')." if self.session.can_redo else "."))
-            return True
-        # redo
         if not self.session.can_redo:
             self.hint("Nothing to redo.")
             return False
@@ -575,6 +443,23 @@ class Game:
         out.message = f"{why} at round {state.round}, step {rec.cursor}. Resume with: {self._resume_hint()}"
         self.console.lines(view.wrap(out.message))
         return out
+
+
+#: The meta commands: what a player types (besides choices and game commands) -> the
+#: :class:`Game` method that runs it. Each takes an optional count (``undo 3``, ``log 5``).
+META: dict[str, Callable[[Game, int | None, list[Any]], bool]] = {
+    "help": Game._cmd_help,
+    "?": Game._cmd_help,
+    "choices": Game._cmd_choices,
+    "map": Game._cmd_map,
+    "log": Game._cmd_log,
+    "save": Game._cmd_save,
+    "quit": Game._cmd_quit,
+    "exit": Game._cmd_quit,
+    "undo": Game._cmd_undo,
+    "redo": Game._cmd_redo,
+}
+_META = re.compile(r"^\s*(" + "|".join(re.escape(w) for w in META) + r")(?:\s+([0-9]+))?\s*$", re.IGNORECASE)
 
 
 class _Hangup(Exception):

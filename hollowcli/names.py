@@ -1,0 +1,121 @@
+"""Finding things by the names users type: one place for every command.
+
+Ids, names, plurals, unique prefixes and "did you mean" hints for Legends, foes, chapters,
+kinds, rules topics, campaigns, dice and commands all come from here, so a typo gets the
+same kind of answer wherever it is made. Light on purpose (``difflib`` is imported only
+when a name does not match): ``hollow roll`` imports this module.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+from hollowcli.errors import UsageError
+
+T = TypeVar("T")
+
+_SEP = re.compile(r"[\s_]+")
+
+
+def norm(text: str) -> str:
+    """A typed name as an id would spell it: lower case, spaces and underscores as '-'."""
+    return _SEP.sub("-", text.strip().lower())
+
+
+def closest(word: Any, choices: Iterable[Any], cutoff: float = 0.6) -> str | None:
+    """The choice that looks most like ``word``, or None when none is close."""
+    import difflib
+
+    got = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=cutoff)
+    return got[0] if got else None
+
+
+def did_you_mean(word: Any, choices: Iterable[Any], cutoff: float = 0.6) -> str:
+    """``"did you mean 'x'?"`` for the closest choice, or ``""``."""
+    near = closest(word, choices, cutoff)
+    return f"did you mean {near!r}?" if near is not None else ""
+
+
+def suggest(word: Any, choices: Iterable[Any], noun: str = "") -> str:
+    """A hint naming the closest choice, or listing them when none is close."""
+    choices = list(choices)
+    hint = did_you_mean(word, choices)
+    if hint:
+        return hint
+    if not choices:
+        return f"there are no {noun}s to refer to" if noun else ""
+    listed = ", ".join(str(c) for c in choices[:12]) + (", ..." if len(choices) > 12 else "")
+    return f"known {noun + 's' if noun else 'ones'}: {listed}"
+
+
+def listing(entries: Iterable[str], limit: int = 12) -> str:
+    """Sorted ids, the first ``limit`` of them, for an error message."""
+    ids = sorted(entries)
+    if not ids:
+        return "none in this content"
+    shown = ", ".join(ids[:limit])
+    return shown + (f" and {len(ids) - limit} more" if len(ids) > limit else "")
+
+
+def find_id(
+    what: str, query: str, entries: Mapping[str, T], name: Callable[[T], str] = lambda e: ""
+) -> str:
+    """The id of the entry ``query`` names: its id, its name, a plural, or a unique prefix.
+
+    Anything else raises :class:`UsageError` with the closest id suggested.
+    """
+    q = norm(query)
+    if not q:
+        raise UsageError(f"an empty {what} name was given; the ids are {listing(entries)}")
+    if q in entries:
+        return q
+    candidates = [q]
+    if q.endswith("es"):
+        candidates.append(q[:-2])
+    if q.endswith("s"):
+        candidates.append(q[:-1])
+    for c in candidates[1:]:
+        if c in entries:
+            return c
+    by_name = [k for k, e in entries.items() if norm(name(e)) in candidates]
+    if len(by_name) == 1:
+        return by_name[0]
+
+    def words(k: str, e: T) -> list[str]:
+        return [k, norm(name(e)), *k.split("-"), *norm(name(e)).split("-")]
+
+    prefix = [
+        k
+        for k, e in entries.items()
+        if any(w.startswith(c) for w in words(k, e) for c in candidates)
+    ]
+    if len(prefix) == 1:
+        return prefix[0]
+    if len(prefix) > 1:
+        raise UsageError(
+            f"{what} {query!r} could be {', '.join(sorted(prefix))}; give more of the name"
+        )
+    raise UsageError(f"there is no {what} {query!r}; {nearest_hint(q, entries, name)}"
+                     f"the ids are {listing(entries)}")
+
+
+def nearest_hint(q: str, entries: Mapping[str, T], name: Callable[[T], str] = lambda e: "") -> str:
+    """``"did you mean 'id'? "`` for the id or name closest to ``q`` (or a word of one), or ``""``."""
+    pool = {k: k for k in entries}
+    pool.update({norm(name(e)): k for k, e in entries.items() if name(e)})
+    near = closest(q, pool, 0.5)
+    if near is None:  # a typo in one word of a longer name: 'emly' for emily-van-winkle
+        words_pool: dict[str, set[str]] = {}
+        for k, e in entries.items():
+            for w in [k, norm(name(e)), *k.split("-"), *norm(name(e)).split("-")]:
+                words_pool.setdefault(w, set()).add(k)
+        import difflib
+
+        hits = [w for w in difflib.get_close_matches(q, list(words_pool), n=3, cutoff=0.75)
+                if len(words_pool[w]) == 1]
+        if hits:
+            pool[hits[0]] = next(iter(words_pool[hits[0]]))
+            near = hits[0]
+    return f"did you mean {pool[near]!r}? " if near is not None else ""

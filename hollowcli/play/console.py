@@ -1,0 +1,125 @@
+"""Console I/O of ``hollow play``: where the game's text goes and where the player's lines
+come from (a terminal with line editing, a pipe or a script file).
+
+Nothing here knows the rules; :mod:`hollowcli.play.loop` runs the game over these.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+# ----------------------------------------------------------------------------- output
+
+_ROLES: dict[str, dict[str, Any]] = {
+    "legend": {"fg": "cyan", "bold": True},
+    "foe": {"fg": "red", "bold": True},
+    "wall": {"fg": "bright_black"},
+    "spawn": {"fg": "magenta"},
+    "feature": {"fg": "yellow"},
+    "title": {"bold": True},
+    "current": {"fg": "yellow", "bold": True},
+    "good": {"fg": "green", "bold": True},
+    "bad": {"fg": "red"},
+    "dim": {"fg": "bright_black"},
+    "hint": {"fg": "yellow"},
+}
+
+
+class Console:
+    """Where the game's text goes, with colour only when asked for.
+
+    Once the terminal is gone (closed window: SIGHUP, or a broken pipe) writing fails;
+    the console then goes quiet instead of raising, so the game can still save and exit.
+    """
+
+    def __init__(self, stream: TextIO, colour: bool = False):
+        self.stream = stream
+        self.colour = colour
+        self.gone = False
+
+    def paint(self, text: str, role: str) -> str:
+        if not self.colour or role not in _ROLES:
+            return text
+        import click
+
+        return click.style(text, **_ROLES[role])
+
+    def say(self, text: str = "") -> None:
+        self.write(text + "\n")
+
+    def write(self, text: str) -> None:
+        """Text without a newline (a prompt)."""
+        if self.gone:
+            return
+        try:
+            try:
+                self.stream.write(text)
+            except UnicodeEncodeError:  # a terminal or file that is not UTF-8 (cp1252, ascii ...)
+                self.stream.write(_plain_text(text, getattr(self.stream, "encoding", None) or "ascii"))
+            self.stream.flush()
+        except OSError:  # the terminal was closed, or the reader of a pipe left
+            self.gone = True
+
+    def lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self.say(line)
+
+
+#: Stand-ins for the few non-ASCII characters of rulings, for output that cannot show them.
+_PLAIN = str.maketrans({"→": "->", "≤": "<=", "≥": ">=", "…": "...", "−": "-", "×": "x", "’": "'"})
+
+
+def _plain_text(text: str, encoding: str) -> str:
+    """``text`` made writable in ``encoding``: arrows and signs spelled in ASCII, anything
+    else (a name from a user's content pack) replaced by '?'."""
+    return text.translate(_PLAIN).encode(encoding, errors="replace").decode(encoding, errors="replace")
+
+
+# ----------------------------------------------------------------------------- input
+
+
+class LineSource:
+    """Lines typed by the player or read from a script.
+
+    ``read(prompt)`` returns the next line without its newline, or None at the end of
+    the input. Script lines are echoed after the prompt so a transcript reads like a
+    session; blank lines and ``#`` comments in scripts are skipped.
+    """
+
+    def __init__(self, lines: Iterator[str] | None, console: Console, interactive: bool):
+        self._lines = lines
+        self.console = console
+        self.interactive = interactive
+
+    @classmethod
+    def from_terminal(cls, console: Console) -> LineSource:
+        return cls(None, console, interactive=True)
+
+    @classmethod
+    def from_stream(cls, stream: TextIO, console: Console) -> LineSource:
+        return cls(iter(stream.readline, ""), console, interactive=False)
+
+    def read(self, prompt: str) -> str | None:
+        if self._lines is None:
+            if self.console.stream is sys.stdout:
+                try:
+                    import readline  # noqa: F401 - line editing and history for input()
+                except ImportError:
+                    pass
+                try:
+                    return input(prompt)
+                except EOFError:
+                    self.console.say("")
+                    return None
+            self.console.write(prompt)
+            line = sys.stdin.readline()
+            return line.rstrip("\r\n") if line else None
+        for raw in self._lines:
+            line = raw.rstrip("\r\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            self.console.say(prompt + "".join(ch if ch.isprintable() else "?" for ch in line))
+            return line
+        return None

@@ -1,0 +1,103 @@
+"""``hollow rules``: the rules text (ours or a pack's ``rules.md``), whole or by topic."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from hollowcli.dice import Frozen, set_fields
+from hollowcli.errors import UsageError
+from hollowcli.names import did_you_mean, norm
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def rules_file(content_dirs: Sequence[Path | str] = ()) -> Path:
+    """The rules text: the last content pack that brings a ``rules.md``, else the built-in one."""
+    from pathlib import Path
+
+    from hollowcli.resources import content_dir
+
+    found = content_dir() / "rules.md"
+    for d in content_dirs:
+        d = Path(d).expanduser()
+        if not d.is_dir():
+            raise UsageError(
+                f"the content folder {d} does not exist; check --content or HOLLOW_CONTENT"
+            )
+        if (d / "rules.md").is_file():
+            found = d / "rules.md"
+    return found
+
+
+def rules_sections(text: str) -> list[tuple[str, str]]:
+    """``## topic`` sections of the rules text as (topic, body); a preamble has topic ''."""
+    sections: list[tuple[str, str]] = []
+    topic = ""
+    body: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("## "):
+            if topic or any(b.strip() for b in body):
+                sections.append((topic, "\n".join(body).strip("\n")))
+            topic, body = line[3:].strip(), []
+        else:
+            body.append(line)
+    if topic or any(b.strip() for b in body):
+        sections.append((topic, "\n".join(body).strip("\n")))
+    return sections
+
+
+def _topic_key(topic: str) -> str:
+    return norm(topic.split(" — ")[0].split(":")[0])
+
+
+class RulesReport(Frozen):
+    """The rules text, whole or one topic."""
+
+    __slots__ = ("sections", "source")
+    sections: tuple[tuple[str, str], ...]
+    source: str
+
+    def __init__(self, sections: tuple[tuple[str, str], ...], source: str) -> None:
+        set_fields(self, sections=sections, source=source)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "topics": [t for t, _ in self.sections if t],
+            "sections": [{"topic": t, "text": b} for t, b in self.sections],
+        }
+
+    def text(self, heading: Callable[[str], str] = str) -> str:
+        parts = []
+        for t, b in self.sections:
+            parts.append((heading(f"## {t}") + "\n\n" + b) if t else b)
+        return "\n\n".join(parts).rstrip() + "\n"
+
+
+def rules(topic: str | None = None, content_dirs: Sequence[Path | str] = ()) -> RulesReport:
+    """The rules summary and our readings; with ``topic``, only the matching section(s).
+
+    Topics match forgivingly: case-insensitive, by the start of the topic or of one of its
+    words. An unknown topic raises :class:`UsageError` listing the topics.
+    """
+    path = rules_file(content_dirs)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"cannot read the rules text {path} ({e})") from e
+    sections = rules_sections(text)
+    if topic is None:
+        return RulesReport(tuple(sections), str(path))
+    keys = {_topic_key(t): (t, b) for t, b in sections if t}
+    q = norm(topic)
+    if q in keys:
+        return RulesReport((keys[q],), str(path))
+    hits = [k for k in keys if k.startswith(q)] or [
+        k for k in keys if any(w.startswith(q) for w in k.split("-"))
+    ]
+    if hits and q:
+        return RulesReport(tuple(keys[k] for k in hits), str(path))
+    hint = did_you_mean(q, keys)
+    raise UsageError(f"there is no rules topic {topic!r}; {hint + ' ' if hint else ''}topics are {', '.join(keys)}")
