@@ -127,13 +127,8 @@ def faces_text(die: Die) -> str:
 def roll(die: Die, count: int, rng: random.Random) -> list[Face]:
     """Roll ``count`` of ``die`` with ``rng``: one uniformly chosen face each.
 
-    A generator that has a ``take_face(die)`` method (the player's physical dice, see
-    :class:`hollowcli.play.rolled.StepDice`) is asked for each face instead, so every
-    roll of the engine can come from the table without the engine knowing.
+    (The solo engine asks its rolls as questions instead: :mod:`hollowcli.engine.rolls`.)
     """
-    take = getattr(rng, "take_face", None)
-    if take is not None:
-        return [take(die) for _ in range(count)]
     return [die.faces[rng.randrange(len(die.faces))] for _ in range(count)]
 
 

@@ -7,6 +7,8 @@ The public API (``hollow play`` and campaigns build on it)::
     action = parse_command(state, "move C4")  # typed text -> a legal Action, or None
     command_hint(state, "move C9")            # why typed text is not legal now, in a sentence
     state, events = apply(state, action, rng) # runs on through the adversary phase
+    apply(state, action, Dice(rng, source))   # every roll asked of a dice source:
+                                              # source.roll(RollRequest) -> RolledFace...
     outcome(state), outcome_reason(state)     # "won" / "lost" / None, and why
     campaign_carryover(state)                 # legend id -> {"inventory", "relic"}
     auto_action(state, rng)                   # a sensible choice for --auto
@@ -38,6 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
     from hollowcli.engine.hints import command_hint
     from hollowcli.engine.policy import auto_action
+    from hollowcli.engine.rolls import AskSource, Dice, DiceSource, RolledFace, RollRequest, SeededSource
     from hollowcli.engine.state import (
         STATE_VERSION,
         Action,
@@ -61,18 +64,26 @@ _WHERE = {
     "STATE_VERSION": "state", "Action": "state", "Event": "state", "FoeState": "state",
     "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
     "Cell": "view", "map_cells": "view",
+    "AskSource": "rolls", "Dice": "rolls", "DiceSource": "rolls", "RolledFace": "rolls", "RollRequest": "rolls",
+    "SeededSource": "rolls",
 }
 
 __all__ = [
     "STATE_VERSION",
     "Action",
+    "AskSource",
     "Board",
     "Cell",
+    "Dice",
+    "DiceSource",
     "Event",
     "FoeState",
     "GameState",
     "LegendState",
+    "RollRequest",
+    "RolledFace",
     "RulesError",
+    "SeededSource",
     "Trap",
     "Turn",
     "apply",

@@ -6,7 +6,6 @@ each Legend, how a tie broke, the path taken, the line-of-sight check and the di
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -20,9 +19,11 @@ from hollowcli.engine.core import (
     foes_phrase,
     hurt_legend,
     roll_dice,
+    rolls_note,
     standing_legends,
 )
 from hollowcli.engine.geometry import path_text
+from hollowcli.engine.rolls import Dice
 from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
 
@@ -117,7 +118,7 @@ def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str
 
 
 # ------------------------------------------------------------------ foe actions
-def foe_move(state: GameState, number: int, rng: random.Random, events: list[Event]) -> GameState:
+def foe_move(state: GameState, number: int, dice: Dice, events: list[Event]) -> GameState:
     """Move up to the foe's move along a shortest path toward its target, stopping once it can attack."""
     f = state.foe(number)
     fdef = state.foe_def(f.foe)
@@ -163,7 +164,7 @@ def foe_move(state: GameState, number: int, rng: random.Random, events: list[Eve
     return state
 
 
-def foe_attack(state: GameState, number: int, rng: random.Random, events: list[Event]) -> GameState:
+def foe_attack(state: GameState, number: int, dice: Dice, events: list[Event]) -> GameState:
     """Attack the wanted Legend if it is in range with line of sight, else the next one that is."""
     try:
         f = state.foe(number)
@@ -188,7 +189,8 @@ def foe_attack(state: GameState, number: int, rng: random.Random, events: list[E
     lg = state.legend(target)
     relic = state.pack.items.get(lg.relic) if lg.relic else None
     defense, def_why = resolve.legend_defense(state.legend_def(target), relic)
-    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, rng)
+    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice,
+                             f"{name} attacks {state.legend_name(target)}", "foe-attack", foe_id_text(f))
     total = sum(x.value for x in faces)
     dmg = resolve.attack_damage(total, nums.direct, defense, state.pack.rules.fear_per_damage)
     prev = next((e for e in reversed(events) if e.kind != "trap"), None)
@@ -227,7 +229,7 @@ def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
     return f"its range is {spec.range} and " + ", ".join(bits)
 
 
-FOE_ACTIONS: dict[str, Callable[[GameState, int, random.Random, list[Event]], GameState]] = {
+FOE_ACTIONS: dict[str, Callable[[GameState, int, Dice, list[Event]], GameState]] = {
     "move": foe_move,
     "attack": foe_attack,
 }
@@ -240,7 +242,7 @@ def activation_order(state: GameState) -> list[int]:
     return [f.number for f in sorted(state.foes, key=lambda f: (rank.get(state.foe_def(f.foe).cls, len(rank)), f.number))]
 
 
-def activate_foes(state: GameState, actions: tuple[str, ...], rng: random.Random, events: list[Event]) -> GameState:
+def activate_foes(state: GameState, actions: tuple[str, ...], dice: Dice, events: list[Event]) -> GameState:
     """Each foe, in activation order, does ``actions`` (move, attack) in turn."""
     numbers = activation_order(state)
     if numbers:
@@ -251,12 +253,12 @@ def activate_foes(state: GameState, actions: tuple[str, ...], rng: random.Random
         for act in actions:
             if not any(f.number == n for f in state.foes):
                 break  # defeated on the way (a trap)
-            state = FOE_ACTIONS[act](state, n, rng, events)
+            state = FOE_ACTIONS[act](state, n, dice, events)
     return state
 
 
 # -------------------------------------------------------------------- spawning
-def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGroup], rng: random.Random,
+def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGroup], dice: Dice,
                  events: list[Event], why: str) -> GameState:
     """Spawn each group by the D6 rule (rolled point, else lowest unlocked), within supply."""
     rules = state.pack.rules
@@ -266,8 +268,8 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
         fdef = state.pack.foes.get(g.foe)
         if fdef is None:
             continue
-        faces, rolls = roll_dice(state, rules.spawn_die, 1, rng)
-        sp = resolve.spawn_point(faces[0].value, points, state.barricades)
+        faces, rolls = roll_dice(state, rules.spawn_die, 1, dice, f"spawn point for {foes_phrase(state, g.foe, g.count)}, {why}", "spawn")
+        sp = resolve.spawn_point(faces[0].value, points, state.barricades, rolls_note(rolls))
         if sp.point is None:
             events.append(event(state, "spawn", actor=g.foe, rolls=rolls, numbers={"roll": sp.roll, "count": g.count, "placed": 0},
                                 reason=f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}"))
@@ -291,7 +293,7 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
     return state
 
 
-def spawn_step(state: GameState, rng: random.Random, events: list[Event]) -> GameState:
+def spawn_step(state: GameState, dice: Dice, events: list[Event]) -> GameState:
     """The track's spawn action: the next spawn-list entry (the list loops when used up)."""
     entries = state.chapter_def.spawn_list
     if not entries:
@@ -304,7 +306,7 @@ def spawn_step(state: GameState, rng: random.Random, events: list[Event]) -> Gam
             return state
         pos %= len(entries)
     state = replace(state, spawn_pos=pos + 1)
-    return spawn_groups(state, entries[pos], rng, events, f"spawn list entry {pos + 1} of {len(entries)}")
+    return spawn_groups(state, entries[pos], dice, events, f"spawn list entry {pos + 1} of {len(entries)}")
 
 
 # ---------------------------------------------------------------------- cards
@@ -312,12 +314,12 @@ def _each_legend(state: GameState, fn: Callable[[Any], Any]) -> GameState:
     return replace(state, legends=tuple(fn(lg) for lg in state.legends))
 
 
-def _eff_spawn(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_spawn(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
     groups = [g if isinstance(g, SpawnGroup) else SpawnGroup(foe=str(g["foe"]), count=int(g.get("count", 1))) for g in value]
-    return spawn_groups(state, groups, rng, events, f"card {title}")
+    return spawn_groups(state, groups, dice, events, f"card {title}")
 
 
-def _eff_damage(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_damage(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
     for lid in standing_legends(state):
         state = hurt_legend(state, lid, int(value), events, kind="card-damage", actor=None,
                             reason=f"card {title}: {int(value)} damage to each Legend, no defense",
@@ -325,25 +327,25 @@ def _eff_damage(state: GameState, value: Any, rng: random.Random, events: list[E
     return state
 
 
-def _eff_fear(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_fear(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
     state = _each_legend(state, lambda lg: replace(lg, fear=lg.fear + int(value)))
     events.append(event(state, "card-fear", numbers={"fear": int(value)}, reason=f"card {title}: each Legend gains {int(value)} fear"))
     return state
 
 
-def _eff_heal(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_heal(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
     state = _each_legend(state, lambda lg: replace(lg, health=min(state.legend_def(lg.id).health, lg.health + int(value)) if lg.health > 0 else lg.health))
     events.append(event(state, "card-heal", numbers={"heal": int(value)}, reason=f"card {title}: each Legend regains up to {int(value)} health (not above its maximum)"))
     return state
 
 
-def _eff_calm(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_calm(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
     state = _each_legend(state, lambda lg: replace(lg, fear=max(0, lg.fear - int(value))))
     events.append(event(state, "card-calm", numbers={"calm": int(value)}, reason=f"card {title}: each Legend removes up to {int(value)} fear"))
     return state
 
 
-def _eff_lock(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_lock(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
     p = int(value)
     if p in state.barricades:
         events.append(event(state, "card-lock", numbers={"point": p}, reason=f"card {title}: spawn point {p} is already barricaded"))
@@ -353,20 +355,20 @@ def _eff_lock(state: GameState, value: Any, rng: random.Random, events: list[Eve
     return state
 
 
-def _eff_unlock(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_unlock(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
     p = int(value)
     state = replace(state, barricades=tuple(b for b in state.barricades if b != p))
     events.append(event(state, "card-unlock", numbers={"point": p}, reason=f"card {title}: the barricade on spawn point {p} is removed"))
     return state
 
 
-def _eff_advance(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_advance(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
     extra.append(int(value))
     events.append(event(state, "card-advance", numbers={"advance": int(value)}, reason=f"card {title}: the storybook token will move {int(value)} extra spot(s)"))
     return state
 
 
-def _eff_tokens(state: GameState, value: Any, rng: random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_tokens(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
     n = int(value)
     state = _each_legend(state, lambda lg: replace(lg, ready=lg.ready + min(n, lg.spent), spent=lg.spent - min(n, lg.spent)))
     events.append(event(state, "card-tokens", numbers={"tokens": n}, reason=f"card {title}: each Legend returns up to {n} spent token(s) to preparation"))
@@ -387,14 +389,14 @@ EFFECTS: dict[str, Callable[..., GameState]] = {
 }
 
 
-def draw_card(state: GameState, rng: random.Random, events: list[Event], extra: list[int]) -> GameState:
+def draw_card(state: GameState, dice: Dice, events: list[Event], extra: list[int]) -> GameState:
     """Draw the top chapter card (shuffling the discards into a new pile when empty) and apply it."""
     if not state.pile:
         if not state.discard:
             events.append(event(state, "card", reason="the chapter has no cards, so nothing is drawn"))
             return state
         pile = list(state.discard)
-        rng.shuffle(pile)
+        dice.shuffle(pile)
         state = replace(state, pile=tuple(pile), discard=())
         events.append(event(state, "shuffle", numbers={"cards": len(pile)}, reason=f"the chapter deck is shuffled ({len(pile)} cards)"))
     card_id, rest = state.pile[0], state.pile[1:]
@@ -408,12 +410,12 @@ def draw_card(state: GameState, rng: random.Random, events: list[Event], extra: 
                         reason=f"card drawn: {card.title}" + ("" if effect else " (no effect)"), detail=card.text))
     for key, fn in EFFECTS.items():
         if key in effect:
-            state = fn(state, effect[key], rng, events, card.title, extra)
+            state = fn(state, effect[key], dice, events, card.title, extra)
     return state
 
 
 # ----------------------------------------------------------------- the phase
-def adversary_phase(state: GameState, rng: random.Random, events: list[Event]) -> GameState:
+def adversary_phase(state: GameState, dice: Dice, events: list[Event]) -> GameState:
     """Resolve the current track spot, then slide the token.
 
     The spot's actions run in their order; consecutive foe actions (move, attack) form one
@@ -438,12 +440,12 @@ def adversary_phase(state: GameState, rng: random.Random, events: list[Event]) -
             batch.append(act)
             continue
         if batch:
-            state = activate_foes(state, tuple(batch), rng, events)
+            state = activate_foes(state, tuple(batch), dice, events)
             batch = []
         if act == "spawn":
-            state = spawn_step(state, rng, events)
+            state = spawn_step(state, dice, events)
         elif act == "card":
-            state = draw_card(state, rng, events, extra)
+            state = draw_card(state, dice, events, extra)
     slide = 1 + sum(extra)
     pos = state.track_pos + slide
     if state.chapter_def.track_end == "loop":

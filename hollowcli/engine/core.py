@@ -11,8 +11,8 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from hollowcli import dice
 from hollowcli.engine import resolve
+from hollowcli.engine.rolls import Dice, RolledFace, as_dice, physical_note
 from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState
 from hollowcli.pack.model import Face, frozen_map
 
@@ -26,16 +26,33 @@ def event(state: GameState, kind: str, **kw: Any) -> Event:
     return Event(round=state.round, phase=state.phase, kind=kind, **kw)
 
 
-def roll_dice(state: GameState, die_id: str, count: int, rng: random.Random) -> tuple[list[Face], list[dict[str, Any]]]:
-    """Roll ``count`` of a pack die; the faces and their event form ``{die, face, value}``."""
-    die = state.pack.dice[die_id]
-    faces = dice.roll(die, count, rng)
-    return faces, [{"die": die_id, "face": f.label, "value": f.value} for f in faces]
+def roll_dice(state: GameState, die_id: str, count: int, dice: Dice | random.Random, purpose: str, kind: str,
+              actor: str | None = None) -> tuple[tuple[RolledFace, ...], list[dict[str, Any]]]:
+    """Ask the step's dice for ``count`` of a pack die (see :mod:`hollowcli.engine.rolls`):
+    the faces and their event form ``{die, face, value}`` (plus ``physical: true`` for a
+    die the player rolled). A plain generator (a test calling a phase directly) is seeded
+    dice."""
+    rolled = as_dice(dice).roll(state.pack.dice[die_id], count, purpose, kind, actor)
+    return rolled, [
+        {"die": die_id, "face": r.face.label, "value": r.face.value, "physical": True} if r.physical
+        else {"die": die_id, "face": r.face.label, "value": r.face.value}
+        for r in rolled
+    ]
 
 
 def faces_text(rolls: list[dict[str, Any]]) -> str:
-    """``[2, blank, 1]`` for a reason line."""
-    return "[" + ", ".join(str(r["face"]) for r in rolls) + "]"
+    """``[2, blank, 1]`` for a reason line, with `` (your dice)`` when they were the player's."""
+    return "[" + ", ".join(str(r["face"]) for r in rolls) + "]" + rolls_note(rolls)
+
+
+def rolls_note(rolls: list[dict[str, Any]]) -> str:
+    """`` (your dice)`` when the rolls (event form) were the player's, else ''."""
+    if not any(r.get("physical") for r in rolls):
+        return ""
+    return physical_note([RolledFace(_NO_FACE, bool(r.get("physical"))) for r in rolls])
+
+
+_NO_FACE = Face("", 0)
 
 
 def hurt_legend(

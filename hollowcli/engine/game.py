@@ -16,6 +16,7 @@ from typing import Any
 from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.core import event, foes_phrase
 from hollowcli.engine.legend_phase import HANDLERS, eligible, legend_phase_actions, turn_actions
+from hollowcli.engine.rolls import Dice, as_dice
 from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Pack
@@ -113,19 +114,23 @@ def legal_actions(state: GameState) -> list[Action]:
     return list(actions)
 
 
-def apply(state: GameState, action: Action, rng: random.Random) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: Action, dice: Dice | random.Random) -> tuple[GameState, list[Event]]:
     """Take one legal choice; run on through the adversary phase and end of round when the
     Legend phase is over. Returns the new state and every event, in order.
 
-    Raises RulesError when ``action`` is not legal now (``state`` is never changed).
+    ``dice`` answers every roll of the step (:class:`hollowcli.engine.rolls.Dice`: a
+    seeded generator and a dice source); a plain ``random.Random`` means seeded dice.
+    Raises RulesError when ``action`` is not legal now (``state`` is never changed), and
+    lets through whatever the dice source raises (the step is then not taken).
     """
+    dice = as_dice(dice)
     legal = legal_actions(state)
     match = next((a for a in legal if a == action), None)
     if match is None:
         raise RulesError(_why_illegal(state, action, legal))
     events: list[Event] = []
-    state = HANDLERS[match.kind](state, match, rng, events)
-    state = _after(state, rng, events)
+    state = HANDLERS[match.kind](state, match, dice, events)
+    state = _after(state, dice, events)
     return state, events
 
 
@@ -137,7 +142,7 @@ def _why_illegal(state: GameState, action: Action, legal: list[Action]) -> str:
     return f"'{what}' is not a legal choice now; legal choices include: {hint}"
 
 
-def _after(state: GameState, rng: random.Random, events: list[Event]) -> GameState:
+def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
     """Close the activation when nothing but 'end' is left; run the adversary phase and the
     end of round when no Legend is left to activate."""
     if state.turn is not None:
@@ -148,7 +153,7 @@ def _after(state: GameState, rng: random.Random, events: list[Event]) -> GameSta
             state = replace(state.with_legend(replace(state.legend(lid), activated=True)), turn=None)
             events.append(event(state, "end", actor=lid, reason=f"{state.legend_name(lid)}'s activation ends: {state.legend_name(lid)} {why}"))
     while state.turn is None and state.result is None and not eligible(state):
-        state = adversary_phase(state, rng, events)
+        state = adversary_phase(state, dice, events)
         state = end_of_round(state, events)
     return state
 

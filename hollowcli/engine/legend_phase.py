@@ -9,7 +9,6 @@ dispatch through tables keyed by the action kind.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from itertools import pairwise
@@ -26,6 +25,7 @@ from hollowcli.engine.core import (
     hurt_legend,
     roll_dice,
 )
+from hollowcli.engine.rolls import Dice
 from hollowcli.engine.state import LEGENDS_SIDE, Action, Event, GameState, LegendState, Trap, Turn
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import AttackSpec, Item, Restore, Skill
@@ -344,10 +344,10 @@ def legend_phase_actions(state: GameState) -> list[Action]:
 
 
 # ------------------------------------------------------------------ the handlers
-Handler = Callable[[GameState, Action, random.Random, list[Event]], GameState]
+Handler = Callable[[GameState, Action, Dice, list[Event]], GameState]
 
 
-def do_activate(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+def do_activate(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     lg = state.legend(action.legend)
     state = replace(state, turn=Turn(legend=lg.id))
     events.append(event(state, "activate", actor=lg.id, frm=lg.loc, to=lg.loc,
@@ -360,7 +360,7 @@ def do_activate(state: GameState, action: Action, rng: random.Random, events: li
     return state
 
 
-def do_swap(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+def do_swap(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     lg = state.legend(action.legend)
     item = action.item or ""
     inv = list(lg.inventory)
@@ -375,7 +375,7 @@ def do_swap(state: GameState, action: Action, rng: random.Random, events: list[E
     return state
 
 
-def do_move(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     assert state.turn is not None
     lid = action.legend
     path = list(action.path)
@@ -385,8 +385,11 @@ def do_move(state: GameState, action: Action, rng: random.Random, events: list[E
     for here, there in pairwise(path):
         foes_here = state.foes_at(here)
         if foes_here:
-            faces, rolls = roll_dice(state, rules.attack_die, len(foes_here), rng)
-            dmg = resolve.leave_damage(faces, rules.leave_damage_per_hit)
+            n_here = len(foes_here)
+            faces, rolls = roll_dice(state, rules.attack_die, n_here, dice,
+                                     f"{short(state, lid)}'s leave roll, leaving {n_here} {'foe' if n_here == 1 else 'foes'} at {here}",
+                                     "leave", lid)
+            dmg = resolve.leave_damage([r.face for r in faces], rules.leave_damage_per_hit)
             hits = sum(1 for f in faces if f.value != 0)
             state = hurt_legend(
                 state, lid, dmg, events, kind="leave", actor=None, rolls=rolls,
@@ -408,12 +411,12 @@ def do_move(state: GameState, action: Action, rng: random.Random, events: list[E
     assert state.turn is not None
     turn = replace(state.turn, steps=state.turn.steps + steps, moves=state.turn.moves + 1, busy=True)
     state = replace(state, turn=turn)
-    dice = sum(len(before.foes_at(loc)) for loc in path[:-1])
+    leave_dice = sum(len(before.foes_at(loc)) for loc in path[:-1])
     events.append(event(state, "move", actor=lid, frm=walked[0], to=walked[-1],
-                        numbers={"steps": steps, "path": walked, "leave_dice": dice},
+                        numbers={"steps": steps, "path": walked, "leave_dice": leave_dice},
                         reason=f"{short(state, lid)} moves {'→'.join(walked)} ({steps} step{'s' if steps != 1 else ''})",
-                        detail=(f"the cheapest walk within {move_allowance(before)} steps: {dice} leave-roll "
-                                f"{'die' if dice == 1 else 'dice'}, then fewest steps, ties clockwise from north")
+                        detail=(f"the cheapest walk within {move_allowance(before)} steps: {leave_dice} leave-roll "
+                                f"{'die' if leave_dice == 1 else 'dice'}, then fewest steps, ties clockwise from north")
                         + ("" if walked == path else f"; stopped at {walked[-1]}")))
     return state
 
@@ -445,7 +448,7 @@ def _acted(state: GameState) -> GameState:
     return replace(state, turn=replace(state.turn, acted=True, busy=True))
 
 
-def do_attack(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     """One attack: roll once, then apply to the target foe or every foe in the target location."""
     lid = action.legend
     lg = state.legend(lid)
@@ -458,9 +461,10 @@ def do_attack(state: GameState, action: Action, rng: random.Random, events: list
         targets = [state.foe(action.target or 0)]
         where = targets[0].loc
     los = state.board.line_of_sight(lg.loc, where)
-    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, rng)
-    total = sum(f.value for f in faces)
     area = f"the one foe at {where}" if len(targets) == 1 else f"all {len(targets)} foes at {where}"
+    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice,
+                             f"{short(state, lid)} attacks {area if action.at else state.foe_name(targets[0])}", "attack", lid)
+    total = sum(f.value for f in faces)
     head = (f"{short(state, lid)} attacks {area if action.at else state.foe_name(targets[0])} "
             f"from {lg.loc} ({nums.reason}); range {state.board.grid_distance(lg.loc, where)}, {los.reason}; "
             f"rolled {faces_text(rolls)} = {total}")
@@ -491,7 +495,7 @@ def _restore_one(state: GameState, who: str, health: int, fear: int) -> tuple[Ga
     return state.with_legend(replace(lg, health=lg.health + gain, fear=lg.fear - calm)), gain, calm
 
 
-def do_use(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+def do_use(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     """A skill or item that is not an attack: a restore, or setting a trap."""
     lid = action.legend
     lg = state.legend(lid)
@@ -512,7 +516,7 @@ def do_use(state: GameState, action: Action, rng: random.Random, events: list[Ev
     return _acted(state)
 
 
-def do_restore(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+def do_restore(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     """The basic Restore: spent tokens back to preparation first, then health or fear."""
     lid = action.legend
     rules = state.pack.rules
@@ -533,7 +537,7 @@ def do_restore(state: GameState, action: Action, rng: random.Random, events: lis
     return _acted(state)
 
 
-def do_search(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+def do_search(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     lid = action.legend
     lg = state.legend(lid)
     searched = tuple((loc, r) for loc, r in state.searched if loc != lg.loc) + ((lg.loc, state.round),)
@@ -549,7 +553,7 @@ def do_search(state: GameState, action: Action, rng: random.Random, events: list
     return _acted(state)
 
 
-def do_give(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+def do_give(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     lid, to, item = action.legend, action.recipient or "", action.item or ""
     lg = state.legend(lid)
     if lg.relic == item:
@@ -569,7 +573,7 @@ def do_give(state: GameState, action: Action, rng: random.Random, events: list[E
     return _acted(state)
 
 
-def do_refresh(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+def do_refresh(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     lid = action.legend
     lg = state.legend(lid)
     new = replace(lg, ready=lg.ready + lg.spent, spent=0)
@@ -579,7 +583,7 @@ def do_refresh(state: GameState, action: Action, rng: random.Random, events: lis
     return state
 
 
-def do_end(state: GameState, action: Action, rng: random.Random, events: list[Event]) -> GameState:
+def do_end(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     lid = action.legend
     lg = state.legend(lid)
     state = state.with_legend(replace(lg, activated=True))

@@ -64,22 +64,24 @@ class SpawnResult(Frozen):
         set_fields(self, roll=roll, point=point, redirected=redirected, reason=reason)
 
 
-def spawn_point(roll: int, points: Iterable[int], locked: Iterable[int]) -> SpawnResult:
+def spawn_point(roll: int, points: Iterable[int], locked: Iterable[int], note: str = "") -> SpawnResult:
     """Where a group spawns for a D6 ``roll``.
 
     If the rolled point exists and is not locked, spawn there; otherwise at the
-    lowest-numbered unlocked point; if every point is locked, nowhere.
+    lowest-numbered unlocked point; if every point is locked, nowhere. ``note`` follows
+    the rolled number in the reason (`` (your die)``).
     """
     pts = sorted(set(points))
     lock = set(locked)
+    rolled = f"rolled {roll}{note}"
     if roll in pts and roll not in lock:
-        return SpawnResult(roll, roll, False, f"rolled {roll}: spawn point {roll} is open")
+        return SpawnResult(roll, roll, False, f"{rolled}: spawn point {roll} is open")
     why = f"spawn point {roll} is locked" if roll in lock else f"there is no spawn point {roll}"
     open_pts = [p for p in pts if p not in lock]
     if not open_pts:
-        return SpawnResult(roll, None, True, f"rolled {roll}: {why}, and every spawn point is locked, so nothing spawns")
+        return SpawnResult(roll, None, True, f"{rolled}: {why}, and every spawn point is locked, so nothing spawns")
     return SpawnResult(
-        roll, open_pts[0], True, f"rolled {roll}: {why}, so the lowest unlocked point, {open_pts[0]}"
+        roll, open_pts[0], True, f"{rolled}: {why}, so the lowest unlocked point, {open_pts[0]}"
     )
 
 

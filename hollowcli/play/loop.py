@@ -495,7 +495,7 @@ class PlayRequest:
 def check_rolled(pack: Any, tokens: list[str]) -> None:
     """Refuse, before the game starts, a ``--rolled`` value that is a face of no die the game
     rolls (the attack die and the spawn die); which die a value meets is known only when
-    the game rolls it (see :class:`hollowcli.play.rolled.StepDice`)."""
+    the game rolls it (see :class:`hollowcli.play.rolled.QueueSource`)."""
     rules = pack.rules
     dice = [pack.dice[d] for d in dict.fromkeys((rules.attack_die, rules.spawn_die)) if d in pack.dice]
     for i, tok in enumerate(tokens, 1):

@@ -1,26 +1,24 @@
-"""``hollow play --rolled V,V,...``: the player's physical dice fed into a solo game.
+"""The player's own dice in a solo game: ``hollow play --rolled V,V,...`` and ``--rolled ask``.
 
-The engine rolls every die through :func:`hollowcli.dice.roll`, which asks a generator
-with a ``take_face`` method for each face. :class:`StepDice` is such a generator: the
-dice of one step, seeded exactly like :func:`hollowcli.play.session.step_rng`, that
-takes its faces first from the faces this step recorded (a replay, redo or resume), then
-from the player's :class:`RolledQueue` (a new step), and only then from the seed. The
-seeded die is drawn even when a physical face is used, so the seeded dice and the deck
-shuffles after it are the ones the seed gives (a physical face equal to the seeded one
-changes nothing at all).
+Both are dice sources of the engine's protocol (:mod:`hollowcli.engine.rolls`): the
+engine asks each roll as a :class:`~hollowcli.engine.rolls.RollRequest` and the source
+answers it. :class:`QueueSource` answers from the ``--rolled`` list, in order, then
+from the seed; an :class:`~hollowcli.engine.rolls.AskSource` asks the player at the
+prompt. :class:`StepSource` wraps either for one step of a session: it first replays the
+faces the step recorded (a replay, redo or resume), and records what the step used.
 
-The session records, per step, the labels of the physical faces it used, in the save;
-:func:`annotate` marks the rulings whose dice were physical ("rolled [1, 2] (your
-dice)") and the ``rolls`` of their events (``"physical": true``).
+A step records one entry per die it rolled: the label of a physical face, or None for a
+seeded one (trailing seeded dice are left out), in the save's ``game.rolled``. The
+seeded faces are drawn for every die whatever answers it, so the seeded dice and the
+deck shuffles after a physical roll are the ones the seed gives.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
 from typing import Any
 
-from hollowcli.dice import Die, Face, faces_text
+from hollowcli.dice import Die, faces_text
+from hollowcli.engine.rolls import SEEDED, DiceSource, RolledFace, RollRequest
 from hollowcli.errors import SaveError, UsageError
 
 
@@ -53,100 +51,87 @@ class RolledQueue:
         return self.used < len(self.tokens)
 
 
-class StepDice(random.Random):
-    """The dice of one step: recorded faces, then the player's values, then the seed.
+class QueueSource:
+    """Answers each die from the ``--rolled`` values in order, then from the seed.
 
-    ``taken`` lists the labels of the physical faces used (what the save records for
-    this step); ``log`` lists every die rolled as ``(die id, label, physical)``.
-    Nothing of the queue is consumed until :meth:`commit` (a step that fails to resolve
+    Nothing of the queue is spent until :meth:`commit` (a step that fails to resolve
     leaves the values for the next try).
     """
 
-    def __init__(self, seed: str, recorded: list[str] | None = None, queue: RolledQueue | None = None):
-        super().__init__(seed)
-        self.recorded = list(recorded or ())
+    def __init__(self, queue: RolledQueue):
         self.queue = queue
-        self.taken: list[str] = []
-        self.log: list[tuple[str, str, bool]] = []
-        self._from_queue = 0
+        self._taken = 0
 
-    def take_face(self, die: Die) -> Face:
-        """The next face of ``die``: a recorded one, the player's next value, or the seed's."""
-        seeded = die.faces[self.randrange(len(die.faces))]  # always drawn: later seeded dice stay the seed's
-        face: Face | None = None
-        if len(self.taken) < len(self.recorded):
-            label = self.recorded[len(self.taken)]
-            face = die.face_for(label)
+    def roll(self, request: RollRequest) -> tuple[RolledFace, ...]:
+        out = []
+        q = self.queue
+        for seeded in request.seeded:
+            pos = q.used + self._taken
+            if pos >= len(q.tokens):
+                out.append(RolledFace(seeded, False))
+                continue
+            face = request.die.face_for(q.tokens[pos])
             if face is None:
-                raise SaveError(
-                    f"the saved game used the face {label!r} of your dice where the {die.id} die has no such face "
-                    "(the content changed); start the chapter again with 'hollow play --restart'"
-                )
-        elif self.queue is not None and self.queue.used + self._from_queue < len(self.queue.tokens):
-            pos = self.queue.used + self._from_queue
-            token = self.queue.tokens[pos]
-            face = die.face_for(token)
-            if face is None:
-                raise BadRolledValue(pos + 1, token, die)
-            self._from_queue += 1
-        if face is None:
-            self.log.append((die.id, seeded.label, False))
-            return seeded
-        self.taken.append(face.label)
-        self.log.append((die.id, face.label, True))
-        return face
+                raise BadRolledValue(pos + 1, q.tokens[pos], request.die)
+            self._taken += 1
+            out.append(RolledFace(face, True))
+        return tuple(out)
 
     def commit(self) -> None:
-        """The step resolved: the player's values it used are spent."""
-        if self.queue is not None:
-            self.queue.used += self._from_queue
-        self._from_queue = 0
+        """The step resolved: the values it used are spent."""
+        self.queue.used += self._taken
+        self._taken = 0
 
 
-def _mark(reason: str, rolls: list[dict[str, Any]], physical: list[bool]) -> str:
-    """``reason`` with a note after its dice saying which of them were the player's."""
-    n = sum(physical)
-    if n == len(physical):
-        note = " (your die)" if n == 1 else " (your dice)"
-    else:
-        note = " (the first is your die)" if n == 1 else f" (the first {n} are your dice)"
-    shown = "[" + ", ".join(str(r["face"]) for r in rolls) + "]"
-    for needle in (shown, f"rolled {rolls[0]['value']}" if len(rolls) == 1 else None):
-        if needle and needle in reason:
-            at = reason.index(needle) + len(needle)
-            return reason[:at] + note + reason[at:]
-    return reason + note
+class StepSource:
+    """The dice source of one step of a session: the faces the step recorded first
+    (label = physical, None = seeded), then ``live`` (the ``--rolled`` list, the player
+    at the prompt), else the seed.
 
-
-def annotate(events: list[Any], log: list[tuple[str, str, bool]]) -> tuple[list[Any], int | None]:
-    """The events with the player's dice marked, and the index of the last event that
-    used one (None if none did).
-
-    Each event with ``rolls`` took the next dice of ``log`` (the engine reports every
-    roll once, in the order it rolls). Should an event not match the log (an engine that
-    reports a roll twice), marking stops there rather than mark the wrong ruling.
+    ``taken`` is what the save records for the step: one entry per die rolled (label or
+    None), trailing None left out.
     """
-    from hollowcli.pack.model import frozen_map
 
-    out: list[Any] = []
-    pos = 0
-    last: int | None = None
-    for i, ev in enumerate(events):
-        rolls = [dict(r) for r in ev.rolls]
-        if not rolls or pos < 0:
-            out.append(ev)
-            continue
-        chunk = log[pos : pos + len(rolls)]
-        if [(d, lab) for d, lab, _ in chunk] != [(r.get("die"), r.get("face")) for r in rolls]:
-            pos = -1  # out of step: leave the rest as they are
-            out.append(ev)
-            continue
-        pos += len(rolls)
-        physical = [p for _, _, p in chunk]
-        if not any(physical):
-            out.append(ev)
-            continue
-        last = i
-        marked = tuple(frozen_map({**r, "physical": True} if p else r) for r, p in zip(rolls, physical))
-        out.append(replace(ev, rolls=marked, reason=_mark(ev.reason, rolls, physical)))
-    return out, last
+    def __init__(self, recorded: list[str | None] | None = None, live: DiceSource | None = None):
+        self.recorded = list(recorded or ())
+        self.live = live if live is not None else SEEDED
+        self._pos = 0
+        self._taken: list[str | None] = []
+
+    @property
+    def taken(self) -> list[str | None]:
+        out = list(self._taken)
+        while out and out[-1] is None:
+            out.pop()
+        return out
+
+    def roll(self, request: RollRequest) -> tuple[RolledFace, ...]:
+        if self._pos >= len(self.recorded):
+            answer = tuple(self.live.roll(request))
+        else:
+            answer = tuple(self._recorded(request, seeded) for seeded in request.seeded)
+        self._taken.extend(r.face.label if r.physical else None for r in answer)
+        return answer
+
+    def _recorded(self, request: RollRequest, seeded: Any) -> RolledFace:
+        if self._pos >= len(self.recorded):
+            return RolledFace(seeded, False)  # the record ran out mid-roll: the seed's (as it was)
+        label = self.recorded[self._pos]
+        self._pos += 1
+        if label is None:
+            return RolledFace(seeded, False)
+        face = request.die.face_for(label)
+        if face is None:
+            raise SaveError(
+                f"the saved game used the face {label!r} of your dice where the {request.die.id} die has no such face "
+                "(the content changed); start the chapter again with 'hollow play --restart'"
+            )
+        return RolledFace(face, True)
+
+
+def last_physical(events: list[Any]) -> int | None:
+    """The index of the last event whose dice were (partly) the player's, None if none."""
+    for i in range(len(events) - 1, -1, -1):
+        if any(r.get("physical") for r in events[i].rolls):
+            return i
+    return None

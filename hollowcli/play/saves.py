@@ -98,7 +98,7 @@ class GameRecord:
     initial: dict[str, Any]
     actions: list[str] = field(default_factory=list)
     cursor: int = 0
-    rolled: dict[int, list[str]] = field(default_factory=dict)
+    rolled: dict[int, list[str | None]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rolled = {int(k): list(v) for k, v in self.rolled.items()}  # JSON keys are strings

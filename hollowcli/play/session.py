@@ -7,9 +7,11 @@ the nearest snapshot. Every step ``i`` rolls with its own generator,
 ``random.Random(f"{seed}:{i}")``, so replaying, undoing and redoing give the same dice,
 and a resumed game continues exactly as an uninterrupted one would.
 
-With ``hollow play --rolled`` a new step takes its dice from the player's values first
-(:mod:`hollowcli.play.rolled`); the record keeps the faces each step used, so a replay,
-an undo and redo, or a resumed game rolls them again exactly.
+Every roll is a question to a dice source (:mod:`hollowcli.engine.rolls`). A new step
+asks the session's ``live`` source (the ``--rolled`` list, the player at the prompt;
+the seed by default); the record keeps the physical faces each step used, so a replay,
+an undo and redo, or a resumed game rolls them again exactly
+(:class:`hollowcli.play.rolled.StepSource`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from collections.abc import Callable
 from typing import Any
 
 from hollowcli import engine
+from hollowcli.engine.rolls import Dice, DiceSource
 from hollowcli.errors import SaveError
-from hollowcli.play.rolled import RolledQueue, StepDice, annotate
+from hollowcli.play.rolled import QueueSource, RolledQueue, StepSource, last_physical
 from hollowcli.play.saves import GameRecord
 
 #: At most this many snapshots are kept, however long the game; see :meth:`Session._remember`.
@@ -44,15 +47,17 @@ class Session:
     redone) so the caller can save it. ``rolled`` holds the player's physical dice
     (``--rolled``), used in order by the new steps taken; after each :meth:`take`,
     :attr:`rolled_used_up` is the index of the event after which the last of them was
-    used, when that happened in that step.
+    used, when that happened in that step. ``source`` answers the rolls of new steps
+    instead (an :class:`~hollowcli.engine.rolls.AskSource` for ``--rolled ask``).
     """
 
     def __init__(self, pack: Any, record: GameRecord, on_step: Callable[[GameRecord], None] | None = None,
-                 rolled: RolledQueue | None = None):
+                 rolled: RolledQueue | None = None, source: DiceSource | None = None):
         self.pack = pack
         self.record = record
         self.on_step = on_step
         self.rolled = rolled
+        self.source = source
         self.rolled_used_up: int | None = None
         try:
             initial = engine.GameState.from_dict(pack, record.initial)
@@ -61,7 +66,7 @@ class Session:
                 f"the saved game of chapter {record.chapter!r} does not fit the current content ({e}); "
                 "start the chapter again with 'hollow play --restart'"
             ) from e
-        self._taken: list[str] = []  # the physical faces the last step used
+        self._taken: list[str | None] = []  # the faces the last step used (label, or None: seeded)
         self._last_physical: int | None = None  # the last of its events that used one
         self._snapshots: dict[int, Any] = {0: initial}
         self._interval = 8
@@ -158,17 +163,20 @@ class Session:
         first; any other step rolls the physical faces its record holds, if any.
         """
         recorded = [] if fresh else self.record.rolled.get(step, [])
-        queue = self.rolled if fresh and self.rolled else None
+        live: DiceSource | None = None
+        if fresh:
+            live = QueueSource(self.rolled) if self.rolled else self.source
         self._taken = []
         self._last_physical = None
-        if not recorded and queue is None:
+        if not recorded and live is None:
             new_state, events = engine.apply(state, action, step_rng(self.record.seed, step))
         else:
-            rng = StepDice(f"{self.record.seed}:{step}", recorded, queue)
-            new_state, raw = engine.apply(state, action, rng)
-            events, self._last_physical = annotate(list(raw), rng.log)
-            rng.commit()
-            self._taken = rng.taken
+            src = StepSource(recorded, live)
+            new_state, events = engine.apply(state, action, Dice(step_rng(self.record.seed, step), src))
+            if isinstance(live, QueueSource):
+                live.commit()  # only a step that resolved spends the values
+            self._last_physical = last_physical(events)
+            self._taken = src.taken
         self._remember(step + 1, new_state)
         return new_state, list(events)
 

@@ -1,0 +1,208 @@
+"""Dice as questions: every roll the engine needs is a :class:`RollRequest` answered by a
+:class:`DiceSource`.
+
+When a step needs dice (a Legend's attack, a leave roll, a foe's attack, a spawn roll) the
+engine builds a request naming the die, how many, what the roll is for and the faces the
+seeded dice show, and asks the :class:`Dice` of the step, which asks its source::
+
+    request.prompt  -> "Roll 2 attack dice (Emily attacks Gobkin #2)"
+    source.roll(request) -> (RolledFace, RolledFace)   # each face says whether it was physical
+
+The sources:
+
+* :class:`SeededSource` (the default): the seeded faces, none physical;
+* :class:`AskSource`: a callback that answers each request mid-step (``hollow play
+  --rolled ask`` asks the player at a prompt; ``hollow assist`` asks the table). It may
+  return the seeded faces (the player typed ``r``) or the faces read off real dice;
+* the ``--rolled`` list and the faces recorded in a save live in
+  :mod:`hollowcli.play.rolled`, built on the same protocol.
+
+The seeded faces of a request are always drawn from the step's generator, whatever the
+source answers, so the seeded dice and the deck shuffles after a physical roll are the
+ones the seed gives: the same seed and the same answers replay the same game.
+
+A source may raise to stop the step (the player pressed Ctrl-C at the question); the
+engine is pure, so the state the step started from is untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import Any, Protocol
+
+from hollowcli.dice import Die, Face, Frozen, dice_noun, faces_text, set_fields
+from hollowcli.errors import RulesError
+
+#: What a roll is for (``RollRequest.kind``).
+ROLL_KINDS = ("attack", "leave", "foe-attack", "spawn")
+
+
+class RollRequest(Frozen):
+    """A pending roll: ``count`` of ``die`` for ``purpose`` (one of :data:`ROLL_KINDS` in ``kind``).
+
+    ``seeded`` holds the faces the step's seeded dice show for it (what ``r`` at the
+    prompt, or the default source, answers). ``actor`` is who rolls (a Legend id, a foe
+    id such as ``gobkin#2``, or None for a spawn roll).
+    """
+
+    __slots__ = ("die", "count", "purpose", "kind", "seeded", "actor")  # noqa: RUF023 - constructor order
+    die: Die
+    count: int
+    purpose: str
+    kind: str
+    seeded: tuple[Face, ...]
+    actor: str | None
+
+    def __init__(self, die: Die, count: int, purpose: str, kind: str, seeded: Sequence[Face], actor: str | None = None) -> None:
+        set_fields(self, die=die, count=count, purpose=purpose, kind=kind, seeded=tuple(seeded), actor=actor)
+
+    @property
+    def prompt(self) -> str:
+        """``Roll 2 attack dice (Emily attacks Gobkin #2)``."""
+        return f"Roll {dice_noun(self.die.id, self.count)} ({self.purpose})"
+
+    @property
+    def faces_text(self) -> str:
+        """The die's faces as a player names them: ``blank (0), 1, 2``."""
+        return faces_text(self.die)
+
+    def read(self, text: str) -> tuple[Face, ...]:
+        """The faces a player typed for this request (labels or values, spaces or commas).
+
+        Raises ValueError with one sentence (what is wrong and the die's faces) for a face
+        the die does not have or the wrong number of faces.
+        """
+        tokens = [t for t in text.replace(",", " ").split() if t]
+        faces = []
+        for tok in tokens:
+            face = self.die.face_for(tok)
+            if face is None:
+                raise ValueError(f"{tok!r} is not a face of the {self.die.id} die; its faces are {self.faces_text}")
+            faces.append(face)
+        if len(faces) != self.count:
+            raise ValueError(
+                f"that is {len(faces)} face{'s' if len(faces) != 1 else ''}, but {dice_noun(self.die.id, self.count)} "
+                f"{'is' if self.count == 1 else 'are'} rolled; give one face per die ({self.faces_text})"
+            )
+        return tuple(faces)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form (for ``--json`` callers and logs)."""
+        return {"die": self.die.id, "count": self.count, "purpose": self.purpose, "kind": self.kind,
+                "actor": self.actor, "faces": [f.label for f in self.die.faces]}
+
+
+class RolledFace(Frozen):
+    """One rolled die: its face, and whether it was rolled by hand (``physical``)."""
+
+    __slots__ = ("face", "physical")
+    face: Face
+    physical: bool
+
+    def __init__(self, face: Face, physical: bool = False) -> None:
+        set_fields(self, face=face, physical=physical)
+
+    @property
+    def label(self) -> str:
+        return self.face.label
+
+    @property
+    def value(self) -> int:
+        return self.face.value
+
+
+class DiceSource(Protocol):
+    """Answers a pending roll with exactly ``request.count`` faces of ``request.die``."""
+
+    def roll(self, request: RollRequest) -> Sequence[RolledFace]: ...
+
+
+class SeededSource:
+    """The default source: the seeded faces, none of them physical."""
+
+    def roll(self, request: RollRequest) -> tuple[RolledFace, ...]:
+        return tuple(RolledFace(f, False) for f in request.seeded)
+
+
+SEEDED = SeededSource()
+
+
+class AskSource:
+    """A source that asks a callback for each roll, mid-step.
+
+    ``ask(request)`` returns the faces read off real dice (physical), or None to take
+    the seeded faces (the player typed ``r``). It may raise to stop the step.
+    """
+
+    def __init__(self, ask: Callable[[RollRequest], Sequence[Face] | None]):
+        self.ask = ask
+
+    def roll(self, request: RollRequest) -> tuple[RolledFace, ...]:
+        faces = self.ask(request)
+        if faces is None:
+            return SEEDED.roll(request)
+        return tuple(RolledFace(f, True) for f in faces)
+
+
+class Dice:
+    """The dice of one step: a seeded generator (for the seeded faces and deck shuffles)
+    and the source that answers each roll.
+
+    ``log`` lists every request with its answer, in the order the engine rolled.
+    """
+
+    __slots__ = ("rng", "source", "log")
+
+    def __init__(self, rng: random.Random, source: DiceSource | None = None):
+        self.rng = rng
+        self.source: DiceSource = source if source is not None else SEEDED
+        self.log: list[tuple[RollRequest, tuple[RolledFace, ...]]] = []
+
+    def roll(self, die: Die, count: int, purpose: str, kind: str, actor: str | None = None) -> tuple[RolledFace, ...]:
+        """Ask for ``count`` of ``die``; the seeded faces are drawn first, whatever the answer."""
+        faces = die.faces
+        n = len(faces)
+        randrange = self.rng.randrange
+        seeded = [faces[randrange(n)] for _ in range(count)]
+        source = self.source
+        if source is SEEDED:  # the common case, without building the answer twice
+            request = RollRequest(die, count, purpose, kind, seeded, actor)
+            answer = tuple(RolledFace(f, False) for f in seeded)
+        else:
+            request = RollRequest(die, count, purpose, kind, seeded, actor)
+            answer = tuple(source.roll(request))
+            if len(answer) != count or any(r.face not in faces for r in answer):
+                got = ", ".join(r.face.label for r in answer)
+                raise RulesError(f"the dice source answered [{got}] to '{request.prompt}'; it needs {count} face(s) of the {die.id} die ({faces_text(die)})")
+        self.log.append((request, answer))
+        return answer
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Shuffle a deck with the step's seeded generator."""
+        self.rng.shuffle(items)
+
+
+def as_dice(dice: Dice | random.Random) -> Dice:
+    """``dice`` itself, or a seeded :class:`Dice` around a plain generator."""
+    return dice if isinstance(dice, Dice) else Dice(dice)
+
+
+def physical_note(rolled: Sequence[RolledFace]) -> str:
+    """`` (your dice)`` after a roll's faces when they were the player's ('' when none was).
+
+    When only the first few were (``--rolled`` ran out mid-roll) it says which.
+    """
+    n = sum(1 for r in rolled if r.physical)
+    if n == 0:
+        return ""
+    if n == len(rolled):
+        return " (your die)" if n == 1 else " (your dice)"
+    if all(r.physical for r in rolled[:n]):
+        return " (the first is your die)" if n == 1 else f" (the first {n} are your dice)"
+    return " (" + ", ".join("yours" if r.physical else "seeded" for r in rolled) + ")"
+
+
+def shown(rolled: Sequence[RolledFace]) -> str:
+    """``[2, blank, 1] (your dice)``: the faces of a roll for a reason line."""
+    return "[" + ", ".join(r.face.label for r in rolled) + "]" + physical_note(rolled)
