@@ -48,14 +48,26 @@ def test_foe_moves_toward_the_closest_legend_by_walking_distance() -> None:
 
 
 def test_tie_on_distance_is_broken_by_highest_attack_priority() -> None:
-    for hi, lo, expect in (("ann", "bob", "C3"), ("bob", "ann", "E3")):
-        lgs = [legend(hi, attack_priority=4), legend(lo, attack_priority=1)]
-        pack = make_pack(legends=lgs, foes=[foe("gob", move=1)], track=[TrackSpot(("move",))])
-        state = with_foes(place(game(pack), ann="B3", bob="F3"), ("gob", "D3"))
+    # The higher-priority Legend (bob) comes LATER in the pack, and the map is mirrored
+    # (bob west, then bob east), so only attack priority picks the right way both times.
+    lgs = [legend("ann", attack_priority=1), legend("bob", attack_priority=4)]
+    pack = make_pack(legends=lgs, foes=[foe("gob", move=1)], track=[TrackSpot(("move",))])
+    for ann, bob, expect in (("F3", "B3", "C3"), ("B3", "F3", "E3")):
+        state = with_foes(place(game(pack), ann=ann, bob=bob), ("gob", "D3"))
         after, events = run_phase(state)
         move = next(e for e in events if e.kind == "foe-move")
-        assert after.foe(1).loc == expect
-        assert "tie at 2 steps, and attack priority picks" in move.reason
+        assert move.target == "bob" and after.foe(1).loc == expect
+        assert "tie at 2 steps, and attack priority picks Bob (Bob 4 > Ann 1)" in move.reason
+
+
+def test_a_foe_attack_tie_also_goes_to_the_highest_priority() -> None:
+    lgs = [legend("ann", attack_priority=1), legend("bob", attack_priority=4)]
+    pack = make_pack(legends=lgs, foes=[foe("pump", "pumpling", attack=AttackSpec(1, 1, 2))])
+    for ann, bob in (("F3", "B3"), ("B3", "F3")):
+        state = with_foes(place(game(pack), ann=ann, bob=bob), ("pump", "D3"))
+        out: list = []
+        after = foe_attack(state, 1, ScriptedRng([1]), out)
+        assert out[-1].target == "bob" and after.legend("ann").health == 8
 
 
 def test_a_closer_legend_beats_a_higher_priority() -> None:
@@ -107,6 +119,28 @@ def test_fear_once_per_instance_of_damage_not_per_point() -> None:
     assert after.legend("ann").health == 8 and after.legend("ann").fear == 0
 
 
+def test_a_foe_area_attack_hits_every_hero_in_the_area_with_one_roll() -> None:
+    lgs = [legend("ann"), legend("bob"), legend("cat")]
+    pack = make_pack(legends=lgs, foes=[foe("boss", "boss", attack=AttackSpec(2, 1, 1, area=True))])
+    state = with_foes(place(game(pack), ann="C3", bob="C3", cat="F5"), ("boss", "D3"))
+    out: list = []
+    rng = ScriptedRng([3, 1])  # one roll: 2 + 1 = 3 dice
+    after = foe_attack(state, 1, rng, out)
+    assert rng.calls == 2
+    assert [e.target for e in out if e.kind == "foe-attack"] == ["ann", "bob"]
+    assert after.legend("ann").health == after.legend("bob").health == 8 - (1 + 3 - 1)
+    assert after.legend("cat").health == 8 and after.legend("ann").fear == after.legend("bob").fear == 1
+
+
+def test_a_foe_attack_event_goes_from_the_attacker_to_the_target() -> None:
+    pack = make_pack(foes=[foe("pump", "pumpling", attack=AttackSpec(1, 1, 2))])
+    state = with_foes(place(game(pack), ann="C3", bob="F5"), ("pump", "E3"))
+    out: list = []
+    foe_attack(state, 1, ScriptedRng([1]), out)
+    hit = out[-1].to_dict()
+    assert (hit["kind"], hit["from"], hit["to"]) == ("foe-attack", "E3", "C3")
+
+
 def test_foe_cannot_attack_through_a_wall() -> None:
     pack = make_pack(foes=[foe("pump", "pumpling", attack=AttackSpec(1, 0, 3))], walls=[("D3", "E3")])
     state = with_foes(place(game(pack), ann="F3", bob="F3"), ("pump", "C3"))
@@ -114,6 +148,16 @@ def test_foe_cannot_attack_through_a_wall() -> None:
     rng = ScriptedRng()
     after = foe_attack(state, 1, rng, out)
     assert after == state and rng.calls == 0 and out[0].kind == "foe-no-attack" and "wall between D3 and E3" in out[0].reason
+
+
+def test_figures_do_not_block_a_foes_sight() -> None:
+    # Two Gobkins stand on the line between the Pumpling and Ann; it still attacks her.
+    pack = make_pack(foes=[foe("gob"), foe("pump", "pumpling", attack=AttackSpec(1, 2, 3))])
+    state = with_foes(place(game(pack), ann="E3", bob="F5"), ("pump", "B3"), ("gob", "C3"), ("gob", "D3"))
+    out: list = []
+    after = foe_attack(state, 1, ScriptedRng([0]), out)
+    hit = out[-1]
+    assert hit.kind == "foe-attack" and hit.target == "ann" and after.legend("ann").health == 8 - (2 - 1)
 
 
 def test_foes_ignore_fallen_legends() -> None:
@@ -171,6 +215,24 @@ def test_supply_limits_spawning() -> None:
     assert "1 could not spawn" in next(e for e in events if e.kind == "spawn").reason
 
 
+def test_running_out_of_foes_loses_only_with_supply_exhausted_lose() -> None:
+    from hollowcli.engine import end_of_round
+
+    for setting, result in (("skip", None), ("lose", "lost")):
+        pack = _spawn_pack(foes=[foe("gob", supply=3), foe("pump", "pumpling")], rules=Rules(supply_exhausted=setting))
+        state = with_foes(place(game(pack), ann="D4", bob="D4"), ("gob", "F2"), ("gob", "F3"))
+        after, events = run_phase(state, ScriptedRng([0]))
+        assert after.on_board("gob") == 3
+        ended = end_of_round(after, events)
+        assert ended.result == result
+        if result:
+            assert "supply of Gob ran out" in ended.reason and "lost at the end of the round" in next(e for e in events if e.kind == "spawn").reason
+    # a full spawn never loses
+    pack = _spawn_pack(rules=Rules(supply_exhausted="lose"))
+    after, events = run_phase(place(game(pack), ann="D4", bob="D4"), ScriptedRng([0]))
+    assert end_of_round(after, events).result is None
+
+
 # ------------------------------------------------------------------ the track
 def test_track_slides_loops_or_stays() -> None:
     spots = [TrackSpot(("move",)), TrackSpot(("move",))]
@@ -182,6 +244,21 @@ def test_track_slides_loops_or_stays() -> None:
     for expect in (1, 1):
         state, _ = run_phase(state)
         assert state.track_pos == expect
+
+
+def test_each_round_resolves_the_spot_the_token_is_on() -> None:
+    # Spot 1 moves, spot 2 spawns, spot 3 attacks: three phases resolve three different spots.
+    spots = [TrackSpot(("move",)), TrackSpot(("spawn",)), TrackSpot(("attack",))]
+    pack = make_pack(track=spots, spawn_list=[[SpawnGroup("gob", 1)]], foes=[foe("gob", attack=AttackSpec(1, 1, 0))])
+    state = place(game(pack), ann="B2", bob="B2")
+    done = []
+    rng = ScriptedRng([0, 1])  # the spawn D6 shows 1 (B2), the attack die shows 1
+    for _ in range(3):
+        state, events = run_phase(state, rng)
+        done.append(sorted({e.kind for e in events} - {"track", "track-slide", "activation"}))
+        assert next(e for e in events if e.kind == "track").numbers["spot"] == len(done)
+    assert done == [[], ["spawn"], ["foe-attack"]]
+    assert state.foe(1).loc == "B2" and state.legend("ann").health == 8 - (1 + 1 - 1)
 
 
 def test_spot_actions_run_in_order_spawned_foes_then_attack() -> None:

@@ -74,6 +74,46 @@ def test_skills_need_tokens_and_out_of_tokens_means_refresh_first() -> None:
     assert (state.legend("ann").ready, state.legend("ann").spent) == (1, 2)
 
 
+def test_out_of_tokens_counts_items_too() -> None:
+    # No skills, 3 tokens and a 2-token item: after one use 1 token is left, fewer than the
+    # item costs, so the Legend is out of tokens and may refresh (it never could before).
+    bomb = Item("bomb", "Bomb", kind="item", cost=2, attack=AttackSpec(2, 0, 2))
+    pack = make_pack(legends=[legend("ann", inventory=("bomb",)), legend("bob")], items=[bomb])
+    state = with_foes(game(pack), ("gob", "D3"))
+    state = state.with_legend(replace(state.legend("ann"), ready=1, spent=2))
+    state = activate(state, "ann")
+    assert not [a for a in legal_actions(state) if a.source == "item"]
+    state, events = apply(state, by_command(state, "refresh"), ScriptedRng())
+    assert state.legend("ann").ready == 3 and events[0].kind == "refresh"
+    assert by_command(state, "attack 1 with bomb").source_id == "bomb"
+
+
+def test_no_refresh_while_the_cheapest_item_is_affordable() -> None:
+    bomb = Item("bomb", "Bomb", kind="item", cost=1, attack=AttackSpec(2, 0, 2))
+    pack = make_pack(legends=[legend("ann", inventory=("bomb",)), legend("bob")], items=[bomb])
+    state = game(pack)
+    state = state.with_legend(replace(state.legend("ann"), ready=1, spent=2))
+    state = activate(state, "ann")
+    assert "refresh" not in kinds(state)
+
+
+def test_an_item_is_refused_when_tokens_are_short() -> None:
+    bomb = Item("bomb", "Bomb", kind="item", cost=3, attack=AttackSpec(2, 0, 2))
+    salve = Item("salve", "Salve", kind="item", cost=3, restore=Restore(health=2))
+    pack = make_pack(legends=[legend("ann", inventory=("bomb", "salve")), legend("bob")], items=[bomb, salve],
+                     rules=Rules(refresh_when_short=False))
+    state = with_foes(game(pack), ("gob", "D3"))
+    state = state.with_legend(replace(state.legend("ann"), ready=2, spent=1, health=5))
+    state = activate(state, "ann")
+    assert not [a for a in legal_actions(state) if a.source == "item"]
+    basic = by_command(state, "attack 1")
+    for act in (replace(basic, source="item", source_id="bomb"),
+                replace(basic, kind="use", target=None, source="item", source_id="salve", recipient="ann")):
+        with pytest.raises(RulesError):
+            apply(state, act, ScriptedRng())
+    assert state.legend("ann").ready == 2
+
+
 def test_refresh_when_short_can_be_turned_off() -> None:
     zap = Skill("zap", "Zap", cost=2, attack=AttackSpec(2, 0, 2))
     pack = make_pack(legends=[legend("ann", skills=("zap",))], skills=[zap], rules=Rules(refresh_when_short=False))
@@ -314,3 +354,64 @@ def test_every_legal_action_has_a_unique_command_that_parses_back() -> None:
     for a in legal:
         assert parse_command(state, a.command) == a
         assert a.label
+
+
+# ------------------------------------------------------- fear_tokens: pool
+POOL = Rules(fear_tokens="pool")
+
+
+def test_fear_in_the_preparation_space_blocks_the_refresh_only_with_the_pool() -> None:
+    for rules, refreshed in ((Rules(), True), (POOL, False)):
+        state = game(make_pack(rules=rules))
+        state = state.with_legend(replace(state.legend("ann"), ready=0, spent=3, fear=1))
+        state = activate(state, "ann")
+        assert (state.legend("ann").ready == 3) is refreshed
+        assert ("refresh" in kinds(state)) is False  # no refresh choice either: a fear token is there
+
+
+def test_a_fear_token_pays_for_a_basic_action_and_refresh_returns_it() -> None:
+    pack = make_pack(rules=POOL)
+    state = with_foes(game(pack), ("gob", "D3"))
+    state = state.with_legend(replace(state.legend("ann"), ready=0, spent=3, fear=1))
+    state = activate(state, "ann")
+    state, events = apply(state, by_command(state, "attack 1"), ScriptedRng([0]))
+    ann = state.legend("ann")
+    assert (ann.fear, ann.fear_spent, ann.ready) == (1, 1, 0)
+    assert any(e.kind == "fear-token" for e in events)
+    # next round: nothing in preparation any more, so the tokens and the fear token return
+    state = state.with_legend(replace(ann, activated=False))
+    state = activate(replace(state, turn=None), "ann")
+    ann = state.legend("ann")
+    assert (ann.ready, ann.spent, ann.fear, ann.fear_spent) == (3, 0, 1, 0)
+
+
+def test_fear_tokens_do_not_pay_for_skills_unless_they_say_so() -> None:
+    zap = Skill("zap", "Zap", cost=2, attack=AttackSpec(2, 0, 2))
+    calm = Skill("calm", "Calm", cost=1, restore=Restore(fear=1), fear_pays=True)
+    pack = make_pack(legends=[legend("ann", skills=("zap", "calm")), legend("bob")], skills=[zap, calm], rules=POOL)
+    state = with_foes(game(pack), ("gob", "D3"))
+    state = state.with_legend(replace(state.legend("ann"), ready=0, spent=3, fear=3))
+    state = activate(state, "ann")
+    assert "attack 1 with zap" not in {a.command for a in legal_actions(state)}
+    state, _ = apply(state, by_command(state, "use calm"), ScriptedRng())
+    ann = state.legend("ann")
+    # one fear token paid for Calm, then Calm removed 1 fear from the preparation space
+    assert (ann.fear, ann.fear_spent, ann.ready) == (2, 1, 0)
+
+
+def test_restore_removes_fear_from_the_preparation_space_first() -> None:
+    pack = make_pack(rules=POOL)
+    state = game(pack)
+    state = state.with_legend(replace(state.legend("ann"), ready=3, spent=0, fear=4, fear_spent=2))
+    state = activate(state, "ann")
+    state, _ = apply(state, by_command(state, "restore fear"), ScriptedRng())
+    ann = state.legend("ann")
+    # 2 fear in preparation, 2 on the board: Restore (2) takes the 2 in preparation, and with
+    # none left there the action needs no fear token
+    assert (ann.fear, ann.fear_spent) == (2, 2)
+    state = game(pack)
+    state = state.with_legend(replace(state.legend("ann"), ready=3, spent=0, fear=3, fear_spent=2))
+    state = activate(state, "ann")
+    state, _ = apply(state, by_command(state, "restore fear"), ScriptedRng())
+    ann = state.legend("ann")
+    assert (ann.fear, ann.fear_spent) == (1, 1)  # the 1 in preparation, then 1 from the board

@@ -123,19 +123,21 @@ def _items_pack(objective: Objective):
                      items=[charm, rope, amulet, idol], objective=objective)
 
 
-def test_reset_after_a_loss_keeps_items_and_relics() -> None:
+def test_reset_after_a_loss_keeps_other_items_and_relics_but_not_chapter_items() -> None:
     pack = _items_pack(Objective("survive", rounds=5))
     state = game(pack)
     state = state.with_legend(replace(state.legend("ann"), health=0, fear=4, inventory=("rope",), relic=None))
-    state = state.with_legend(replace(state.legend("bob"), inventory=("charm", "amulet")))
-    lost, _ = end_round(state)
+    state = state.with_legend(replace(state.legend("bob"), inventory=("charm", "amulet"), relic="idol"))
+    lost, events = end_round(state)
     assert outcome(lost) == "lost"
+    assert "chapter items go back with the chapter, other items and relics are kept" in events[-1].reason
     keep = campaign_carryover(lost)
-    assert keep == {"ann": {"inventory": ["rope"], "relic": None}, "bob": {"inventory": ["charm", "amulet"], "relic": "idol"}}
+    # the charm and the idol are chapter items: they go back with the chapter; rope and amulet stay
+    assert keep == {"ann": {"inventory": ["rope"], "relic": None}, "bob": {"inventory": ["amulet"], "relic": None}}
     again = new_game(pack, "t", keep)
     ann, bob = again.legend("ann"), again.legend("bob")
     assert (ann.health, ann.fear, ann.ready) == (8, 0, 3) and again.round == 1 and again.foes == ()
-    assert bob.inventory == ("charm", "amulet") and bob.relic == "idol" and ann.inventory == ("rope",)
+    assert bob.inventory == ("amulet",) and bob.relic is None and ann.inventory == ("rope",)
 
 
 def test_chapter_items_are_lost_when_the_chapter_is_complete() -> None:

@@ -18,6 +18,7 @@ from hollowcli.engine.core import (
     foe_id_text,
     foes_phrase,
     hurt_legend,
+    remove_fear,
     roll_dice,
     rolls_note,
     standing_legends,
@@ -186,13 +187,10 @@ def foe_attack(state: GameState, number: int, dice: Dice, events: list[Event]) -
         return state
     fdef = state.foe_def(f.foe)
     nums = resolve.foe_attack(fdef)
-    lg = state.legend(target)
-    relic = state.pack.items.get(lg.relic) if lg.relic else None
-    defense, def_why = resolve.legend_defense(state.legend_def(target), relic)
-    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice,
-                             f"{name} attacks {state.legend_name(target)}", "foe-attack", foe_id_text(f))
+    where = state.legend(target).loc
+    purpose = f"{name} attacks {state.legend_name(target)}" if not nums.area else f"{name} makes an area attack on {where}"
+    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", foe_id_text(f))
     total = sum(x.value for x in faces)
-    dmg = resolve.attack_damage(total, nums.direct, defense, state.pack.rules.fear_per_damage)
     prev = next((e for e in reversed(events) if e.kind != "trap"), None)
     # Right after its move (or its decision to stay) the reason for this target was given.
     just_chosen = prev is not None and prev.kind in ("foe-move", "foe-hold") and prev.actor == foe_id_text(f) and prev.target == target
@@ -200,15 +198,33 @@ def foe_attack(state: GameState, number: int, dice: Dice, events: list[Event]) -
         chosen = f", as its first choice cannot be attacked ({checks[0]})"
     else:
         chosen = "" if just_chosen else f" because {why}"
-    arithmetic = dmg.reason
-    if relic is not None and relic.defense:
-        arithmetic += f" (defense {state.legend_def(target).defense} + {relic.defense} from {relic.name})"
-    return hurt_legend(
-        state, target, dmg.damage, events, kind="foe-attack", actor=foe_id_text(f), rolls=rolls,
-        numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "defense": defense},
-        reason=f"{name} attacks {state.legend_name(target)} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}; {arithmetic}",
-        detail=f"{nums.reason}; {def_why}; {'; '.join(checks)}",
-    )
+    # An area attack is rolled once and hits every hero in the target's location.
+    victims = [lid for lid in standing_legends(state) if state.legend(lid).loc == where] if nums.area else [target]
+    victims.sort(key=lambda lid: lid != target)
+    if nums.area:
+        names = [state.legend_name(v) for v in victims]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        events.append(event(state, "foe-attack-roll", actor=foe_id_text(f), frm=f.loc, to=where, rolls=rolls,
+                            numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "targets": len(victims)},
+                            reason=(f"{name} makes an area attack on {where} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}, "
+                                    f"one roll for every hero there ({listed})")))
+    for victim in victims:
+        lg = state.legend(victim)
+        relic = state.pack.items.get(lg.relic) if lg.relic else None
+        defense, def_why = resolve.legend_defense(state.legend_def(victim), relic)
+        dmg = resolve.attack_damage(total, nums.direct, defense, state.pack.rules.fear_per_damage)
+        arithmetic = dmg.reason
+        if relic is not None and relic.defense:
+            arithmetic += f" (defense {state.legend_def(victim).defense} + {relic.defense} from {relic.name})"
+        head = (f"{state.legend_name(victim)} is in the area" if nums.area
+                else f"{name} attacks {state.legend_name(victim)} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}")
+        state = hurt_legend(
+            state, victim, dmg.damage, events, kind="foe-attack", actor=foe_id_text(f), rolls=[] if nums.area else rolls,
+            numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "defense": defense} | ({"area": True} if nums.area else {}),
+            reason=f"{head}; {arithmetic}",
+            detail=f"{nums.reason}; {def_why}; {'; '.join(checks)}", frm=f.loc,
+        )
+    return state
 
 
 def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
@@ -286,6 +302,9 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
             text += f"; {listed} {'appears' if placed == 1 else 'appear'} at {loc}"
         if placed < g.count:
             text += f"; {g.count - placed} could not spawn: all {fdef.supply} {fdef.name} miniatures are on the board"
+            if rules.supply_exhausted == "lose" and not state.supply_out:
+                state = replace(state, supply_out=f"the supply of {fdef.name} ran out ({g.count - placed} could not spawn; rules.supply_exhausted: lose)")
+                text += ", so the chapter is lost at the end of the round (rules.supply_exhausted: lose)"
         events.append(event(state, "spawn", actor=g.foe, to=loc, rolls=rolls,
                             numbers={"roll": sp.roll, "point": sp.point, "redirected": sp.redirected, "count": g.count,
                                      "placed": placed, "supply": fdef.supply, "numbers": [x.number for x in new]},
@@ -340,7 +359,7 @@ def _eff_heal(state: GameState, value: Any, dice: Dice, events: list[Event], tit
 
 
 def _eff_calm(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    state = _each_legend(state, lambda lg: replace(lg, fear=max(0, lg.fear - int(value))))
+    state = _each_legend(state, lambda lg: remove_fear(lg, int(value))[0])
     events.append(event(state, "card-calm", numbers={"calm": int(value)}, reason=f"card {title}: each Legend removes up to {int(value)} fear"))
     return state
 

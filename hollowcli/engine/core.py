@@ -13,7 +13,7 @@ from typing import Any
 
 from hollowcli.engine import resolve
 from hollowcli.engine.rolls import Dice, RolledFace, as_dice, physical_note
-from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState
+from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState
 from hollowcli.pack.model import Face, frozen_map
 
 
@@ -58,11 +58,14 @@ _NO_FACE = Face("", 0)
 def hurt_legend(
     state: GameState, legend_id: str, damage: int, events: list[Event], *, kind: str, actor: str | None,
     reason: str, rolls: list[dict[str, Any]] | None = None, numbers: dict[str, Any] | None = None, detail: str = "",
+    frm: str | None = None,
 ) -> GameState:
     """Apply ``damage`` to a Legend and the fear that comes with it (one instance).
 
     Whenever any amount of damage is taken the Legend gains ``rules.fear_per_damage``
-    fear, once per instance of damage, however many points it was.
+    fear, once per instance of damage, however many points it was. The event's ``from`` is
+    ``frm`` (where the damage came from: an attacking foe's location) or else the Legend's
+    own location; its ``to`` is the Legend's location.
     """
     lg = state.legend(legend_id)
     fear = resolve.fear_for(damage, state.pack.rules.fear_per_damage)
@@ -75,8 +78,23 @@ def hurt_legend(
     else:
         text += f"; no damage to {state.legend_name(legend_id)}, so no fear"
     state = state.with_legend(new)
-    events.append(event(state, kind, actor=actor, target=legend_id, frm=lg.loc, to=lg.loc, rolls=rolls or [], numbers=nums, reason=text, detail=detail))
+    events.append(event(state, kind, actor=actor, target=legend_id, frm=frm or lg.loc, to=lg.loc, rolls=rolls or [], numbers=nums, reason=text, detail=detail))
     return state
+
+
+def fear_ready(state: GameState, lg: LegendState) -> int:
+    """Fear tokens in the Legend's preparation space (``rules.fear_tokens: pool``; else 0)."""
+    return lg.fear - lg.fear_spent if state.pack.rules.fear_tokens == "pool" else 0
+
+
+def remove_fear(lg: LegendState, n: int) -> tuple[LegendState, int]:
+    """Remove up to ``n`` fear, from the preparation space first ("remove fear (preparation
+    area first)"), then from the tokens spent on the action board. Returns the Legend and how
+    much fear was removed. With ``fear_tokens: counter`` nothing is ever spent, so this is a
+    plain subtraction."""
+    calm = max(0, min(n, lg.fear))
+    from_spent = max(0, calm - (lg.fear - lg.fear_spent))
+    return replace(lg, fear=lg.fear - calm, fear_spent=lg.fear_spent - from_spent), calm
 
 
 def hurt_foe(state: GameState, number: int, damage: int) -> tuple[GameState, bool]:

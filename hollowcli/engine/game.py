@@ -169,6 +169,8 @@ def end_of_round(state: GameState, events: list[Event]) -> GameState:
         parts = [f"{state.legend_name(lg.id)} is incapacitated (health {lg.health})" for lg in down]
         parts += [f"{state.legend_name(lg.id)} has {lg.fear} fear (limit {rules.fear_limit})" for lg in scared]
         return _over(state, events, "lost", "; ".join(parts))
+    if state.supply_out:
+        return _over(state, events, "lost", state.supply_out)
     obj = chapter.objective
     won = ""
     if obj.kind == "survive" and obj.rounds is not None and state.round >= obj.rounds:
@@ -204,7 +206,8 @@ def _over(state: GameState, events: list[Event], result: str, reason: str) -> Ga
     state = replace(state, result=result, reason=reason, phase="over", turn=None)
     text = f"chapter {'won' if result == 'won' else 'lost'}: {reason}"
     if result == "lost":
-        text += "; the chapter and the Legends reset and its cards are reshuffled, but items and relics are kept"
+        text += ("; the chapter and the Legends reset and its cards are reshuffled; chapter items go back with the chapter, "
+                 "other items and relics are kept")
     else:
         text += "; chapter items are lost now that the chapter is complete"
     events.append(event(state, "game-over", numbers={"result": result}, reason=text))
@@ -236,11 +239,13 @@ def outcome_reason(state: GameState) -> str:
 def campaign_carryover(state: GameState) -> dict[str, dict[str, Any]]:
     """What the Legends keep for the next attempt or chapter: legend id -> inventory and relic.
 
-    After a win chapter items are lost (the chapter is complete); otherwise (a loss, or a
-    game still going) every item and relic is kept for the reset.
+    Once the chapter is over, won or lost, its chapter items go: a win completes it ("chapter
+    items are lost when the chapter is complete") and a loss resets it, its items going back
+    with it; *other* items and relics are kept ("Other items and relics may be kept"). A game
+    still going keeps everything.
     """
     items = state.pack.items
-    drop = state.result == "won"
+    drop = state.result is not None
     out: dict[str, dict[str, Any]] = {}
     for lg in state.legends:
         inv = [i for i in lg.inventory if not (drop and i in items and items[i].chapter_item)]

@@ -18,11 +18,13 @@ from hollowcli.engine.core import (
     enter,
     event,
     faces_text,
+    fear_ready,
     feature_kind,
     feature_name,
     foe_id_text,
     hurt_foe,
     hurt_legend,
+    remove_fear,
     roll_dice,
 )
 from hollowcli.engine.rolls import Dice
@@ -46,9 +48,21 @@ def eligible(state: GameState) -> list[LegendState]:
     return [lg for lg in state.legends if not lg.activated and lg.health > 0]
 
 
-def min_skill_cost(state: GameState, legend_id: str) -> int | None:
-    costs = [state.pack.skills[s].cost for s in state.legend_def(legend_id).skills if s in state.pack.skills]
+def min_cost(state: GameState, lg: LegendState) -> int | None:
+    """The cheapest of the Legend's skills and of the items it can use (None: it has neither).
+
+    "If out of tokens but not actions, refresh first": skills and items both spend tokens, so
+    a Legend is out of tokens when it has fewer ready than the cheapest of either.
+    """
+    costs = [state.pack.skills[s].cost for s in state.legend_def(lg.id).skills if s in state.pack.skills]
+    costs += [state.pack.items[i].cost for i in usable_items(state, lg)]
     return min(costs) if costs else None
+
+
+def affordable(state: GameState, lg: LegendState, obj: Skill | Item) -> bool:
+    """Whether the Legend can pay ``obj``'s cost now: ready tokens, plus fear tokens in the
+    preparation space when ``rules.fear_tokens`` is ``pool`` and ``obj`` says ``fear_pays``."""
+    return obj.cost <= lg.ready + (fear_ready(state, lg) if obj.fear_pays else 0)
 
 
 def move_allowance(state: GameState) -> int:
@@ -95,11 +109,11 @@ def attack_sources(state: GameState, lg: LegendState) -> Iterator[tuple[str, str
     yield "basic", None, ldef.basic_attack, 0, "basic attack"
     for sid in ldef.skills:
         sk = state.pack.skills.get(sid)
-        if sk and sk.attack and sk.cost <= lg.ready:
+        if sk and sk.attack and affordable(state, lg, sk):
             yield "skill", sid, sk.attack, sk.cost, sk.name
     for iid in usable_items(state, lg):
         it = state.pack.items[iid]
-        if it.attack and it.cost <= lg.ready:
+        if it.attack and affordable(state, lg, it):
             yield "item", iid, it.attack, it.cost, it.name
 
 
@@ -233,11 +247,11 @@ def _use_actions(state: GameState, lg: LegendState) -> list[Action]:
     sources: list[tuple[str, str, Skill | Item]] = []
     for sid in state.legend_def(lg.id).skills:
         sk = state.pack.skills.get(sid)
-        if sk and sk.attack is None and sk.cost <= lg.ready:
+        if sk and sk.attack is None and affordable(state, lg, sk):
             sources.append(("skill", sid, sk))
     for iid in usable_items(state, lg):
         it = state.pack.items[iid]
-        if it.attack is None and it.cost <= lg.ready:
+        if it.attack is None and affordable(state, lg, it):
             sources.append(("item", iid, it))
     for source, sid, obj in sources:
         cost_txt = f", {obj.cost} token{'s' if obj.cost != 1 else ''}" if obj.cost else ""
@@ -297,12 +311,13 @@ def _give_actions(state: GameState, lg: LegendState) -> list[Action]:
 
 def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
     """'If out of tokens but not actions, refresh first': see docs/rules-interpretations.md."""
-    if not state.pack.rules.refresh_when_short or lg.spent == 0:
-        return []
-    cheapest = min_skill_cost(state, lg.id)
+    if not state.pack.rules.refresh_when_short or lg.spent + lg.fear_spent == 0 or fear_ready(state, lg):
+        return []  # nothing to return, or fear tokens in the preparation space (fear_tokens: pool)
+    cheapest = min_cost(state, lg)
     if lg.ready > 0 and (cheapest is None or lg.ready >= cheapest):
         return []
-    return [Action("refresh", lg.id, label=f"{short(state, lg.id)}: refresh (all {lg.ready + lg.spent} tokens back to preparation)", command="refresh")]
+    fear = f" and {lg.fear_spent} fear" if lg.fear_spent else ""
+    return [Action("refresh", lg.id, label=f"{short(state, lg.id)}: refresh (all {lg.ready + lg.spent} tokens{fear} back to preparation)", command="refresh")]
 
 
 #: Choices inside an activation, in menu order. Those under ACTION_KINDS use the one action.
@@ -352,11 +367,12 @@ def do_activate(state: GameState, action: Action, dice: Dice, events: list[Event
     state = replace(state, turn=Turn(legend=lg.id))
     events.append(event(state, "activate", actor=lg.id, frm=lg.loc, to=lg.loc,
                         reason=f"{short(state, lg.id)} activates at {lg.loc}"))
-    if lg.ready == 0 and lg.spent > 0:
-        new = replace(lg, ready=lg.ready + lg.spent, spent=0)
+    if lg.ready == 0 and fear_ready(state, lg) == 0 and lg.spent + lg.fear_spent > 0:
+        new = replace(lg, ready=lg.ready + lg.spent, spent=0, fear_spent=0)
         state = state.with_legend(new)
-        events.append(event(state, "refresh", actor=lg.id, numbers={"tokens": new.ready},
-                            reason=f"{short(state, lg.id)} has no tokens left in the preparation space, so all {new.ready} return there (refresh)"))
+        fear = f" (and {lg.fear_spent} fear token{'s' if lg.fear_spent != 1 else ''})" if lg.fear_spent else ""
+        events.append(event(state, "refresh", actor=lg.id, numbers={"tokens": new.ready} | ({"fear_tokens": lg.fear_spent} if lg.fear_spent else {}),
+                            reason=f"{short(state, lg.id)} has no tokens left in the preparation space, so all {new.ready}{fear} return there (refresh)"))
     return state
 
 
@@ -421,13 +437,40 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     return state
 
 
-def _spend(state: GameState, lid: str, cost: int) -> GameState:
+def _spend(state: GameState, lid: str, cost: int, fear_pays: bool = False) -> GameState:
+    """Pay ``cost`` tokens from the preparation space; with ``fear_pays`` (and
+    ``fear_tokens: pool``) fear tokens there pay first."""
     if cost <= 0:
         return state
     lg = state.legend(lid)
-    if cost > lg.ready:
+    fear = min(cost, fear_ready(state, lg)) if fear_pays else 0
+    if cost - fear > lg.ready:
         raise RulesError(f"{short(state, lid)} has {lg.ready} tokens in preparation, {cost} needed")
-    return state.with_legend(replace(lg, ready=lg.ready - cost, spent=lg.spent + cost))
+    return state.with_legend(replace(lg, ready=lg.ready - (cost - fear), spent=lg.spent + cost - fear, fear_spent=lg.fear_spent + fear))
+
+
+def _pay_basic(state: GameState, lid: str, events: list[Event]) -> GameState:
+    """``fear_tokens: pool``: a basic action is paid with a fear token from the preparation
+    space when one is there (fear tokens pay for basic actions); it moves to the action board
+    and comes back with the next refresh. Nothing happens with ``fear_tokens: counter``."""
+    lg = state.legend(lid)
+    if fear_ready(state, lg) <= 0:
+        return state
+    new = replace(lg, fear_spent=lg.fear_spent + 1)
+    state = state.with_legend(new)
+    left = fear_ready(state, new)
+    events.append(event(state, "fear-token", actor=lid, numbers={"fear_ready": left, "fear_spent": new.fear_spent},
+                        reason=f"{short(state, lid)} pays for the basic action with a fear token from the preparation space "
+                               f"({left} fear token{'s' if left != 1 else ''} left there)"))
+    return state
+
+
+def _fear_pays(state: GameState, source: str | None, sid: str | None) -> bool:
+    if source == "skill":
+        return state.pack.skills[sid or ""].fear_pays
+    if source == "item":
+        return state.pack.items[sid or ""].fear_pays
+    return False
 
 
 def _cost_of(state: GameState, source: str | None, sid: str | None) -> int:
@@ -452,7 +495,10 @@ def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event])
     """One attack: roll once, then apply to the target foe or every foe in the target location."""
     lid = action.legend
     lg = state.legend(lid)
-    state = _spend(state, lid, _cost_of(state, action.source, action.source_id))
+    if action.source in (None, "basic"):
+        state = _pay_basic(state, lid, events)
+    else:
+        state = _spend(state, lid, _cost_of(state, action.source, action.source_id), _fear_pays(state, action.source, action.source_id))
     nums = attack_numbers(state, lg, action.source or "basic", action.source_id)
     if action.at is not None:
         targets = state.foes_at(action.at)
@@ -491,8 +537,8 @@ def _restore_one(state: GameState, who: str, health: int, fear: int) -> tuple[Ga
     lg = state.legend(who)
     maxh = state.legend_def(who).health
     gain = max(0, min(health, maxh - lg.health))
-    calm = max(0, min(fear, lg.fear))
-    return state.with_legend(replace(lg, health=lg.health + gain, fear=lg.fear - calm)), gain, calm
+    lg, calm = remove_fear(lg, fear)
+    return state.with_legend(replace(lg, health=lg.health + gain)), gain, calm
 
 
 def do_use(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
@@ -500,7 +546,7 @@ def do_use(state: GameState, action: Action, dice: Dice, events: list[Event]) ->
     lid = action.legend
     lg = state.legend(lid)
     obj: Skill | Item = state.pack.skills[action.source_id or ""] if action.source == "skill" else state.pack.items[action.source_id or ""]
-    state = _spend(state, lid, obj.cost)
+    state = _spend(state, lid, obj.cost, obj.fear_pays)
     if isinstance(obj, Item) and obj.trap:
         trap = Trap(loc=lg.loc, type=obj.trap, side=LEGENDS_SIDE, setter=lid, damage=obj.trap_damage)
         state = replace(state, traps=state.traps + (trap,))
@@ -534,11 +580,13 @@ def do_restore(state: GameState, action: Action, dice: Dice, events: list[Event]
         nums = {"fear_removed": calm, "tokens_back": back}
     tok = f"{back} spent token{'s return' if back != 1 else ' returns'} to preparation first, then " if back else ""
     events.append(event(state, "restore", actor=lid, target=lid, numbers=nums, reason=f"{short(state, lid)} restores: {tok}{short(state, lid)} {what}"))
+    state = _pay_basic(state, lid, events)
     return _acted(state)
 
 
 def do_search(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     lid = action.legend
+    state = _pay_basic(state, lid, events)
     lg = state.legend(lid)
     searched = tuple((loc, r) for loc, r in state.searched if loc != lg.loc) + ((lg.loc, state.round),)
     state = replace(state, search_count=state.search_count + 1, searched=searched)
@@ -555,6 +603,7 @@ def do_search(state: GameState, action: Action, dice: Dice, events: list[Event])
 
 def do_give(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     lid, to, item = action.legend, action.recipient or "", action.item or ""
+    state = _pay_basic(state, lid, events)
     lg = state.legend(lid)
     if lg.relic == item:
         lg = replace(lg, relic=None)
@@ -576,10 +625,11 @@ def do_give(state: GameState, action: Action, dice: Dice, events: list[Event]) -
 def do_refresh(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     lid = action.legend
     lg = state.legend(lid)
-    new = replace(lg, ready=lg.ready + lg.spent, spent=0)
+    new = replace(lg, ready=lg.ready + lg.spent, spent=0, fear_spent=0)
     state = state.with_legend(new)
-    events.append(event(state, "refresh", actor=lid, numbers={"tokens": new.ready},
-                        reason=f"{short(state, lid)} is out of tokens but not of actions, so refreshes first: all {new.ready} tokens return to preparation"))
+    fear = f" (and {lg.fear_spent} fear token{'s' if lg.fear_spent != 1 else ''})" if lg.fear_spent else ""
+    events.append(event(state, "refresh", actor=lid, numbers={"tokens": new.ready} | ({"fear_tokens": lg.fear_spent} if lg.fear_spent else {}),
+                        reason=f"{short(state, lid)} is out of tokens but not of actions, so refreshes first: all {new.ready} tokens{fear} return to preparation"))
     return state
 
 

@@ -39,6 +39,9 @@ class LegendState:
     inventory: tuple[str, ...] = ()
     relic: str | None = None  # the equipped relic
     activated: bool = False  # has activated this round
+    # rules.fear_tokens: pool: fear tokens that paid for an action (on the action board); the
+    # rest of ``fear`` sits in the preparation space. Always 0 with fear_tokens: counter.
+    fear_spent: int = 0
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class GameState:
     searched: tuple[tuple[str, int], ...] = ()  # (location, last round it was searched)
     defeated_counts: tuple[tuple[str, int], ...] = ()  # (foe id, how many defeated)
     turn: Turn | None = None
+    supply_out: str = ""  # rules.supply_exhausted: lose: why the foes ran out (loses at the end of the round)
     result: str | None = None  # "won" | "lost" | None
     reason: str = ""
     pack: Pack = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
@@ -203,6 +207,7 @@ class GameState:
                         inventory=tuple(str(i) for i in d.get("inventory", ())),
                         relic=None if d.get("relic") is None else str(d["relic"]),
                         activated=bool(d.get("activated", False)),
+                        fear_spent=int(d.get("fear_spent", 0)),
                     )
                     for d in data["legends"]
                 ),
@@ -227,6 +232,7 @@ class GameState:
                     legend=str(turn["legend"]), steps=int(turn.get("steps", 0)), moves=int(turn.get("moves", 0)),
                     acted=bool(turn.get("acted", False)), busy=bool(turn.get("busy", False)),
                 ),
+                supply_out=str(data.get("supply_out", "")),
                 result=None if data.get("result") is None else str(data["result"]),
                 reason=str(data.get("reason", "")),
                 pack=pack,
@@ -268,6 +274,8 @@ def _check_fits(state: GameState) -> None:
     if state.spawn_pos < 0 or state.round < 1:
         raise SaveError("the saved game state has a negative spawn list position or round")
     for lg in state.legends:
+        if not 0 <= lg.fear_spent <= max(0, lg.fear):
+            raise SaveError(f"the saved game gives {lg.id} {lg.fear_spent} spent fear tokens but only {lg.fear} fear")
         if lg.id not in pack.legends:
             raise SaveError(f"the saved game has Legend {lg.id!r}, which the loaded content packs do not define")
         if not board.is_location(lg.loc):

@@ -66,14 +66,15 @@ def legend(d: Mapping[str, Any]) -> Legend:
 
 
 def skill(d: Mapping[str, Any]) -> Skill:
-    return Skill(d["id"], d["name"], d["cost"], _attack(d["attack"]), _restore(d["restore"]), d["text"])
+    return Skill(id=d["id"], name=d["name"], cost=d["cost"], attack=_attack(d["attack"]), restore=_restore(d["restore"]),
+                 fear_pays=d.get("fear_pays", False), text=d["text"])
 
 
 def item(d: Mapping[str, Any]) -> Item:
     return Item(
         id=d["id"], name=d["name"], kind=d["kind"], chapter_item=d["chapter_item"], cost=d["cost"],
         attack=_attack(d["attack"]), restore=_restore(d["restore"]), defense=d["defense"], trap=d["trap"], trap_damage=d["trap_damage"],
-        text=d["text"],
+        fear_pays=d.get("fear_pays", False), text=d["text"],
     )
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 from hollowcli import __version__
 
 #: Bumped whenever the canonical data format changes.
-FORMAT = 3
+FORMAT = 4
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 #: Modules whose change must invalidate every cache (the validation and the model).

@@ -79,6 +79,7 @@ class Skill:
     cost: int
     attack: AttackSpec | None = None
     restore: Restore | None = None
+    fear_pays: bool = False  # with rules.fear_tokens: pool, fear tokens may pay its cost
     text: str = ""
 
 
@@ -94,6 +95,7 @@ class Item:
     defense: int = 0  # a relic's defense bonus while equipped
     trap: str | None = None  # using it sets a trap of this type in the user's location
     trap_damage: int = 2  # damage a trap set with this item deals to the enemy that springs it
+    fear_pays: bool = False  # with rules.fear_tokens: pool, fear tokens may pay its cost
     text: str = ""
 
 
@@ -135,6 +137,8 @@ class Rules:
     trap_single_use: bool = True  # a trap is removed once it springs
     spawn_list_end: str = "loop"  # when the spawn list runs out: loop | stop
     round_limit: int = 30  # a chapter with no round limit of its own is lost after this many rounds
+    fear_tokens: str = "counter"  # fear is a counter (counter) or tokens in the action pool (pool)
+    supply_exhausted: str = "skip"  # a spawn the supply cannot fill: skip the missing figures | lose
     settings: Mapping[str, Any] = field(default_factory=frozen_map)
 
 
@@ -145,6 +149,8 @@ RULE_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "range_measure": ("grid", "walk"),
     "search_limit": ("once", "per_round", "unlimited"),
     "spawn_list_end": ("loop", "stop"),
+    "fear_tokens": ("counter", "pool"),
+    "supply_exhausted": ("skip", "lose"),
 })
 
 

@@ -530,6 +530,7 @@ class FileChecker:
             "cost": (self.c_int(0), REQUIRED),
             "attack": (self.c_opt_attack, None),
             "restore": (self.c_restore, None),
+            "fear_pays": (self.c_bool, False),
             "text": (self.c_str, ""),
         }, "the skill")
 
@@ -544,6 +545,7 @@ class FileChecker:
             "defense": (self.c_int(0), 0),
             "trap": (self.c_opt_name, None),
             "trap_damage": (self.c_int(0), 2),
+            "fear_pays": (self.c_bool, False),
             "text": (self.c_str, ""),
         }, "the item")
 

@@ -3,7 +3,8 @@
 A won chapter is recorded, the Legends' kept items and relics are carried over
 (``engine.campaign_carryover``: chapter items are dropped) and the next chapter by
 number comes up. A lost chapter is reset at once: a fresh game of the same chapter
-with the carried-over Legends, ready for the next ``hollow play``.
+with the carried-over Legends (its chapter items went back with it), ready for the next
+``hollow play``.
 """
 
 from __future__ import annotations
@@ -103,9 +104,12 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str)
     # the retry's seed follows from the lost game's, so a seeded campaign stays reproducible
     lost_seed = camp.game.seed if camp.game else 0
     start_game(pack, camp, chapter_id, random.Random(f"{lost_seed}:retry").randrange(1, 10**9))
+    lost = _chapter_items_held(pack, state)
+    kept = (f"chapter items go back with the chapter ({', '.join(lost)}); other items and relics are kept" if lost
+            else "items and relics are kept (chapter items would go back with the chapter)")
     message = (
         f"{name} is lost. The chapter and the Legends are reset and its cards reshuffled; "
-        f"items and relics are kept. '{play_hint(camp.name)}' tries again."
+        f"{kept}. '{play_hint(camp.name)}' tries again."
     )
     return Finish(chapter_id, result, reason, chapter_id, message)
 
