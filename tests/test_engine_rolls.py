@@ -142,8 +142,8 @@ def test_a_request_reads_faces_by_value_or_label_with_spaces_or_commas(pack: Any
 
 
 @pytest.mark.parametrize(("text", "why"), [("1 6", "'6' is not a face of the attack die; its faces are blank (0), 1, 2"),
-                                           ("1", "that is 1 face, but 2 attack dice are rolled"),
-                                           ("1 1 1", "that is 3 faces"), ("", "that is 0 faces")])
+                                           ("1", "That is 1 face, but 2 attack dice are rolled"),
+                                           ("1 1 1", "That is 3 faces"), ("", "That is 0 faces")])
 def test_a_request_refuses_a_face_the_die_lacks_or_the_wrong_count(pack: Any, text: str, why: str) -> None:
     req = RollRequest(pack.dice["attack"], 2, "Emily attacks Gobkin #2", "attack", pack.dice["attack"].faces[:2], "emily")
     with pytest.raises(ValueError, match=re.escape(why)):

@@ -34,9 +34,10 @@ from hollowcli.commands.common import (
               help="Append every event to this file, one JSON object per line.")
 @click.option("--restart", is_flag=True, help="Abandon the game in progress and start CHAPTER (or the same one) afresh.")
 @click.option("--from-backup", is_flag=True, help="Resume from the last good copy of a damaged campaign file.")
-@click.option("--rolled", default=None, metavar="V,V,...",
+@click.option("--rolled", default=None, metavar="V,V,...|ask",
               help="Your physical dice for the game's next rolls, in order (a face's value or label, "
-                   "0 = blank); when they run out the seeded dice take over.")
+                   "0 = blank); when they run out the seeded dice take over. 'ask': the game asks "
+                   "for each roll when it is needed ('r' rolls it for you).")
 @content_option
 @json_option
 def play(
@@ -69,6 +70,7 @@ def play(
       hollow play 2 --input moves.txt     a scripted game (also: ... < moves.txt)
       hollow play --log game.jsonl        every ruling as JSON lines
       hollow play --rolled 2,blank,1,5    your own dice for the next rolls
+      hollow play --rolled ask            asked for every roll as it comes
     """
     from hollowcli.dice import split_rolled
     from hollowcli.play.loop import Console, PlayOptions, PlayRequest
@@ -76,7 +78,8 @@ def play(
     from hollowcli.play.saves import check_name
 
     check_name(campaign_name)
-    rolled_values = split_rolled(rolled) if rolled is not None else None
+    ask = rolled is not None and rolled.strip().lower() == "ask"
+    rolled_values = split_rolled(rolled) if rolled is not None and not ask else None
     pack = get_pack(content_dirs)
     # With --json the transcript goes to stderr so stdout holds the one JSON document.
     stream = sys.stderr if as_json else sys.stdout
@@ -90,7 +93,7 @@ def play(
         from_backup=from_backup,
         input_path=input_path,
         options=PlayOptions(explain=explain, auto=auto, max_rounds=max_rounds, log_path=log_path,
-                            rolled=rolled_values),
+                            rolled=rolled_values, ask=ask),
     )
     # A closed stdin (`<&-`) reads like an empty one: the game stops at the first prompt, saved.
     outcome = run_play(pack, req, console, sys.stdin if sys.stdin is not None else open(os.devnull, encoding="utf-8"))

@@ -129,6 +129,7 @@ def apply(state: GameState, action: Action, dice: Dice | random.Random) -> tuple
     if match is None:
         raise RulesError(_why_illegal(state, action, legal))
     events: list[Event] = []
+    dice.events = events  # an interactive source shows them before it asks
     state = HANDLERS[match.kind](state, match, dice, events)
     state = _after(state, dice, events)
     return state, events

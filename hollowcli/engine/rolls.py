@@ -82,7 +82,7 @@ class RollRequest(Frozen):
             faces.append(face)
         if len(faces) != self.count:
             raise ValueError(
-                f"that is {len(faces)} face{'s' if len(faces) != 1 else ''}, but {dice_noun(self.die.id, self.count)} "
+                f"That is {len(faces)} face{'s' if len(faces) != 1 else ''}, but {dice_noun(self.die.id, self.count)} "
                 f"{'is' if self.count == 1 else 'are'} rolled; give one face per die ({self.faces_text})"
             )
         return tuple(faces)
@@ -149,15 +149,18 @@ class Dice:
     """The dice of one step: a seeded generator (for the seeded faces and deck shuffles)
     and the source that answers each roll.
 
-    ``log`` lists every request with its answer, in the order the engine rolled.
+    ``log`` lists every request with its answer, in the order the engine rolled;
+    ``events`` is the list of the step's events so far (set by ``engine.apply``), so an
+    interactive source can show what has happened before it asks.
     """
 
-    __slots__ = ("rng", "source", "log")
+    __slots__ = ("rng", "source", "log", "events")
 
     def __init__(self, rng: random.Random, source: DiceSource | None = None):
         self.rng = rng
         self.source: DiceSource = source if source is not None else SEEDED
         self.log: list[tuple[RollRequest, tuple[RolledFace, ...]]] = []
+        self.events: list[Any] = []
 
     def roll(self, die: Die, count: int, purpose: str, kind: str, actor: str | None = None) -> tuple[RolledFace, ...]:
         """Ask for ``count`` of ``die``; the seeded faces are drawn first, whatever the answer."""

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hollowcli import engine
-from hollowcli.dice import faces_text
+from hollowcli.dice import Face, faces_text
+from hollowcli.engine.rolls import AskSource, RollRequest
 from hollowcli.errors import HollowError, SaveError, UsageError
 from hollowcli.play import campaigns, saves, view
 from hollowcli.play.console import Console, LineSource
@@ -39,6 +40,7 @@ class PlayOptions:
     max_rounds: int = 100
     log_path: Path | None = None
     rolled: list[str] | None = None  # --rolled: the player's physical dice, in order
+    ask: bool = False  # --rolled ask: ask the player for every roll, when it is needed
 
 
 @dataclass
@@ -112,7 +114,9 @@ class Game:
         self.persist = persist
         self.log = EventLog(options.log_path) if options.log_path else None
         self.rolled = RolledQueue(options.rolled) if options.rolled is not None else None
-        self.session = Session(pack, camp.game, on_step=lambda _rec: persist(camp), rolled=self.rolled)
+        self.session = Session(pack, camp.game, on_step=lambda _rec: persist(camp), rolled=self.rolled,
+                               source=AskSource(self._ask_roll) if options.ask else None)
+        self._told = 0  # events of the step being resolved already shown (before a dice question)
         self._last_header: tuple[int, str] | None = None
         self._shown_round: int | None = None
         self._quit: str | None = None
@@ -185,7 +189,10 @@ class Game:
             self.console.say(f"Resuming {chapter.name} at round {self.state.round} (step {rec.cursor}, seed {rec.seed}).")
         restore = self._catch_hangup()
         try:
+            self._continue_pending()
             self._loop()
+        except _LeftAtQuestion:
+            self._quit = "end-of-input"
         except KeyboardInterrupt:
             self.console.say("")
             self._quit = "interrupted"
@@ -249,12 +256,7 @@ class Game:
                 continue
             if actions is None:
                 actions = self.show_choices()
-            assert self.source is not None
-            self._waiting = True
-            try:
-                line = self.source.read(f"Choice {_span(len(actions))}, or a command (help)> ")
-            finally:
-                self._waiting = False
+            line = self._read(f"Choice {_span(len(actions))}, or a command (help)> ")
             if line is None:
                 self._quit = "end-of-input"
                 return
@@ -264,12 +266,63 @@ class Game:
             if took:
                 actions = None
 
-    def _take(self, action: Any) -> None:
+    def _read(self, prompt: str) -> str | None:
+        """The player's next line (None at the end of the input); a hangup may break it off."""
+        assert self.source is not None
+        self._waiting = True
+        try:
+            return self.source.read(prompt)
+        finally:
+            self._waiting = False
+
+    def _continue_pending(self) -> None:
+        """A step left at a dice question is taken again, with the dice answered before."""
+        rec = self.session.record
+        pending = rec.pending
+        if not pending:
+            return
+        action = engine.parse_command(self.state, pending["command"])
+        if action is None:
+            rec.pending = None
+            self.hint(f"The step '{pending['command']}' left at a dice question is not legal any more; choose again.")
+            return
+        n = len(pending["rolled"])
+        self.console.say(f"Continuing '{pending['command']}', which was waiting for dice"
+                         + (f" ({n} {'die' if n == 1 else 'dice'} rolled already)." if n else "."))
+        self._take(action, answered=list(pending["rolled"]))
+
+    def _ask_roll(self, request: RollRequest) -> list[Face] | None:
+        """``--rolled ask``: the faces of ``request`` read off the player's dice (None: ``r``,
+        the seeded dice roll for the player). End of input at the question leaves the game
+        (:class:`_LeftAtQuestion`); Ctrl-C raises KeyboardInterrupt; either way the step
+        is kept as pending with the dice answered so far."""
+        dice = self.session.rolling
+        if dice is not None and len(dice.events) > self._told:  # what happened before this roll
+            self._narrate(dice.events[self._told :])
+            self._told = len(dice.events)
+        while True:
+            line = self._read(f"{request.prompt}: ")
+            if line is None:
+                raise _LeftAtQuestion()
+            text = line.strip()
+            if text.lower() in ("r", "roll"):
+                return None
+            if text.lower() in ("?", "help", ""):
+                self.hint(f"Roll {request.count} and type the faces (value or label, spaces or commas): the "
+                          f"{request.die.id} die's faces are {request.faces_text}. 'r' rolls them for you; Ctrl-C saves and leaves.")
+                continue
+            try:
+                return list(request.read(text))
+            except ValueError as e:
+                self.hint(f"{e}. Try again, or 'r' to roll them for you.")
+
+    def _take(self, action: Any, answered: list[str | None] | None = None) -> None:
+        self._told = 0
         self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
                    "kind": "command", "actor": action.legend, "command": action.command,
                    "reason": f"the player chose: {action.label}"})
         try:
-            events = self.session.take(action)
+            events = self.session.take(action, answered)
         except BadRolledValue as e:
             self.persist(self.camp)
             used = self.rolled.used if self.rolled is not None else 0  # by the steps taken before this one
@@ -282,7 +335,8 @@ class Game:
             ) from None
         cut = self.session.rolled_used_up
         if cut is None:
-            self._narrate(events)
+            self._narrate(events[self._told :])
+            self._told = 0
             return
         self._narrate(events[: cut + 1])
         self.console.say(self.paint("  (--rolled values used up; the seeded dice roll from here)", "dim"))
@@ -441,6 +495,9 @@ class Game:
             "output-closed": "The output was closed; saved",
         }.get(self._quit or "", "Saved")
         out.message = f"{why} at round {state.round}, step {rec.cursor}. Resume with: {self._resume_hint()}"
+        if rec.pending:
+            out.message = (f"{why} at round {state.round}, step {rec.cursor}, with '{rec.pending['command']}' waiting for "
+                           f"its dice. Resume with: {self._resume_hint()} --rolled ask (the dice already answered are kept)")
         self.console.lines(view.wrap(out.message))
         return out
 
@@ -460,6 +517,10 @@ META: dict[str, Callable[[Game, int | None, list[Any]], bool]] = {
     "redo": Game._cmd_redo,
 }
 _META = re.compile(r"^\s*(" + "|".join(re.escape(w) for w in META) + r")(?:\s+([0-9]+))?\s*$", re.IGNORECASE)
+
+
+class _LeftAtQuestion(Exception):
+    """The input ended at a dice question (``--rolled ask``)."""
 
 
 class _Hangup(Exception):
@@ -549,7 +610,7 @@ def play(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> Outcom
     camp = prepare(pack, req, console)
     source: LineSource | None = None
     handle: TextIO | None = None
-    if not req.options.auto:
+    if not req.options.auto or req.options.ask:
         if req.input_path is not None:
             try:
                 handle = open(req.input_path, encoding="utf-8")  # noqa: SIM115 - closed in the finally below

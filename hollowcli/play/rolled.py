@@ -99,6 +99,11 @@ class StepSource:
         self._taken: list[str | None] = []
 
     @property
+    def answered(self) -> list[str | None]:
+        """Every die rolled so far in this step (label, or None: seeded), trailing None kept."""
+        return list(self._taken)
+
+    @property
     def taken(self) -> list[str | None]:
         out = list(self._taken)
         while out and out[-1] is None:

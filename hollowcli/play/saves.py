@@ -99,6 +99,9 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     cursor: int = 0
     rolled: dict[int, list[str | None]] = field(default_factory=dict)
+    #: A step left at a dice question (``--rolled ask``): ``{"command", "rolled"}``, the
+    #: dice answered so far (label, or None for seeded); resuming takes it again.
+    pending: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.rolled = {int(k): list(v) for k, v in self.rolled.items()}  # JSON keys are strings
@@ -111,6 +114,7 @@ class GameRecord:
             "actions": list(self.actions),
             "cursor": self.cursor,
             "rolled": {str(k): list(v) for k, v in sorted(self.rolled.items())},
+            **({"pending": self.pending} if self.pending else {}),
         }
 
     @classmethod
@@ -130,10 +134,20 @@ class GameRecord:
         for key, faces in rolled.items():
             if not (key.isascii() and key.isdigit() and int(key) < len(rec.actions)):
                 raise ValueError(f"'game.rolled' names {key!r}, which is not a step of the game")
-            if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
+            if not _faces_list(faces):
                 raise ValueError(f"'game.rolled.{key}' is not a list of faces")
         rec.rolled = {int(k): list(v) for k, v in rolled.items()}
+        pending = data.get("pending")
+        if pending is not None:
+            if not (isinstance(pending, dict) and isinstance(pending.get("command"), str) and _faces_list(pending.get("rolled"))):
+                raise ValueError("'game.pending' is not a step with its dice")
+            rec.pending = {"command": pending["command"], "rolled": list(pending["rolled"])}
         return rec
+
+
+def _faces_list(faces: Any) -> bool:
+    """A list of face labels (None: a seeded die)."""
+    return isinstance(faces, list) and all(f is None or isinstance(f, str) for f in faces)
 
 
 @dataclass

@@ -66,6 +66,8 @@ class Session:
                 f"the saved game of chapter {record.chapter!r} does not fit the current content ({e}); "
                 "start the chapter again with 'hollow play --restart'"
             ) from e
+        self.rolling: Dice | None = None  # the dice of the step being resolved (its events so far)
+        self._step_source: StepSource | None = None
         self._taken: list[str | None] = []  # the faces the last step used (label, or None: seeded)
         self._last_physical: int | None = None  # the last of its events that used one
         self._snapshots: dict[int, Any] = {0: initial}
@@ -91,13 +93,26 @@ class Session:
 
     # ------------------------------------------------------------------ changes
 
-    def take(self, action: Any) -> list[Any]:
-        """Apply ``action`` as the next step; undone steps beyond this point are dropped."""
+    def take(self, action: Any, answered: list[str | None] | None = None) -> list[Any]:
+        """Apply ``action`` as the next step; undone steps beyond this point are dropped.
+
+        ``answered`` are dice already answered for this step (a step left at a dice
+        question, see :attr:`GameRecord.pending`): they are rolled first. Should the
+        ``source`` raise at a question (the player left), the step is not taken and the
+        record keeps it as ``pending`` with the dice answered so far.
+        """
         rec = self.record
         if rec.cursor < len(rec.actions):  # a new branch: later snapshots are of the old one
             self._snapshots = {k: v for k, v in self._snapshots.items() if k <= rec.cursor}
         had_values = bool(self.rolled)
-        self.state, events = self._advance(self.state, action, rec.cursor, fresh=True)
+        rec.pending = None
+        try:
+            self.state, events = self._advance(self.state, action, rec.cursor, fresh=True, answered=answered)
+        except BaseException:
+            src = self._step_source
+            if self.source is not None and src is not None and src.live is self.source:
+                rec.pending = {"command": action.command, "rolled": src.answered}
+            raise
         # Only now that the step resolved (a bad --rolled value raises) is the old branch dropped.
         del rec.actions[rec.cursor :]
         rec.rolled = {k: v for k, v in rec.rolled.items() if k < rec.cursor}
@@ -156,23 +171,30 @@ class Session:
             )
         return action
 
-    def _advance(self, state: Any, action: Any, step: int, fresh: bool = False) -> tuple[Any, list[Any]]:
+    def _advance(self, state: Any, action: Any, step: int, fresh: bool = False,
+                 answered: list[str | None] | None = None) -> tuple[Any, list[Any]]:
         """Apply one step with its own dice; snapshots the result when it is on the grid.
 
-        A ``fresh`` step (a new one, not a replay) takes the player's ``--rolled`` values
-        first; any other step rolls the physical faces its record holds, if any.
+        A ``fresh`` step (a new one, not a replay) asks the ``live`` source: the player's
+        ``--rolled`` values, or ``source`` (the player at the prompt); any other step rolls
+        the physical faces its record holds, if any.
         """
-        recorded = [] if fresh else self.record.rolled.get(step, [])
+        recorded = (answered or []) if fresh else self.record.rolled.get(step, [])
         live: DiceSource | None = None
         if fresh:
             live = QueueSource(self.rolled) if self.rolled else self.source
         self._taken = []
         self._last_physical = None
+        self._step_source = None
         if not recorded and live is None:
             new_state, events = engine.apply(state, action, step_rng(self.record.seed, step))
         else:
-            src = StepSource(recorded, live)
-            new_state, events = engine.apply(state, action, Dice(step_rng(self.record.seed, step), src))
+            src = self._step_source = StepSource(recorded, live)
+            self.rolling = Dice(step_rng(self.record.seed, step), src)
+            try:
+                new_state, events = engine.apply(state, action, self.rolling)
+            finally:
+                self.rolling = None
             if isinstance(live, QueueSource):
                 live.commit()  # only a step that resolved spends the values
             self._last_physical = last_physical(events)

@@ -1,0 +1,182 @@
+"""`hollow play --rolled ask`: the game asks for each roll when it is needed.
+
+Faces by value or label, spaces or commas; 'r' rolls them for the player; a wrong face or
+count is refused with the die's faces and asked again; leaving at a question (end of
+input, Ctrl-C) keeps the step and the dice answered so far; the answers are stored with
+the step, so undo, redo and resume replay them without asking again.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import sys
+from typing import Any
+
+import pexpect
+import pytest
+from click.testing import CliRunner
+
+from hollowcli import engine
+from hollowcli.cli import main
+from hollowcli.commands.common import get_pack
+from hollowcli.engine.rolls import AskSource, RollRequest
+from hollowcli.play import saves
+from hollowcli.play.saves import GameRecord
+from hollowcli.play.session import Session
+
+#: Chapter 1, seed 4: Matthias walks to E2 and shoots Gobkin #1 (2 attack dice), no roll before.
+SHOOT = "activate matthias\nmove E2\nattack 1\n"
+#: ... then the other three end; Pumpling #3 attacks Jeremiah in the adversary phase (1 die).
+TO_ADVERSARY = "activate jeremiah\nend\nactivate elijah\nend\nactivate emily\nend\n"
+
+
+def play(*args: str, stdin: str) -> tuple[int, str]:
+    runner = CliRunner()
+    with runner.isolation(input=stdin) as (out, err, _):
+        try:
+            main(["play", *args])
+            code = 0
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 1
+        return code, " ".join((out.getvalue().decode() + err.getvalue().decode()).split())
+
+
+def game() -> GameRecord:
+    rec = saves.load("default").game
+    assert rec is not None
+    return rec
+
+
+def test_a_roll_is_asked_with_its_purpose_and_a_wrong_face_or_count_is_asked_again() -> None:
+    code, out = play("1", "--seed", "4", "--rolled", "ask", stdin=SHOOT + "1 6\n1\n2,2\nquit\n")
+    assert code == 0
+    ask = "Roll 2 attack dice (Matthias attacks Gobkin #1): "
+    assert out.count(ask) == 3
+    assert "'6' is not a face of the attack die; its faces are blank (0), 1, 2. Try again, or 'r' to roll them for you." in out
+    assert "That is 1 face, but 2 attack dice are rolled; give one face per die (blank (0), 1, 2)" in out
+    assert "rolled [2, 2] (your dice) = 4: 1 direct + 4 dice - 0 defense = 5" in out
+    assert game().rolled == {2: ["2", "2"]} and game().cursor == 3
+
+
+def test_r_rolls_the_seeded_dice_for_the_player_and_labels_work_too() -> None:
+    _, seeded = play("1", "--seed", "4", "--campaign", "s", stdin=SHOOT + "quit\n")
+    faces = re.search(r"rolled \[([^\]]+)\] = ", seeded).group(1)  # type: ignore[union-attr]
+    code, out = play("1", "--seed", "4", "--rolled", "ask", stdin=SHOOT + "r\nquit\n")
+    assert f"rolled [{faces}] = " in out and "(your dice)" not in out
+    assert game().rolled == {}  # seeded dice need no record
+    code, out = play("1", "--seed", "4", "--restart", "--rolled", "ask", stdin=SHOOT + "BLANK 0\nquit\n")
+    assert "rolled [blank, blank] (your dice) = 0" in out
+
+
+def test_undo_redo_and_resume_replay_the_answers_without_asking() -> None:
+    play("1", "--seed", "4", "--rolled", "ask", stdin=SHOOT + "2 1\nundo\nredo\nquit\n")
+    code, out = play("--rolled", "ask", stdin="undo\nredo\nquit\n")
+    assert code == 0 and "Roll 2 attack dice" not in out
+    assert "rolled [2, 1] (your dice) = 3" in out
+    assert game().rolled == {2: ["2", "1"]} and game().cursor == 3
+
+
+def test_end_of_input_at_a_question_keeps_the_step_and_resume_asks_again() -> None:
+    code, out = play("1", "--seed", "4", "--rolled", "ask", stdin=SHOOT + "2 2\n" + TO_ADVERSARY)
+    assert code == 0
+    assert "Pumpling #3 moves" in out and "Pumpling #3 attacks" not in out
+    assert "with 'end' waiting for its dice. Resume with: hollow play --rolled ask" in out
+    rec = game()
+    assert rec.cursor == 8 and rec.pending == {"command": "end", "rolled": []}
+    code, out = play("--rolled", "ask", stdin="2\nquit\n")
+    assert "Continuing 'end', which was waiting for dice." in out
+    assert re.search(r"Pumpling #3 attacks Jeremiah from B4[^*]*rolled \[2\] \(your die\) = 2", out)
+    rec = game()
+    assert rec.pending is None and rec.cursor == 9 and rec.rolled[8][0] == "2"
+
+
+def test_dice_answered_before_leaving_are_kept_for_the_rest_of_the_step() -> None:
+    """Chapter 1, seed 1, step 10 ('move E2'): Gobkin #1 attacks Emily, then Pumpling #3 attacks
+    Jeremiah. The first is answered, the player leaves at the second; resuming asks only it."""
+    pack = get_pack(())
+    rec = GameRecord("schoolhouse", 1, engine.new_game(pack, "schoolhouse").to_dict())
+    asked: list[RollRequest] = []
+    answers: list[Any] = []
+
+    def ask(req: RollRequest) -> Any:
+        asked.append(req)
+        if not answers:
+            return None
+        answer = answers.pop(0)
+        if answer is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return [req.die.face_for(answer)]
+
+    sess = Session(pack, rec, source=AskSource(ask))
+    for i in range(9):
+        sess.take(engine.auto_action(sess.state, random.Random(f"1:auto:{i}")))
+    move = engine.auto_action(sess.state, random.Random("1:auto:9"))
+    assert move.command == "move E2"
+    answers[:] = ["2", KeyboardInterrupt]
+    asked.clear()
+    with pytest.raises(KeyboardInterrupt):
+        sess.take(move)
+    assert [r.purpose for r in asked] == ["Gobkin #1 attacks Emily", "Pumpling #3 attacks Jeremiah"]
+    assert rec.cursor == 9 and rec.pending == {"command": "move E2", "rolled": ["2"]}
+    back = GameRecord.from_dict(rec.to_dict())  # through the save file's form
+    assert back.pending == rec.pending
+
+    asked.clear()
+    answers[:] = ["blank"]
+    again = Session(pack, back, source=AskSource(ask))
+    events = again.take(engine.parse_command(again.state, back.pending["command"]), answered=back.pending["rolled"])  # type: ignore[index]
+    assert [r.purpose for r in asked] == ["Pumpling #3 attacks Jeremiah"]  # only the one not answered
+    hits = [e for e in events if e.kind == "foe-attack"]
+    assert "rolled [2] (your die)" in hits[0].reason and "rolled [blank] (your die)" in hits[1].reason
+    assert back.rolled[9] == ["2", "blank"] and back.pending is None
+
+
+# --- a real terminal ----------------------------------------------------------------------------
+
+PROMPT = re.compile(r"Choice 1(?:-\d+)?, or a command \(help\)> ")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _spawn(*args: str) -> pexpect.spawn:
+    return pexpect.spawn(sys.executable, ["-m", "hollowcli", "play", *args], env=dict(os.environ), encoding="utf-8",
+                         timeout=30, dimensions=(24, 80))
+
+
+def _choose(child: pexpect.spawn, line: str) -> None:
+    child.expect(PROMPT)
+    child.sendline(line)
+
+
+def test_in_a_terminal_a_wrong_face_a_ctrl_c_at_a_question_and_a_resume() -> None:
+    child = _spawn("1", "--seed", "4", "--rolled", "ask")
+    for cmd in SHOOT.strip().split("\n"):
+        _choose(child, cmd)
+    child.expect(re.escape("Roll 2 attack dice (Matthias attacks Gobkin #1): "))
+    child.sendline("2 7")
+    child.expect(re.escape("Roll 2 attack dice (Matthias attacks Gobkin #1): "))
+    assert "'7' is not a face of the attack die; its faces are blank (0), 1, 2" in " ".join(ANSI.sub("", child.before).split())
+    child.sendline("2, 1")
+    for cmd in TO_ADVERSARY.strip().split("\n"):
+        _choose(child, cmd)
+    child.expect(re.escape("Roll 1 attack die (Pumpling #3 attacks Jeremiah): "))
+    assert "Pumpling #3 moves" in ANSI.sub("", child.before)  # what happened before the roll is shown first
+    child.sendintr()
+    child.expect("Interrupted; saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    rec = game()
+    assert rec.cursor == 8 and rec.pending == {"command": "end", "rolled": []} and rec.rolled == {2: ["2", "1"]}
+
+    again = _spawn("--rolled", "ask")
+    again.expect(re.escape("Roll 1 attack die (Pumpling #3 attacks Jeremiah): "))
+    assert "Continuing 'end', which was waiting for dice." in ANSI.sub("", again.before)
+    again.sendline("blank")
+    again.expect(PROMPT)
+    assert "rolled [blank] (your die)" in " ".join(ANSI.sub("", again.before).split())
+    again.sendline("quit")
+    again.expect(pexpect.EOF)
+    rec = game()
+    assert rec.pending is None and rec.cursor == 9 and rec.rolled[8][0] == "blank"
