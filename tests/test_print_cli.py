@@ -268,7 +268,7 @@ def test_a_card_too_large_for_the_paper_says_what_to_change(tmp_path: Path) -> N
     result = invoke("kit", "--size", "200x280", "--out", str(tmp_path))
     assert result.exit_code == 1
     assert str(result.exception) == (
-        "a 200x280 mm card with 0 mm bleed does not fit on letter paper inside its 5 mm margins; "
+        "a 200x280 mm card with 0 mm bleed does not fit on letter paper inside its 6.35 mm printable margins; "
         "choose a smaller --size"
     )
     assert not any(tmp_path.iterdir())

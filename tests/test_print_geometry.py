@@ -7,6 +7,7 @@ import pytest
 from hollowcli.errors import UsageError
 from hollowcli.render.geometry import (
     MARK_GAP,
+    PRINTABLE_MM,
     RULER_LENGTH,
     Layout,
     Rect,
@@ -89,9 +90,9 @@ def test_long_edge_on_a_landscape_sheet_flips_top_to_bottom() -> None:
 
 
 def test_back_offset_moves_cards_and_marks_together() -> None:
-    plain = compute_layout(make_spec())
-    moved = compute_layout(make_spec(back_offset="1.5,-2"))
-    for i in range(9):
+    plain = compute_layout(make_spec(paper="a4", size="tarot", backs="short"))
+    moved = compute_layout(make_spec(paper="a4", size="tarot", backs="short", back_offset="1.5,-2"))
+    for i in range(plain.per_page):
         a, b = plain.back_slot(i), moved.back_slot(i)
         assert (b.x - a.x, b.y - a.y) == pytest.approx((1.5, -2.0))
     for s0, s1 in zip(plain.marks(back=True), moved.marks(back=True)):
@@ -100,35 +101,115 @@ def test_back_offset_moves_cards_and_marks_together() -> None:
     assert plain.marks() == moved.marks()
 
 
-@pytest.mark.parametrize(
-    "opts",
-    [{}, {"paper": "a4"}, {"bleed": 3}, {"paper": "a4", "bleed": 3}, {"size": "mini"}, {"size": "tarot"},
-     {"backs": "fold"}, {"backs": "fold", "paper": "a4", "bleed": 2}],
-)
-def test_crop_marks_sit_in_the_margins_on_every_cut_line(opts: dict) -> None:
+LAYOUTS = [{}, {"paper": "a4"}, {"bleed": 3}, {"paper": "a4", "bleed": 3}, {"size": "mini"}, {"size": "tarot"},
+           {"backs": "fold"}, {"backs": "fold", "paper": "a4", "bleed": 2}, {"gutter": 3}, {"paper": "a4", "gutter": 2},
+           {"paper": "a4", "back_offset": "2,-3"}, {"backs": "short", "paper": "a4", "back_offset": "-1.5,2"}]
+
+
+def seg_rect(s) -> Rect:
+    return Rect(min(s.x1, s.x2), min(s.y1, s.y2), abs(s.x2 - s.x1), abs(s.y2 - s.y1))
+
+
+def inside_printable(lay: Layout, r: Rect) -> bool:
+    return (r.x >= PRINTABLE_MM - 1e-6 and r.y >= PRINTABLE_MM - 1e-6
+            and r.x2 <= lay.page_w - PRINTABLE_MM + 1e-6 and r.y2 <= lay.page_h - PRINTABLE_MM + 1e-6)
+
+
+@pytest.mark.parametrize("opts", LAYOUTS)
+def test_crop_marks_sit_in_the_printable_margins_and_every_cut_line_is_shown(opts: dict) -> None:
     lay = compute_layout(make_spec(**opts))
     g = lay.grid
     marks = lay.marks()
-    assert marks
+    cuts = lay.cut_lines()
+    assert marks or cuts
+    for back in (False, True):
+        for s in lay.marks(back=back) + lay.cut_lines(back=back):
+            assert inside_printable(lay, seg_rect(s)), (opts, back, s)
     for s in marks:
-        seg = Rect(min(s.x1, s.x2), min(s.y1, s.y2), abs(s.x2 - s.x1), abs(s.y2 - s.y1))
-        # outside the grid by at least the gap, and on the paper
+        seg = seg_rect(s)
+        # outside the grid by at least the gap, never over a card
         assert (
             seg.x2 <= g.x - MARK_GAP + 1e-6 or seg.x >= g.x2 + MARK_GAP - 1e-6
             or seg.y2 <= g.y - MARK_GAP + 1e-6 or seg.y >= g.y2 + MARK_GAP - 1e-6
         )
-        assert 0 <= seg.x and seg.x2 <= lay.page_w and 0 <= seg.y and seg.y2 <= lay.page_h
         for c in cells(lay):
             assert not c.intersects(seg.grown(0.01))
-    # every trim edge has a mark at each end of its line
-    xs = {round(s.x1, 6) for s in marks if s.x1 == s.x2}
-    ys = {round(s.y1, 6) for s in marks if s.y1 == s.y2}
+    # every trim edge is shown: by a crop mark, or by a full-length cut line
+    xs = {round(s.x1, 6) for s in marks + cuts if s.x1 == s.x2}
+    ys = {round(s.y1, 6) for s in marks + cuts if s.y1 == s.y2}
     for i in range(lay.per_page):
         r = lay.slot(i)
         assert round(r.x, 6) in xs and round(r.x2, 6) in xs
         assert round(r.y, 6) in ys and round(r.y2, 6) in ys
-    for x in xs:
-        assert sum(1 for s in marks if s.x1 == s.x2 and round(s.x1, 6) == x) == 2
+
+
+def test_letter_nine_up_says_its_top_and_bottom_marks_cannot_fit_and_draws_cut_lines() -> None:
+    lay = compute_layout(make_spec())
+    assert lay.per_page == 9
+    assert lay.mark_lengths()["top"] == 0 and lay.mark_lengths()["left"] == 4.0
+    assert lay.auto_cut_axes() == (True, False)
+    assert any("vertical cut lines are drawn full length" in n for n in lay.notes())
+    vertical = [s for s in lay.cut_lines() if s.x1 == s.x2]
+    assert len(vertical) == 4 and all(s.y1 == PRINTABLE_MM for s in vertical)
+    # A4 has room: marks only, nothing to say
+    a4 = compute_layout(make_spec(paper="a4"))
+    assert a4.cut_lines() == [] and a4.notes() == []
+
+
+def test_cut_lines_option_draws_every_cut_line_full_length() -> None:
+    lay = compute_layout(make_spec(paper="a4", cut_lines=True))
+    lines = lay.cut_lines()
+    assert {round(s.x1, 6) for s in lines if s.x1 == s.x2} == set(lay.cut_xs())
+    assert {round(s.y1, 6) for s in lines if s.y1 == s.y2} == set(lay.cut_ys())
+    assert all(inside_printable(lay, seg_rect(s)) for s in lines)
+
+
+def test_gutter_separates_the_cards_and_doubles_the_cut_lines() -> None:
+    lay = compute_layout(make_spec(gutter=3))
+    assert (lay.cols, lay.rows, lay.landscape) == (4, 2, True)  # 8-up on Letter landscape
+    a, b = lay.slot(0), lay.slot(1)
+    assert b.x - a.x2 == pytest.approx(3.0)
+    assert lay.slot(0).y - lay.slot(lay.cols).y2 == pytest.approx(3.0)
+    assert len(lay.cut_xs()) == 8 and len(lay.cut_ys()) == 4
+    assert lay.grid.x == pytest.approx(lay.page_w - lay.grid.x2)  # still centred
+    with pytest.raises(UsageError, match="--gutter"):
+        make_spec(gutter=12)
+
+
+def test_a_back_offset_that_pushes_the_backs_off_the_printable_area_is_refused() -> None:
+    with pytest.raises(UsageError) as e:
+        compute_layout(make_spec(back_offset="0,-2"))  # letter 9-up: 7.7 mm top and bottom
+    msg = str(e.value)
+    assert msg.startswith("--back-offset 0,-2 pushes the backs to 5.7 mm from the bottom edge")
+    assert msg.count(". ") == 0 and "\n" not in msg
+    compute_layout(make_spec(back_offset="1.2,-1.2"))  # within the margin: fine
+
+
+def test_a_back_offset_shortens_or_drops_marks_on_both_faces_and_says_so() -> None:
+    lay = compute_layout(make_spec(paper="a4", back_offset="1.5,0"))
+    ml = lay.mark_lengths()
+    assert ml["left"] == 0 and ml["right"] > 0  # the left marks would land past the right printable edge
+    assert any("left margin" in n and "back offset" in n for n in lay.notes())
+
+
+@pytest.mark.parametrize("opts", LAYOUTS)
+def test_sheet_labels_sit_in_the_printable_margin_clear_of_cards_marks_and_ruler(opts: dict) -> None:
+    lay = compute_layout(make_spec(**opts))
+    for back in (False, True) if lay.duplex else (False,):
+        spot = lay.label(55.0, back=back)
+        if spot is None:
+            assert opts.get("size") == "mini"  # 18-up mini leaves 7.5 mm margins: said in the notes
+            continue
+        band = spot.band
+        assert inside_printable(lay, band)
+        cards = [lay.back_slot(i) if back and not lay.fold else lay.slot(i) for i in range(lay.per_page)]
+        for c in cards:
+            assert not band.intersects(c.grown(lay.spec.bleed))
+        for s in lay.marks(back=back):
+            assert not band.intersects(seg_rect(s).grown(0.3))
+        r = lay.ruler()
+        if r is not None and not back:
+            assert not band.intersects(r.band)
 
 
 def test_fold_puts_backs_mirrored_across_the_middle() -> None:
@@ -143,13 +224,13 @@ def test_fold_puts_backs_mirrored_across_the_middle() -> None:
     assert lay.pages_for(lay.per_page + 1) == 2
 
 
-@pytest.mark.parametrize("opts", [{}, {"paper": "a4"}, {"bleed": 3}, {"size": "mini"}, {"size": "tarot"}])
+@pytest.mark.parametrize("opts", [{}, {"paper": "a4"}, {"bleed": 3}, {"paper": "a4", "bleed": 3}, {"size": "tarot"}])
 def test_ruler_is_50mm_in_a_margin_clear_of_cards_and_marks(opts: dict) -> None:
     lay = compute_layout(make_spec(**opts))
     r = lay.ruler()
     assert r is not None and r.length == RULER_LENGTH
     band = r.band
-    assert 0 <= band.x and band.x2 <= lay.page_w and 0 <= band.y and band.y2 <= lay.page_h
+    assert inside_printable(lay, band)
     assert not band.intersects(lay.grid)
     for s in lay.marks():
         seg = Rect(min(s.x1, s.x2), min(s.y1, s.y2), abs(s.x2 - s.x1), abs(s.y2 - s.y1))

@@ -97,7 +97,7 @@ def test_cards_are_63_by_88_at_their_slots_with_the_right_text() -> None:
 
 
 def test_crop_marks_and_ruler_only_in_the_margins() -> None:
-    for kw in ({}, {"paper": "a4", "bleed": 3}, {"backs": "short", "back_offset": "2,1"}):
+    for kw in ({}, {"paper": "a4", "bleed": 3}, {"backs": "short", "back_offset": "1,1"}):
         _, spec, res = deck(kw)
         lay = compute_layout(spec)
         with plumb(res.data) as pdf:
@@ -117,7 +117,7 @@ def test_crop_marks_and_ruler_only_in_the_margins() -> None:
 
 def test_backs_are_mirrored_and_a_partial_page_lines_up() -> None:
     extra = (Card("a", "Alpha", "x", copies=10),)
-    _, spec, res = deck(cards=extra)  # 10 cards: the second sheet holds one card
+    _, spec, res = deck({"backs_style": "dark"}, cards=extra)  # 10 cards: the second sheet holds one card
     lay = compute_layout(spec)
     with pdfplumber.open(io.BytesIO(res.data)) as pdf:
         assert len(pdf.pages) == 4
@@ -133,8 +133,8 @@ def test_backs_are_mirrored_and_a_partial_page_lines_up() -> None:
 
 
 def test_back_offset_moves_the_backs() -> None:
-    _, _, plain = deck()
-    _, _, moved = deck({"back_offset": "1.5,-2"})
+    _, _, plain = deck({"paper": "a4", "backs_style": "dark"})
+    _, _, moved = deck({"paper": "a4", "backs_style": "dark", "back_offset": "1.5,-2"})
     with plumb(plain.data) as a, plumb(moved.data) as b:
         ra = sorted((mm(r["x0"]), mm(r["y0"])) for r in band_rects(a.pages[1], 63.0))
         rb = sorted((mm(r["x0"]), mm(r["y0"])) for r in band_rects(b.pages[1], 63.0))

@@ -95,6 +95,14 @@ def sheet_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="Backs for long- or short-edge duplex, side by side to fold, or none."),
         click.option("--back-offset", default=None, metavar="X,Y",
                      help="Move backs by X,Y mm (right, up) when your printer shifts the back side."),
+        click.option("--backs-style", type=click.Choice(["light", "dark", "plain"], case_sensitive=False),
+                     default=None,
+                     help="Card backs: light (outline and a pale tint, the default), dark (full colour; "
+                          "use with --bleed 3) or plain (words only). Default: the pack's back template, else light."),
+        click.option("--gutter", type=float, default=0.0, show_default=True, metavar="MM",
+                     help="Space between cards in mm (0-10), so each card has its own cut lines."),
+        click.option("--cut-lines", is_flag=True,
+                     help="Draw full-length cut lines across the sheet, not only crop marks in the margins."),
         click.option("--preview", is_flag=True, help="Also write a PNG of the first page of each PDF (needs pypdfium2)."),
         content_option,
         json_option,
@@ -104,13 +112,26 @@ def sheet_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def _spec(paper: str | None, size: str, bleed: float, backs: str, back_offset: str | None) -> Any:
+def _spec(opts: dict[str, Any]) -> Any:
+    """The sheet options of a command -> a checked SheetSpec (UsageError before anything is written)."""
     from hollowcli.config import load_config
     from hollowcli.render.geometry import compute_layout, make_spec
 
-    spec = make_spec(paper or load_config().paper, size, bleed, backs, back_offset)
-    compute_layout(spec)  # fail early, before anything is written, if the cards cannot fit
+    spec = make_spec(opts["paper"] or load_config().paper, opts["size"], opts["bleed"], opts["backs"],
+                     opts["back_offset"], opts["gutter"], opts["cut_lines"], opts["backs_style"])
+    compute_layout(spec)  # fail early if the cards cannot fit or a back offset leaves the printable area
     return spec
+
+
+def _prepare(opts: dict[str, Any]) -> tuple[Any, Any]:
+    """(spec, pack) for a print command: options checked first, then the content loaded."""
+    spec = _spec(opts)
+    _check_preview(opts["preview"])
+    return spec, get_pack(opts["content_dirs"])
+
+
+def _go(jobs: Sequence[tuple[str, str, Callable[..., Any]]], opts: dict[str, Any], **kw: Any) -> Any:
+    return _run(jobs, opts["out_dir"], opts["preview"], opts["as_json"], **kw)
 
 
 def _check_preview(preview: bool) -> None:
@@ -168,13 +189,15 @@ def _preview(path: Path, data: bytes) -> Path:
 
 
 def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, preview: bool,
-         as_json: bool, progress: bool = False) -> None:
+         as_json: bool, progress: bool = False, index: Callable[[list[tuple[Written, Any]]], Any] | None = None) -> None:
     """Build each printable, write it, then list what was written (or one JSON document).
 
     Renderers return bytes; only this function writes files.
     """
     written: dict[int, Written] = {}
     warnings: dict[int, tuple[str, ...]] = {}
+    notes_of: dict[int, tuple[str, ...]] = {}
+    results_of: dict[int, Any] = {}
     builds = [job[2] for job in jobs]
 
     def one(i: int, result: Any) -> None:
@@ -183,6 +206,8 @@ def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, pre
         png = _preview(path, result.data) if preview else None
         written[i] = Written(path, kind, result.pages, result.cards, png)
         warnings[i] = result.warnings
+        notes_of[i] = result.notes
+        results_of[i] = result
 
     results = ((i, build()) for i, build in enumerate(builds))
     if progress:
@@ -194,12 +219,21 @@ def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, pre
         for i, result in results:
             one(i, result)
 
+    if index is not None:
+        # The kit's index describes the files just written, so it is built last.
+        entries = [(written[i], results_of[i]) for i in sorted(written)]
+        idx = index(entries)
+        n = len(jobs)
+        path = _write(out_dir, "index.pdf", idx.data)
+        written[n] = Written(path, "index", idx.pages, 0, _preview(path, idx.data) if preview else None)
+        warnings[n], notes_of[n] = idx.warnings, idx.notes
     files = [written[i] for i in sorted(written)]
     notes = [w for i in sorted(warnings) for w in warnings[i]]
+    layout_notes = list(dict.fromkeys(n for i in sorted(notes_of) for n in notes_of[i]))
     for note in notes:
         click.echo(f"hollow: warning: {note}", err=True)
     if as_json:
-        emit_json({"files": [w.as_json() for w in files], "warnings": notes})
+        emit_json({"files": [w.as_json() for w in files], "warnings": notes, "notes": layout_notes})
         return
     width = max((len(str(w.path)) for w in files), default=0)
     for w in files:
@@ -209,6 +243,8 @@ def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, pre
         if w.preview:
             line += f"  (preview {w.preview.name})"
         echo(line)
+    for note in layout_notes:
+        echo(f"Note: {note}.")
     echo("Print at 100% (no 'fit to page'); the ruler in the margin must measure 50 mm.")
 
 
@@ -239,77 +275,62 @@ def _chapters(pack: Any, chapter: str | None, all_: bool) -> list[Any]:
 
 @print_.command(epilog=EXAMPLES_REFERENCE)
 @sheet_options
-def reference(out_dir: Path, paper: str | None, size: str, bleed: float, backs: str, back_offset: str | None,
-              preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+def reference(**opts: Any) -> None:
     """Reference cards from content/rules.md and a one-page turn-order sheet (reference.pdf)."""
     from hollowcli.render.kit import render_reference
 
-    spec = _spec(paper, size, bleed, backs, back_offset)
-    _check_preview(preview)
-    pack = get_pack(content_dirs)
-    _run([("reference.pdf", "reference", lambda: render_reference(pack, spec))], out_dir, preview, as_json)
+    spec, pack = _prepare(opts)
+    _go([("reference.pdf", "reference", lambda: render_reference(pack, spec))], opts)
 
 
 @print_.command(epilog=EXAMPLES_SPAWN)
 @click.argument("chapter", required=False)
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
-def spawn(chapter: str | None, all_: bool, out_dir: Path, paper: str | None, size: str, bleed: float, backs: str,
-          back_offset: str | None, preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+def spawn(chapter: str | None, all_: bool, **opts: Any) -> None:
     """Spawn tables: what each D6 roll yields under a chapter's barricades (spawn-tables.pdf)."""
     from hollowcli.render.kit import render_spawn_tables
 
-    spec = _spec(paper, size, bleed, backs, back_offset)
-    _check_preview(preview)
-    pack = get_pack(content_dirs)
+    spec, pack = _prepare(opts)
     chapters = _chapters(pack, chapter, all_)
-    _run([("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec))], out_dir, preview, as_json)
+    _go([("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec))], opts)
 
 
 @print_.command(epilog=EXAMPLES_DECK)
 @click.argument("chapter", required=False)
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
-def deck(chapter: str | None, all_: bool, out_dir: Path, paper: str | None, size: str, bleed: float, backs: str,
-         back_offset: str | None, preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+def deck(chapter: str | None, all_: bool, **opts: Any) -> None:
     """A chapter's deck, every copy, with backs (deck-<chapter>.pdf)."""
     from hollowcli.render.kit import render_deck
 
-    spec = _spec(paper, size, bleed, backs, back_offset)
-    _check_preview(preview)
-    pack = get_pack(content_dirs)
+    spec, pack = _prepare(opts)
     jobs = [(f"deck-{ch.id}.pdf", "deck", (lambda ch=ch: render_deck(pack, ch, spec)))
             for ch in _chapters(pack, chapter, all_)]
-    _run(jobs, out_dir, preview, as_json)
+    _go(jobs, opts)
 
 
 @print_.command(epilog=EXAMPLES_CARDS)
 @click.argument("kinds", nargs=-1, type=click.Choice(["legends", "foes", "items"], case_sensitive=False))
 @sheet_options
-def cards(kinds: tuple[str, ...], out_dir: Path, paper: str | None, size: str, bleed: float, backs: str,
-          back_offset: str | None, preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+def cards(kinds: tuple[str, ...], **opts: Any) -> None:
     """Stat cards for legends, foes, items (all three when none is named): cards-<kind>.pdf."""
     from hollowcli.render.kit import CARD_KINDS, render_cards
 
-    spec = _spec(paper, size, bleed, backs, back_offset)
-    _check_preview(preview)
-    pack = get_pack(content_dirs)
+    spec, pack = _prepare(opts)
     chosen = [k.lower() for k in kinds] or list(CARD_KINDS)
     chosen = list(dict.fromkeys(chosen))
     jobs = [(f"cards-{k}.pdf", "cards", (lambda k=k: render_cards(pack, k, spec))) for k in chosen]
-    _run(jobs, out_dir, preview, as_json)
+    _go(jobs, opts)
 
 
 @print_.command(epilog=EXAMPLES_KIT)
 @sheet_options
-def kit(out_dir: Path, paper: str | None, size: str, bleed: float, backs: str, back_offset: str | None,
-        preview: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
+def kit(**opts: Any) -> None:
     """Everything: reference, spawn tables, every chapter deck, all stat cards."""
     from hollowcli.render.kit import kit_plan
 
-    spec = _spec(paper, size, bleed, backs, back_offset)
-    _check_preview(preview)
-    pack = get_pack(content_dirs)
+    spec, pack = _prepare(opts)
     plan = kit_plan(pack, spec)
     jobs = [(p.filename, p.kind, p.build) for p in plan]
-    _run(jobs, out_dir, preview, as_json, progress=True)
+    _go(jobs, opts, progress=True)

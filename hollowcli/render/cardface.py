@@ -273,7 +273,12 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     _, text_col, _ = scheme(face.band)
 
     if face.layout == "back":
-        # Centred title and subtitle on a full-colour back.
+        # Centred title and subtitle: white on a dark back, the band's colour on a light
+        # one, dark grey on a plain one.
+        if face.backstyle == "plain":
+            text_col = "#333333"
+        elif face.backstyle != "dark":
+            text_col = scheme(face.band)[0]
         def make_back(size: float) -> list[Any]:
             flows = []
             if face.title:
@@ -401,15 +406,33 @@ def draw_face(canvas: Any, ff: FittedFace, x: float, y: float) -> None:
     c.saveState()
     c.translate(x, y)
     if ff.face.layout == "back":
-        c.setFillColor(HexColor(band))
-        c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
-        c.setStrokeColor(HexColor(tint))
-        c.setLineWidth(0.8)
+        style = ff.face.backstyle or "light"
         inset = SAFE_MM * MM
-        c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
-        c.setLineWidth(0.4)
         inset2 = inset + 1.2 * MM
-        c.roundRect(inset2, inset2, w - 2 * inset2, h - 2 * inset2, 1.8 * MM, stroke=1, fill=0)
+        if style == "dark":
+            # Full colour into the bleed, with two fine frames in the tint.
+            c.setFillColor(HexColor(band))
+            c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+            c.setStrokeColor(HexColor(tint))
+            c.setLineWidth(0.8)
+            c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
+            c.setLineWidth(0.4)
+            c.roundRect(inset2, inset2, w - 2 * inset2, h - 2 * inset2, 1.8 * MM, stroke=1, fill=0)
+        elif style == "light":
+            # White card, a pale tint inside the safe zone (a shifted back still looks even)
+            # and two outlines in the band's colour: a few percent of the ink of a dark back.
+            c.setFillColor(HexColor(tint))
+            c.roundRect(inset2, inset2, w - 2 * inset2, h - 2 * inset2, 1.8 * MM, stroke=0, fill=1)
+            c.setStrokeColor(HexColor(band))
+            c.setLineWidth(0.8)
+            c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
+            c.setLineWidth(0.4)
+            c.roundRect(inset2, inset2, w - 2 * inset2, h - 2 * inset2, 1.8 * MM, stroke=1, fill=0)
+        else:
+            # Plain: a thin grey outline and the words.
+            c.setStrokeColorRGB(0.6, 0.6, 0.6)
+            c.setLineWidth(0.4)
+            c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
     else:
         # Band to the top edge (into the bleed), then a thin frame around the rest.
         c.setFillColor(HexColor(band))

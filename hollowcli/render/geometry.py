@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from hollowcli.errors import UsageError
@@ -40,17 +39,29 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
 #: How backs are printed: duplex flipped on the long or short paper edge, folded, or not at all.
 BACKS_MODES = ("long", "short", "fold", "none")
 
+#: Most home printers cannot print closer than this to the paper's edge (mm): cards,
+#: crop marks, the ruler and the sheet labels all stay at least this far inside.
+PRINTABLE_MM = 6.35
 #: Smallest distance from the paper edge to a card (mm).
-MIN_MARGIN = 5.0
+MIN_MARGIN = PRINTABLE_MM
 #: Gap between the grid and the start of a crop mark (mm): marks never touch a card.
 MARK_GAP = 1.5
 #: Longest crop mark (mm).
 MARK_LENGTH = 4.0
+#: Shortest crop mark worth drawing (mm); a margin with less room gets none (the layout says so).
+MARK_MIN = 2.0
+#: Largest gap between cards (mm).
+MAX_GUTTER = 10.0
+#: The band a sheet label takes across the margin (mm), and its type size (pt).
+LABEL_BAND = 2.6
+LABEL_PT = 6.0
+#: Looks of a card back: outline on white (little ink), a full-colour back, or just the words.
+BACKS_STYLES = ("light", "dark", "plain")
 #: Gap between the two halves of a fold layout (mm); the fold line runs down its middle.
 FOLD_GUTTER = 6.0
 #: The calibration ruler: its length and the band it needs (mm).
 RULER_LENGTH = 50.0
-RULER_BAND = 4.5
+RULER_BAND = 3.6
 #: Largest back offset accepted (mm): more than this is a typo, not a printer's drift.
 MAX_BACK_OFFSET = 10.0
 
@@ -131,6 +142,9 @@ class SheetSpec:
     offset_x: float = 0.0
     offset_y: float = 0.0
     size_name: str = "poker"
+    gutter: float = 0.0
+    cut_lines: bool = False
+    backs_style: str | None = None  # None: the pack's back template decides, else light
 
     def describe(self) -> str:
         """A short human description, used in PDF metadata and listings."""
@@ -142,7 +156,8 @@ class SheetSpec:
             "fold": "fronts and backs side by side to fold",
             "none": "no backs",
         }[self.backs]
-        return f"{size}{bleed} on {self.paper}, {backs}"
+        gutter = f", {fmt_mm(self.gutter)} mm gutter" if self.gutter else ""
+        return f"{size}{bleed}{gutter} on {self.paper}, {backs}"
 
 
 def fmt_mm(v: float) -> str:
@@ -196,6 +211,9 @@ def make_spec(
     bleed: float = 0.0,
     backs: str = "long",
     back_offset: str | None = None,
+    gutter: float = 0.0,
+    cut_lines: bool = False,
+    backs_style: str | None = None,
 ) -> SheetSpec:
     """Check the user's options and build a :class:`SheetSpec` (raises UsageError)."""
     p = paper.strip().lower()
@@ -208,7 +226,32 @@ def make_spec(
     if b not in BACKS_MODES:
         raise UsageError(f"--backs {backs!r} is not known; use one of {', '.join(BACKS_MODES)}")
     ox, oy = parse_offset(back_offset)
-    return SheetSpec(paper=p, card_w=w, card_h=h, bleed=bleed, backs=b, offset_x=ox, offset_y=oy, size_name=name)
+    if not (0 <= gutter <= MAX_GUTTER) or not math.isfinite(gutter):
+        raise UsageError(f"--gutter {gutter:g} mm is out of range; use 0 to {MAX_GUTTER:g} mm (3 is usual)")
+    style = backs_style.strip().lower() if backs_style else None
+    if style is not None and style not in BACKS_STYLES:
+        raise UsageError(f"--backs-style {backs_style!r} is not known; use one of {', '.join(BACKS_STYLES)}")
+    return SheetSpec(paper=p, card_w=w, card_h=h, bleed=bleed, backs=b, offset_x=ox, offset_y=oy, size_name=name,
+                     gutter=gutter, cut_lines=cut_lines, backs_style=style)
+
+
+@dataclass(frozen=True)
+class Label:
+    """Where a sheet's label goes: its start point, direction and the room it has (mm)."""
+
+    x: float
+    y: float
+    vertical: bool
+    length: float
+
+    @property
+    def band(self) -> Rect:
+        if self.vertical:
+            return Rect(self.x, self.y, LABEL_BAND, self.length)
+        return Rect(self.x, self.y, self.length, LABEL_BAND)
+
+
+_SIDES = ("top", "bottom", "left", "right")
 
 
 @dataclass(frozen=True)
@@ -246,27 +289,41 @@ class Layout:
         return self.spec.backs == "fold"
 
     @property
+    def duplex(self) -> bool:
+        return self.spec.backs in ("long", "short")
+
+    @property
     def per_page(self) -> int:
         """Cards per page (in fold mode, cards whose front and back share the page)."""
         return self.cols * self.rows
 
     @property
     def grid_w(self) -> float:
-        w = self.cols * self.cell_w
+        w = self.cols * self.cell_w + (self.cols - 1) * self.spec.gutter
         return 2 * w + FOLD_GUTTER if self.fold else w
 
     @property
     def grid_h(self) -> float:
-        return self.rows * self.cell_h
+        return self.rows * self.cell_h + (self.rows - 1) * self.spec.gutter
 
     @property
     def grid(self) -> Rect:
         return Rect(self.grid_x, self.grid_y, self.grid_w, self.grid_h)
 
+    @property
+    def mirror_x(self) -> bool:
+        """Backs mirror left-right (else top-bottom): the sheet turns about that axis."""
+        return self.fold or (self.spec.backs == "long") != self.landscape
+
+    @property
+    def back_grid(self) -> Rect:
+        """The grid on a backs page: the centred grid maps onto itself, then the offset."""
+        return self.grid.shifted(self.spec.offset_x, self.spec.offset_y)
+
     def pages_for(self, cards: int) -> int:
         """Pages a run of ``cards`` cards needs, backs pages included."""
         sheets = max(1, math.ceil(cards / self.per_page)) if cards else 0
-        return sheets * 2 if self.spec.backs in ("long", "short") else sheets
+        return sheets * 2 if self.duplex else sheets
 
     # ----- card positions ------------------------------------------------------
     def slot(self, i: int) -> Rect:
@@ -274,9 +331,9 @@ class Layout:
         if not 0 <= i < self.per_page:
             raise IndexError(i)
         row, col = divmod(i, self.cols)
-        b = self.spec.bleed
-        x = self.grid_x + col * self.cell_w + b
-        y = self.grid_y + self.grid_h - (row + 1) * self.cell_h + b
+        b, g = self.spec.bleed, self.spec.gutter
+        x = self.grid_x + col * (self.cell_w + g) + b
+        y = self.grid_y + self.grid_h - (row + 1) * self.cell_h - row * g + b
         return Rect(x, y, self.spec.card_w, self.spec.card_h)
 
     def back_slot(self, i: int) -> Rect:
@@ -289,10 +346,9 @@ class Layout:
         """
         front = self.slot(i)
         spec = self.spec
-        mirror_x = self.fold or (spec.backs == "long") != self.landscape
         if spec.backs == "none":
             raise ValueError("no backs in this layout")
-        if mirror_x:
+        if self.mirror_x:
             r = Rect(self.page_w - front.x - front.w, front.y, front.w, front.h)
         else:
             r = Rect(front.x, self.page_h - front.y - front.h, front.w, front.h)
@@ -321,43 +377,101 @@ class Layout:
             ys.add(round(r.y2, 6))
         return sorted(ys)
 
+    @staticmethod
+    def _rooms(g: Rect, page_w: float, page_h: float) -> dict[str, float]:
+        """Room for a crop mark beyond the gap on each side of grid ``g``, inside the printable area."""
+        edge = PRINTABLE_MM + MARK_GAP
+        return {
+            "top": page_h - g.y2 - edge,
+            "bottom": g.y - edge,
+            "left": g.x - edge,
+            "right": page_w - g.x2 - edge,
+        }
+
+    def _back_side(self, side: str) -> str:
+        """The side of the backs page a fronts-page side lands on when the sheet turns."""
+        if not self.duplex:
+            return side
+        swap = {"left": "right", "right": "left"} if self.mirror_x else {"top": "bottom", "bottom": "top"}
+        return swap.get(side, side)
+
+    def mark_lengths(self) -> dict[str, float]:
+        """Length of the crop marks on each side of the fronts page (0: none fit there).
+
+        A side's marks are as long as both faces allow: on a backs page they land on the
+        mirrored side, moved by the back offset, and must stay inside the printable area too.
+        """
+        front = self._rooms(self.grid, self.page_w, self.page_h)
+        back = self._rooms(self.back_grid, self.page_w, self.page_h) if self.duplex else front
+        out = {}
+        for side in _SIDES:
+            room = min(front[side], back[self._back_side(side)])
+            out[side] = min(MARK_LENGTH, room) if room >= MARK_MIN else 0.0
+        return out
+
+    def auto_cut_axes(self) -> tuple[bool, bool]:
+        """(vertical, horizontal): cut lines drawn full length because no crop mark of that axis fits."""
+        ml = self.mark_lengths()
+        return (ml["top"] == 0 and ml["bottom"] == 0), (ml["left"] == 0 and ml["right"] == 0)
+
     def marks(self, back: bool = False) -> list[Segment]:
-        """Crop marks: on every cut line, in the margins, starting MARK_GAP away from the grid.
+        """Crop marks: on every cut line, in the margins, starting MARK_GAP away from the grid,
+        ending at least PRINTABLE_MM from the paper's edge.
 
         On a backs page the marks are mirrored with the cards (the grid is centred, so
         they land on the same lines) and moved by the back offset.
         """
         g = self.grid
-        top_room = self.page_h - g.y2 - MARK_GAP
-        bottom_room = g.y - MARK_GAP
-        left_room = g.x - MARK_GAP
-        right_room = self.page_w - g.x2 - MARK_GAP
+        ml = self.mark_lengths()
         segs: list[Segment] = []
         for x in self.cut_xs():
-            if top_room > 0.5:
+            if ml["top"]:
                 y0 = g.y2 + MARK_GAP
-                segs.append(Segment(x, y0, x, y0 + min(MARK_LENGTH, top_room - 0.5)))
-            if bottom_room > 0.5:
+                segs.append(Segment(x, y0, x, y0 + ml["top"]))
+            if ml["bottom"]:
                 y0 = g.y - MARK_GAP
-                segs.append(Segment(x, y0, x, y0 - min(MARK_LENGTH, bottom_room - 0.5)))
+                segs.append(Segment(x, y0, x, y0 - ml["bottom"]))
         for y in self.cut_ys():
-            if left_room > 0.5:
+            if ml["left"]:
                 x0 = g.x - MARK_GAP
-                segs.append(Segment(x0, y, x0 - min(MARK_LENGTH, left_room - 0.5), y))
-            if right_room > 0.5:
+                segs.append(Segment(x0, y, x0 - ml["left"], y))
+            if ml["right"]:
                 x0 = g.x2 + MARK_GAP
-                segs.append(Segment(x0, y, x0 + min(MARK_LENGTH, right_room - 0.5), y))
-        if back and self.spec.backs in ("long", "short"):
-            # Mirror (a centred grid maps onto itself) and then shift with the cards.
-            mirror_x = (self.spec.backs == "long") != self.landscape
-            mirrored = []
-            for s in segs:
-                if mirror_x:
-                    mirrored.append(Segment(self.page_w - s.x1, s.y1, self.page_w - s.x2, s.y2))
-                else:
-                    mirrored.append(Segment(s.x1, self.page_h - s.y1, s.x2, self.page_h - s.y2))
-            segs = [s.shifted(self.spec.offset_x, self.spec.offset_y) for s in mirrored]
-        return segs
+                segs.append(Segment(x0, y, x0 + ml["right"], y))
+        return self._to_back(segs) if back else segs
+
+    def _to_back(self, segs: list[Segment]) -> list[Segment]:
+        """Mirror fronts-page lines for a duplex backs page (the grid is centred) and shift them."""
+        if not self.duplex:
+            return segs
+        out = []
+        for s in segs:
+            if self.mirror_x:
+                m = Segment(self.page_w - s.x1, s.y1, self.page_w - s.x2, s.y2)
+            else:
+                m = Segment(s.x1, self.page_h - s.y1, s.x2, self.page_h - s.y2)
+            out.append(m.shifted(self.spec.offset_x, self.spec.offset_y))
+        return out
+
+    def cut_lines(self, back: bool = False) -> list[Segment]:
+        """Full-length cut lines across the printable area: on every cut line with ``--cut-lines``,
+        else only on the axis whose crop marks do not fit (so every cut is still shown)."""
+        auto_v, auto_h = self.auto_cut_axes()
+        want_v = self.spec.cut_lines or auto_v
+        want_h = self.spec.cut_lines or auto_h
+        lo_x, hi_x = PRINTABLE_MM, self.page_w - PRINTABLE_MM
+        lo_y, hi_y = PRINTABLE_MM, self.page_h - PRINTABLE_MM
+        segs: list[Segment] = []
+        if want_v:
+            segs += [Segment(x, lo_y, x, hi_y) for x in self.cut_xs()]
+        if want_h:
+            segs += [Segment(lo_x, y, hi_x, y) for y in self.cut_ys()]
+        if not back:
+            return segs
+        moved = self._to_back(segs)
+        # Keep the lines inside the printable area after the offset.
+        return [Segment(max(lo_x, min(s.x1, hi_x)), max(lo_y, min(s.y1, hi_y)),
+                        max(lo_x, min(s.x2, hi_x)), max(lo_y, min(s.y2, hi_y))) for s in moved]
 
     def fold_line(self) -> Segment | None:
         """The dashed fold line down the middle of a fold layout."""
@@ -366,60 +480,133 @@ class Layout:
         x = self.page_w / 2
         return Segment(x, self.grid_y, x, self.grid_y + self.grid_h)
 
-    # ----- calibration ruler -----------------------------------------------------
-    def ruler(self) -> Ruler | None:
-        """A place in a margin for the 50 mm ruler that touches no card and no crop mark.
+    # ----- what does not fit -------------------------------------------------------
+    def notes(self) -> list[str]:
+        """What this layout cannot place in the printable area, in words (empty when all fits)."""
+        out = []
+        ml = self.mark_lengths()
+        v, h = self.auto_cut_axes()
+        gone = [side for side in _SIDES if not ml[side]]
+        gone = [side for side in gone if not ((v and side in ("top", "bottom")) or (h and side in ("left", "right")))]
+        if gone:
+            out.append(f"no crop marks in the {' and '.join(gone)} margin{'s' if len(gone) > 1 else ''}: less than "
+                       f"{fmt_mm(PRINTABLE_MM + MARK_GAP + MARK_MIN)} mm from the cards to the paper's edge"
+                       + (" once the back offset moves the backs" if self.duplex and (self.spec.offset_x or self.spec.offset_y) else "")
+                       + "; the marks on the opposite side show those cut lines")
+        for axis, missing in (("vertical", v), ("horizontal", h)):
+            if missing:
+                a, b = ("top", "bottom") if axis == "vertical" else ("left", "right")
+                out.append(f"the {a} and {b} margins are too narrow for crop marks inside the printable area, "
+                           f"so the {axis} cut lines are drawn full length across the sheet")
+        if self.ruler() is None:
+            out.append("no margin has room for the 50 mm calibration ruler inside the printable area")
+        return out
 
-        The ruler sits between two cut lines (marks only stand on cut lines), in the
-        widest margin that has room. ``None`` when no margin can hold it.
-        """
-        g = self.grid
-        need = RULER_LENGTH + 4.0
-        best: tuple[float, float, Ruler] | None = None
-
-        def spans(cuts: list[float], lo: float, hi: float) -> Iterator[tuple[float, float]]:
-            edges = [lo, *cuts, hi]
-            for a, b in itertools.pairwise(edges):
-                if b - a >= need:
-                    yield a, b
-
-        # Vertical ruler in the left margin, horizontal ruler in the bottom margin.
-        candidates: list[tuple[float, list[float], float, float, bool]] = [
-            (g.x, self.cut_ys(), 3.0, self.page_h - 3.0, True),
-            (g.y, self.cut_xs(), 3.0, self.page_w - 3.0, False),
+    # ----- calibration ruler and labels -----------------------------------------------
+    def _spots(self, length: float, band: float, back: bool, avoid: tuple[Rect, ...] = ()) -> list[tuple[float, Rect, bool]]:
+        """Free strips ``length`` x ``band`` mm in the margins, between cut lines (where no mark
+        stands), inside the printable area and clear of the cards: (score, strip, vertical)."""
+        g = self.back_grid if back else self.grid
+        dx, dy = (g.x - self.grid.x, g.y - self.grid.y)
+        if back and self.duplex:
+            xs = sorted(self.page_w - x + dx for x in self.cut_xs()) if self.mirror_x else [x + dx for x in self.cut_xs()]
+            ys = [y + dy for y in self.cut_ys()] if self.mirror_x else sorted(self.page_h - y + dy for y in self.cut_ys())
+        else:
+            xs, ys = self.cut_xs(), self.cut_ys()
+        lo, hi_w, hi_h = PRINTABLE_MM, self.page_w - PRINTABLE_MM, self.page_h - PRINTABLE_MM
+        need = length + 2.0
+        out: list[tuple[float, Rect, bool]] = []
+        # (margin from, margin to, cut positions along it, along-lo, along-hi, vertical)
+        margins = [
+            (lo, g.y - 0.8, xs, lo, hi_w, False),  # bottom
+            (g.y2 + 0.8, hi_h, xs, lo, hi_w, False),  # top
+            (g.x2 + 0.8, hi_w, ys, lo, hi_h, True),  # right
+            (lo, g.x - 0.8, ys, lo, hi_h, True),  # left
         ]
-        for room, cuts, lo, hi, vertical in candidates:
-            if room < RULER_BAND + 2.0:
+        for rank, (a, b, cuts, alo, ahi, vertical) in enumerate(margins):
+            if b - a < band:
                 continue
-            for a, b in spans(cuts, lo, hi):
-                mid = (a + b) / 2
-                centre = (self.page_h if vertical else self.page_w) / 2
-                start = mid - RULER_LENGTH / 2
-                # Stay clear of the marks' gap zone: centre the band in the free margin.
-                across = max(1.0, (room - MARK_GAP - RULER_BAND) / 2) if room > 12 else max(1.0, room - RULER_BAND - 1.0)
-                ruler = Ruler(across, start, True) if vertical else Ruler(start, across, False)
-                score = (room, -abs(mid - centre))
-                if best is None or score > best[:2]:
-                    best = (score[0], score[1], ruler)
-        return best[2] if best else None
+            across = (a + b - band) / 2
+            edges = [alo, *[c for c in cuts if alo < c < ahi], ahi]
+            for p, q in itertools.pairwise(edges):
+                if q - p < need:
+                    continue
+                start = (p + q - length) / 2
+                strip = Rect(across, start, band, length) if vertical else Rect(start, across, length, band)
+                if any(strip.intersects(r) for r in avoid):
+                    continue
+                out.append((rank * 1000 + abs((p + q) / 2 - (ahi + alo) / 2), strip, vertical))
+        return sorted(out, key=lambda t: t[0])
+
+    def ruler(self) -> Ruler | None:
+        """A place in a margin for the 50 mm ruler: between cut lines (marks only stand on cut
+        lines), inside the printable area, touching no card. ``None`` when no margin can hold it.
+        The widest margin wins (vertical on the left, or horizontal at the bottom)."""
+        best: tuple[float, Ruler] | None = None
+        for _, strip, vertical in self._spots(RULER_LENGTH, RULER_BAND, back=False):
+            room = self.grid.x - PRINTABLE_MM if vertical else self.grid.y - PRINTABLE_MM
+            if vertical and strip.x > self.grid.x:
+                continue  # the ruler lives in the left or bottom margin
+            if not vertical and strip.y > self.grid.y:
+                continue
+            r = Ruler(strip.x, strip.y, vertical) if vertical else Ruler(strip.x, strip.y, False)
+            if best is None or room > best[0] + 1e-9:
+                best = (room, r)
+        return best[1] if best else None
+
+    def label(self, length: float, back: bool = False) -> Label | None:
+        """A place for the sheet's label (``deck-x · sheet 1 of 2 · fronts``), ``length`` mm long,
+        clear of the cards, marks and ruler, inside the printable area; ``None`` if none has room."""
+        avoid: tuple[Rect, ...] = ()
+        r = None if back else self.ruler()
+        if r is not None:
+            avoid = (r.band.grown(1.0),)
+        spots = self._spots(length, LABEL_BAND, back, avoid)
+        if not spots:
+            return None
+        _, strip, vertical = spots[0]
+        return Label(strip.x, strip.y, vertical, length)
+
+    # ----- the printable area --------------------------------------------------------
+    def check_printable(self) -> None:
+        """Refuse (UsageError) a back offset that pushes the backs off the printable area.
+
+        Crop marks are never pushed off: a side whose marks would leave it has none on
+        either face (see :meth:`mark_lengths`) and :meth:`notes` says so.
+        """
+        if not self.duplex or (self.spec.offset_x == 0 and self.spec.offset_y == 0):
+            return
+        g = self.back_grid
+        edges = {"top": self.page_h - g.y2, "bottom": g.y, "left": g.x, "right": self.page_w - g.x2}
+        for side, edge in edges.items():
+            if edge < PRINTABLE_MM - 1e-6:
+                off = f"{fmt_mm(self.spec.offset_x)},{fmt_mm(self.spec.offset_y)}"
+                raise UsageError(
+                    f"--back-offset {off} pushes the backs to {max(0.0, edge):.1f} mm from the {side} edge of the "
+                    f"paper, where most printers cannot print (they need {fmt_mm(PRINTABLE_MM)} mm); use a smaller "
+                    "offset, or --paper/--size for a layout with wider margins"
+                )
 
 
 def compute_layout(spec: SheetSpec) -> Layout:
     """The centred grid with the most cards for this paper, card size, bleed and backs mode.
 
     Portrait and landscape are both tried; the one holding more cards wins (portrait on
-    a tie). Raises UsageError when not even one card fits.
+    a tie). Cards stay inside the printable area (PRINTABLE_MM from every edge). Raises
+    UsageError when not even one card fits, or when the back offset pushes the backs
+    off the printable area.
     """
     pw, ph = PAPER_SIZES[spec.paper]
     cw, ch = spec.card_w + 2 * spec.bleed, spec.card_h + 2 * spec.bleed
+    g = spec.gutter
     best: Layout | None = None
     for w, h in ((pw, ph), (ph, pw)):
         if spec.backs == "fold":
             half = (w - 2 * MIN_MARGIN - FOLD_GUTTER) / 2
-            cols = int(half // cw) if half > 0 else 0
+            cols = int((half + g + 1e-9) // (cw + g)) if half > 0 else 0
         else:
-            cols = int((w - 2 * MIN_MARGIN + 1e-9) // cw)
-        rows = int((h - 2 * MIN_MARGIN + 1e-9) // ch)
+            cols = int((w - 2 * MIN_MARGIN + g + 1e-9) // (cw + g))
+        rows = int((h - 2 * MIN_MARGIN + g + 1e-9) // (ch + g))
         if cols < 1 or rows < 1:
             continue
         lay = Layout(spec, w, h, cols, rows, 0.0, 0.0)
@@ -433,8 +620,10 @@ def compute_layout(spec: SheetSpec) -> Layout:
             + (
                 " when folded; use --backs long"
                 if spec.backs == "fold"
-                else f" inside its {fmt_mm(MIN_MARGIN)} mm margins; choose a smaller --size"
+                else f" inside its {fmt_mm(MIN_MARGIN)} mm printable margins; choose a smaller --size"
                 + (" or --bleed" if spec.bleed else "")
+                + (" or --gutter" if spec.gutter else "")
             )
         )
+    best.check_printable()
     return best

@@ -227,7 +227,8 @@ def render_reference(pack: Pack, spec: SheetSpec, rules_text: str | None = None)
 
     return card_sheets(
         jobs(), back, layout, f"{GAME}: reference cards", "Rules reference cards and a turn-order sheet",
-        "reference card back", after=sheet,
+        "reference card back", after=sheet, name="reference", count=len(sections),
+        holds=f"{len(sections)} reference cards, then the turn-order sheet",
     )
 
 
@@ -307,9 +308,12 @@ def render_deck(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
         {"title": f"Chapter {chapter.number}", "subtitle": chapter.name, "band": "chapter"},
         f"the back of {fname}",
     )
+    count = sum(max(0, c.copies) for c in chapter.cards)
     return card_sheets(
         jobs(), back, layout, f"{GAME}: chapter {chapter.number}, {chapter.name}",
-        f"The chapter deck of {chapter.name}", f"{fname} card back",
+        f"The chapter deck of {chapter.name}", f"{fname} card back", name=fname[:-4], count=count,
+        holds=f"the chapter deck of chapter {chapter.number}, {chapter.name} ({len(chapter.cards)} cards, "
+              f"{count} with copies)",
     )
 
 
@@ -347,7 +351,9 @@ def render_cards(pack: Pack, kind: str, spec: SheetSpec) -> RenderResult:
     singular = {"legends": "Legend", "foes": "Foe", "items": "Item"}[kind]
     band = {"legends": "legend", "foes": "foe", "items": "item"}[kind]
     back = tpl.render("back", {"title": singular, "subtitle": GAME, "band": band}, f"the back of {fname}")
-    return card_sheets(jobs(), back, layout, f"{GAME}: {kind} cards", f"Stat cards: {kind}", f"{fname} card back")
+    count = len(pack.kind(kind))
+    return card_sheets(jobs(), back, layout, f"{GAME}: {kind} cards", f"Stat cards: {kind}", f"{fname} card back",
+                       name=fname[:-4], count=count, holds=f"{singular} stat cards")
 
 
 def _order(order: list[str], cls: str) -> int:

@@ -47,7 +47,7 @@ _CODE_RE = re.compile(r"`([^`\n]+)`")
 _BULLET_RE = re.compile(r"^\s*(?:[-*\u2022])\s+")
 _NUMBER_RE = re.compile(r"^\s*(\d{1,2})[.)]\s+")
 
-BLOCK_NAMES = ("band", "layout", "textsize", "title", "subtitle", "stats", "body", "footer", "corner")
+BLOCK_NAMES = ("band", "layout", "backstyle", "textsize", "title", "subtitle", "stats", "body", "footer", "corner")
 
 #: Kinds of card face a template can be named after (``<kind>.card.j2``).
 TEMPLATE_SUFFIX = ".card.j2"
@@ -111,7 +111,8 @@ class Face:
     corner: str = ""
     body: tuple[Para, ...] = ()
     footer: str = ""
-    textsize: float | None = None  # the body's normal size in points (before shrinking)
+    textsize: float | None = None  # the largest size the body may grow to (points)
+    backstyle: str | None = None  # a back's look: light | dark | plain (None: light)
     plain_text: str = field(default="", compare=False)  # for glyph coverage checks
 
 
@@ -191,6 +192,9 @@ def parse_blocks(text: str, source: str) -> Face:
     layout = one_line("layout") or "face"
     if layout not in ("face", "back"):
         raise RenderError(f"template {source}: @layout must be face or back, not {layout!r}")
+    backstyle = one_line("backstyle").lower() or None
+    if backstyle is not None and backstyle not in ("light", "dark", "plain"):
+        raise RenderError(f"template {source}: @backstyle must be light, dark or plain, not {backstyle!r}")
     body_src = "\n".join(blocks.get("body", []))
     size_src = one_line("textsize")
     textsize: float | None = None
@@ -209,6 +213,7 @@ def parse_blocks(text: str, source: str) -> Face:
         body=body_paragraphs(body_src),
         footer=one_line("footer"),
         textsize=textsize,
+        backstyle=backstyle,
         plain_text=text,
     )
 

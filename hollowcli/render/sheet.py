@@ -17,7 +17,7 @@ from typing import Any
 
 from hollowcli.render.cardface import FittedFace, draw_face, face_warnings, fit_face
 from hollowcli.render.fonts import BOLD, REGULAR, register_fonts
-from hollowcli.render.geometry import MM, Layout, Ruler, Segment
+from hollowcli.render.geometry import BACKS_STYLES, LABEL_PT, MM, Label, Layout, Ruler, Segment
 from hollowcli.render.markup import Face
 
 CREATOR = "hollowcli (hollow print)"
@@ -42,14 +42,24 @@ class RenderResult:
     pages: int
     cards: int
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # what the layout could not fit in the printable area
+    back_pages: tuple[int, ...] = ()  # 1-based numbers of the pages that are backs
+    holds: str = ""  # what the file holds, in a few words (for the kit's index)
 
 
-def new_canvas(buf: io.BytesIO, page_w_mm: float, page_h_mm: float, title: str, subject: str) -> Any:
+#: The ``/Duplex`` viewer preference for each backs mode: print dialogs that read it
+#: preselect the right flip.
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "fold": "Simplex", "none": "Simplex"}
+
+
+def new_canvas(buf: io.BytesIO, page_w_mm: float, page_h_mm: float, title: str, subject: str,
+               backs: str = "none") -> Any:
     """A reportlab canvas set up the way every hollowcli PDF must be.
 
     Embedded TTF font as the initial font (so no base-14 font is referenced),
     invariant output (identical bytes for identical input), title and subject
-    metadata, and the PrintScaling=None viewer hint (print at 100%).
+    metadata, the PrintScaling=None viewer hint (print at 100%) and the /Duplex
+    hint for the backs mode (``long``, ``short``; anything else is one-sided).
     """
     register_fonts()
     from reportlab import rl_config
@@ -72,6 +82,7 @@ def new_canvas(buf: io.BytesIO, page_w_mm: float, page_h_mm: float, title: str, 
     c.setAuthor("hollowcli")
     c.setCreator(CREATOR)
     c.setViewerPreference("PrintScaling", PDFName("None"))
+    c.setViewerPreference("Duplex", PDFName(DUPLEX.get(backs, "Simplex")))
     return c
 
 
@@ -120,28 +131,85 @@ def draw_marks(c: Any, marks: Iterable[Segment]) -> None:
     c.restoreState()
 
 
+def draw_cut_lines(c: Any, lines: Iterable[Segment]) -> None:
+    """Full-length cut lines: hairlines in grey, on top of the cards (they run along trim edges)."""
+    lines = list(lines)
+    if not lines:
+        return
+    c.saveState()
+    c.setLineWidth(0.25)
+    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    for s in lines:
+        c.line(s.x1 * MM, s.y1 * MM, s.x2 * MM, s.y2 * MM)
+    c.restoreState()
+
+
 def draw_ruler(c: Any, r: Ruler) -> None:
     """The 50 mm calibration ruler: a tick every mm, longer at 5 and 10, labelled."""
+    from hollowcli.render.geometry import RULER_BAND
+
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
     c.setFillColorRGB(0, 0, 0)
     c.translate(r.x * MM, r.y * MM)
     if r.vertical:
         # Draw as if horizontal, rotated so it reads bottom to top along the margin.
-        c.translate(4.5 * MM, 0)
+        c.translate(RULER_BAND * MM, 0)
         c.rotate(90)
     c.setLineWidth(0.35)
     c.line(0, 0, r.length * MM, 0)
     c.setLineWidth(0.2)
     for mm in range(int(r.length) + 1):
-        tick = 2.2 if mm % 10 == 0 else 1.4 if mm % 5 == 0 else 0.8
+        tick = 2.0 if mm % 10 == 0 else 1.3 if mm % 5 == 0 else 0.7
         c.line(mm * MM, 0, mm * MM, tick * MM)
-    c.setFont(BOLD, 4.6)
-    c.drawString(0.2 * MM, 2.5 * MM, "0")
-    c.drawRightString(r.length * MM - 0.2 * MM, 2.5 * MM, "50 mm")
-    c.setFont(REGULAR, 4.6)
-    c.drawCentredString(r.length * MM / 2, 2.5 * MM, "print at 100%: must measure 50 mm")
+    c.setFont(BOLD, 4.2)
+    c.drawString(0.3 * MM, 2.2 * MM, "0")
+    c.drawRightString(r.length * MM - 0.3 * MM, 2.2 * MM, "50 mm")
+    c.setFont(REGULAR, 4.2)
+    c.drawCentredString(r.length * MM / 2, 2.2 * MM, "print at 100%: must measure 50 mm")
     c.restoreState()
+
+
+def label_width_mm(text: str) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    register_fonts()
+    return stringWidth(text, REGULAR, LABEL_PT) / MM + 0.5
+
+
+def draw_label(c: Any, spot: Label | None, text: str) -> None:
+    """The sheet's small grey label (``deck-x · sheet 1 of 2 · fronts``) in its margin spot."""
+    if spot is None:
+        return
+    c.saveState()
+    c.setFillColorRGB(0.35, 0.35, 0.35)
+    c.setFont(REGULAR, LABEL_PT)
+    if spot.vertical:
+        c.translate((spot.x + 0.6) * MM + LABEL_PT * 0.75, spot.y * MM)
+        c.rotate(90)
+        c.drawString(0, 0, text)
+    else:
+        c.drawString(spot.x * MM, (spot.y + 0.6) * MM, text)
+    c.restoreState()
+
+
+def sheet_label(name: str, n: int, total: int, side: str) -> str:
+    """``deck-schoolhouse · sheet 1 of 2 · fronts``."""
+    return f"{name} · sheet {n} of {total} · {side}"
+
+
+def effective_backs_style(layout: Layout, back: Face | None) -> str:
+    """The backs style: ``--backs-style`` when given, else the pack's back template's, else light."""
+    chosen = layout.spec.backs_style or (back.backstyle if back is not None else None) or "light"
+    return chosen if chosen in BACKS_STYLES else "light"
+
+
+def dark_backs_note(layout: Layout, style: str) -> str | None:
+    """With dark backs and no bleed, recommend the bleed layout (a shifted back shows a white edge)."""
+    if style != "dark" or layout.spec.backs == "none" or layout.spec.bleed > 0:
+        return None
+    return ("dark backs are printed to the card's edge: add --bleed 3 (6-up on Letter, 8-up on A4) so a back "
+            "the printer shifts a little shows no white edge, or use --backs-style light")
 
 
 def _copies(jobs: Iterable[CardJob], layout: Layout, warnings: list[str]) -> Iterator[FittedFace]:
@@ -162,27 +230,56 @@ def card_sheets(
     subject: str,
     back_name: str = "card back",
     after: Callable[[Any], int] | None = None,
+    name: str = "cards",
+    count: int | None = None,
+    holds: str = "",
 ) -> RenderResult:
-    """Build a PDF of cards on ``layout``; ``after(canvas)`` may add pages and returns how many."""
+    """Build a PDF of cards on ``layout``; ``after(canvas)`` may add pages and returns how many.
+
+    ``name`` is the file's name in the sheet labels; ``count`` the number of card copies
+    ``jobs`` yields (counted here when not given), for "sheet 1 of 2".
+    """
+    from dataclasses import replace as dc_replace
+
+    if count is None:
+        jobs = list(jobs)
+        count = sum(max(0, j.copies) for j in jobs)
     buf = io.BytesIO()
-    c = new_canvas(buf, layout.page_w, layout.page_h, title, f"{subject}. {layout.spec.describe()}. Print at 100%.")
+    spec = layout.spec
+    c = new_canvas(buf, layout.page_w, layout.page_h, title, f"{subject}. {spec.describe()}. Print at 100%.",
+                   spec.backs)
     warnings: list[str] = []
-    backs = layout.spec.backs
+    notes: list[str] = list(layout.notes())
+    backs = spec.backs
     back_ff: FittedFace | None = None
     if back is not None and backs != "none":
-        back_ff = fit_face(back, layout.spec.card_w, layout.spec.card_h, layout.spec.bleed, back_name)
+        style = effective_backs_style(layout, back)
+        back = dc_replace(back, backstyle=style)
+        back_ff = fit_face(back, spec.card_w, spec.card_h, spec.bleed, back_name)
         warnings.extend(face_warnings(back, back_ff, back_name))
+        tip = dark_backs_note(layout, style)
+        if tip:
+            notes.append(tip)
     ruler = layout.ruler()
-    if ruler is None:
-        warnings.append(f"{title}: no margin has room for the 50 mm calibration ruler on this paper and card size")
+    sheets = max(1, -(-count // layout.per_page)) if count else 0
+    side_front = "fronts and backs" if layout.fold and back_ff is not None else "fronts"
+    label_len = max(label_width_mm(sheet_label(name, sheets, sheets, side)) for side in (side_front, "backs"))
+    front_spot = layout.label(label_len)
+    back_spot = layout.label(label_len, back=True) if layout.duplex else None
     pages = 0
     cards = 0
+    sheet_no = 0
+    back_pages: list[int] = []
+    front_cuts = layout.cut_lines()
+    back_cuts = layout.cut_lines(back=True) if layout.duplex else []
 
     def fronts_page(batch: list[FittedFace]) -> None:
-        nonlocal pages
+        nonlocal pages, sheet_no
+        sheet_no += 1
         draw_marks(c, layout.marks())
         if ruler is not None:
             draw_ruler(c, ruler)
+        draw_label(c, front_spot, sheet_label(name, sheet_no, sheets, side_front))
         if layout.fold:
             fl = layout.fold_line()
             assert fl is not None
@@ -198,6 +295,7 @@ def card_sheets(
             if layout.fold and back_ff is not None:
                 br = layout.back_slot(i)
                 draw_face(c, back_ff, br.x * MM, br.y * MM)
+        draw_cut_lines(c, front_cuts)
         finish_page(c)
         pages += 1
 
@@ -205,11 +303,14 @@ def card_sheets(
         nonlocal pages
         assert back_ff is not None
         draw_marks(c, layout.marks(back=True))
+        draw_label(c, back_spot, sheet_label(name, sheet_no, sheets, "backs"))
         for i in range(len(batch)):
             br = layout.back_slot(i)
             draw_face(c, back_ff, br.x * MM, br.y * MM)
+        draw_cut_lines(c, back_cuts)
         finish_page(c)
         pages += 1
+        back_pages.append(pages)
 
     batch: list[FittedFace] = []
     for ff in _copies(jobs, layout, warnings):
@@ -233,4 +334,4 @@ def card_sheets(
         c.showPage()
         pages = 1
     c.save()
-    return RenderResult(buf.getvalue(), pages, cards, tuple(warnings))
+    return RenderResult(buf.getvalue(), pages, cards, tuple(warnings), tuple(notes), tuple(back_pages), holds)

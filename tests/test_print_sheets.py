@@ -1,0 +1,135 @@
+"""The kit's second edition as a player sees it: ink, labels, /Duplex, cutting aids, margins."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+from test_print_fixtures import make_pack
+
+from hollowcli.cli import cli
+from hollowcli.pack.model import Card
+from hollowcli.render import kit
+from hollowcli.render.geometry import MM, PRINTABLE_MM, compute_layout, make_spec
+
+
+def deck(**spec_kw: object):
+    pack = make_pack(cards=(Card("a", "Alpha", "Some text.", copies=12),))
+    spec = make_spec(**spec_kw)  # type: ignore[arg-type]
+    return spec, kit.render_deck(pack, pack.chapters["mill"], spec)
+
+
+def ink(data: bytes, page: int) -> float:
+    """Share of ink on a rendered page: 0 for white paper, 1 for solid black."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        img = pdf[page].render(scale=0.5).to_pil().convert("L")
+    finally:
+        pdf.close()
+    hist = img.histogram()
+    total = sum(hist)
+    return sum((255 - v) * n for v, n in enumerate(hist)) / (255 * total)
+
+
+def test_backs_are_light_by_default_and_dark_on_request() -> None:
+    _, light = deck()
+    _, dark = deck(backs_style="dark")
+    _, plain = deck(backs_style="plain")
+    assert ink(light.data, 1) < 0.15
+    assert ink(plain.data, 1) < ink(light.data, 1)
+    assert ink(dark.data, 1) > 0.45
+    assert ink(light.data, 1) < ink(dark.data, 1) / 3
+
+
+def test_dark_backs_without_bleed_recommend_the_bleed_layout() -> None:
+    _, dark = deck(backs_style="dark")
+    assert any("--bleed 3" in n for n in dark.notes)
+    _, bled = deck(backs_style="dark", bleed=3)
+    assert not any("--bleed 3" in n for n in bled.notes)
+    _, light = deck()
+    assert not any("--bleed 3" in n for n in light.notes)
+
+
+def test_a_pack_back_template_may_choose_its_style(tmp_path: Path) -> None:
+    (tmp_path / "back.card.j2").write_text("@layout back\n@backstyle dark\n@band {{ band }}\n@title {{ title }}\n")
+    from dataclasses import replace
+
+    pack = make_pack(cards=(Card("a", "Alpha", "x", copies=3),))
+    pack = replace(pack, template_dirs=(str(tmp_path),))
+    chosen = kit.render_deck(pack, pack.chapters["mill"], make_spec())
+    assert ink(chosen.data, 1) > 0.15
+    overridden = kit.render_deck(pack, pack.chapters["mill"], make_spec(backs_style="light"))
+    assert ink(overridden.data, 1) < ink(chosen.data, 1) / 2
+
+
+@pytest.mark.parametrize("backs, want", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"),
+                                         ("fold", "/Simplex"), ("none", "/Simplex")])
+def test_duplex_viewer_preference_follows_the_backs_mode(backs: str, want: str) -> None:
+    _, res = deck(backs=backs)
+    prefs = PdfReader(io.BytesIO(res.data)).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == want
+    assert prefs["/PrintScaling"] == "/None"
+
+
+def _label_chars(page: pdfplumber.page.Page, grid) -> str:
+    """The characters printed in the margins (outside the grid of cards), sorted."""
+    out = []
+    for c in page.chars:
+        x, y = (c["x0"] + c["x1"]) / 2 / MM, (float(page.height) - (c["top"] + c["bottom"]) / 2) / MM
+        if not (grid.x <= x <= grid.x2 and grid.y <= y <= grid.y2):
+            out.append(c["text"])
+    return "".join(sorted("".join(out).split()))
+
+
+@pytest.mark.parametrize("opts", [{}, {"paper": "a4"}, {"bleed": 3}, {"backs": "short", "paper": "a4"},
+                                  {"backs": "fold"}])
+def test_every_sheet_is_labelled_in_its_printable_margin(opts: dict) -> None:
+    spec, res = deck(**opts)
+    lay = compute_layout(spec)
+    sheets = -(-12 // lay.per_page)
+    with pdfplumber.open(io.BytesIO(res.data)) as pdf:
+        for n, page in enumerate(pdf.pages):
+            duplex = spec.backs in ("long", "short")
+            sheet = n // 2 + 1 if duplex else n + 1
+            side = ("backs" if n % 2 else "fronts") if duplex else "fronts and backs" if spec.backs == "fold" else "fronts"
+            want = f"deck-mill · sheet {sheet} of {sheets} · {side}"
+            grid = lay.back_grid if duplex and n % 2 else lay.grid
+            margin = _label_chars(page, grid).replace("0", "").replace("5mm", "")
+            label = "".join(sorted(want.replace(" ", "")))
+            # the margin holds the label (and, on fronts, the ruler's words)
+            rest = list(margin)
+            for ch in label:
+                assert ch in rest, (opts, n, want, margin)
+                rest.remove(ch)
+            # every mark, line and label char inside the printable area
+            for ln in page.lines:
+                for v in (ln["x0"], ln["x1"]):
+                    assert PRINTABLE_MM - 0.05 <= v / MM <= lay.page_w - PRINTABLE_MM + 0.05
+                for v in (ln["top"], ln["bottom"]):
+                    assert PRINTABLE_MM - 0.05 <= v / MM <= lay.page_h - PRINTABLE_MM + 0.05
+            for ch in page.chars:
+                assert ch["x0"] / MM >= PRINTABLE_MM - 0.05 and ch["x1"] / MM <= lay.page_w - PRINTABLE_MM + 0.05
+                assert ch["top"] / MM >= PRINTABLE_MM - 0.05 and ch["bottom"] / MM <= lay.page_h - PRINTABLE_MM + 0.05
+
+
+def test_cli_options_reach_every_print_command(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for sub in (["reference"], ["spawn"], ["deck", "schoolhouse"], ["cards", "foes"]):
+        res = runner.invoke(cli, ["print", *sub, "--out", str(tmp_path), "--backs-style", "plain", "--gutter", "2",
+                                  "--cut-lines"])
+        assert res.exit_code == 0, (sub, res.output)
+    bad = runner.invoke(cli, ["print", "deck", "--out", str(tmp_path), "--back-offset", "0,-2"])
+    assert bad.exit_code == 1
+    assert "pushes the backs to 5.7 mm from the bottom edge" in str(bad.exception)
+
+
+def test_dark_backs_note_is_said_once_after_the_listing(tmp_path: Path) -> None:
+    res = CliRunner().invoke(cli, ["print", "kit", "--out", str(tmp_path), "--backs-style", "dark"])
+    assert res.exit_code == 0
+    assert res.stdout.count("Note: dark backs") == 1
