@@ -206,7 +206,7 @@ def test_metadata_and_print_at_100_percent_hint() -> None:
 # --------------------------------------------------------------------------- text
 def text_of(data: bytes) -> str:
     with plumb(data) as pdf:
-        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+        return "\n".join(p.extract_text() or "" for p in pdf.pages).replace("\u00a0", " ")
 
 
 def test_hostile_text_prints_literally() -> None:
@@ -249,7 +249,7 @@ def test_icons_become_glyphs() -> None:
 
 def test_effects_are_written_out() -> None:
     _, _, res = deck()
-    text = text_of(res.data)
+    text = " ".join(text_of(res.data).split())
     assert "Spawn 2× Grub" in text
     assert "Barricade spawn point 2" in text
     assert "Each Legend regains 1" in text

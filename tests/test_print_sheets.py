@@ -133,3 +133,83 @@ def test_dark_backs_note_is_said_once_after_the_listing(tmp_path: Path) -> None:
     res = CliRunner().invoke(cli, ["print", "kit", "--out", str(tmp_path), "--backs-style", "dark"])
     assert res.exit_code == 0
     assert res.stdout.count("Note: dark backs") == 1
+
+
+# --------------------------------------------------------------------------- cards that use their space
+def _kit_pack():
+    from hollowcli.commands.common import get_pack
+
+    return get_pack(())
+
+
+def test_body_text_fills_the_card_with_one_size_per_sheet() -> None:
+    from hollowcli.render.cardface import BODY_MAX_PT, fit_face
+    from hollowcli.render.sheet import one_size_per_kind
+
+    short = Card("short", "Short", "A line.", copies=1)
+    long_ = Card("long", "Long", " ".join(["The lantern gutters and the shadows lean closer."] * 6), copies=1)
+    pack = make_pack(cards=(short, long_))
+    spec = make_spec()
+    lay = compute_layout(spec)
+    tpl = kit._Sized(pack, spec)
+    ch = pack.chapters["mill"]
+    jobs = []
+    from hollowcli.render.sheet import CardJob
+
+    for card in ch.cards:
+        ctx = {"card": card, "chapter": ch, "effects": kit.effect_lines(pack, card.effect), "sample": False}
+        jobs.append(CardJob(card.id, card.id, tpl.render("chapter", ctx, card.id), kind="chapter"))
+    alone = {j.key: fit_face(j.face, 63, 88, 0) for j in jobs}
+    assert alone["short"].sizes["body"] == BODY_MAX_PT  # a short text grows to the largest size
+    big = alone["long"].sizes["body"]
+    assert 7 <= big < BODY_MAX_PT
+    over = fit_face(jobs[1].face, 63, 88, 0, body_size=big + 0.5, body_floor=big + 0.5)
+    assert over.overflow  # the next half point would not fit: the long card is full
+    assert alone["long"].body_need > 0.8 * alone["long"].body_room
+    same = one_size_per_kind([(j, alone[j.key]) for j in jobs], lay)
+    assert [f.sizes["body"] for f in same] == [big, big]
+
+
+def test_stat_cards_show_key_numbers_large_and_tarot_scales_up() -> None:
+    pack = _kit_pack()
+    for size, least in (("poker", 12.0), ("tarot", 13.5)):
+        res = kit.render_cards(pack, "foes", make_spec(size=size))
+        with pdfplumber.open(io.BytesIO(res.data)) as pdf:
+            page = pdf.pages[0]
+            digits = [c for c in page.chars if c["text"].isdigit()]
+            assert max(c["size"] for c in digits) >= least, size
+    from hollowcli.render.cardface import body_cap
+    from hollowcli.render.markup import Face
+
+    assert body_cap(Face(), 70, 120) > body_cap(Face(), 63, 88)
+
+
+def test_no_internal_ids_on_card_faces_and_a_card_without_effect_says_so() -> None:
+    pack = _kit_pack()
+    ch = pack.chapters["churchyard"]
+    res = kit.render_deck(pack, ch, make_spec())
+    with pdfplumber.open(io.BytesIO(res.data)) as pdf:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    for card in ch.cards:
+        assert card.id not in text, card.id
+    assert "No effect" in text  # names-on-the-stones has an empty effect
+    items = kit.render_cards(pack, "items", make_spec())
+    with pdfplumber.open(io.BytesIO(items.data)) as pdf:
+        text = " ".join((p.extract_text() or "") for p in pdf.pages)
+    for iid in pack.items:
+        assert iid not in text
+
+
+def test_a_subtitle_that_wraps_leaves_no_orphan_word() -> None:
+    from hollowcli.render.cardface import _style, balanced
+    from hollowcli.render.fonts import OBLIQUE, register_fonts
+
+    register_fonts()
+    st = _style(OBLIQUE, 7.5, 1)
+    text = "Chapter 1 · The Schoolhouse by the Mill Pond and a Long Way Home"
+    p = balanced(text, st, 160)
+    inner = p.inner
+    assert len(inner.lines) == 2
+    last = inner.lines[-1]
+    words = " ".join(t for _, t, _, _ in last).split()
+    assert len(words) >= 3

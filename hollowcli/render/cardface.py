@@ -29,10 +29,13 @@ from hollowcli.render.markup import Face
 
 #: The smallest text size used for content (points). Below this a card is hard to read.
 FLOOR_PT = 6.5
-#: Normal sizes (points).
+#: Normal sizes (points). The body grows to fill its room, up to BODY_MAX_PT.
 TITLE_PT = 11.0
 BODY_PT = 9.0
+BODY_MAX_PT = 12.0
 STATS_PT = 8.5
+#: Key numbers (health, defense, move ...) are shown this large when the line has room.
+STATS_MAX_PT = 15.0
 SUBTITLE_PT = 7.5
 FOOTER_PT = 6.0
 #: The safe zone: nothing important closer than this to the trim (mm).
@@ -246,16 +249,25 @@ def _fit_flow(
     return flows, floor, True
 
 
+def body_cap(face: Face, w_mm: float, h_mm: float) -> float:
+    """The largest body size for this face: its template's ``@textsize``, else BODY_MAX_PT,
+    grown for cards larger than poker (tarot), in half points."""
+    grow = max(1.0, min(w_mm / 63.0, h_mm / 88.0))
+    return round((face.textsize or BODY_MAX_PT) * grow * 2) / 2
+
+
 def fit_face(
-    face: Face, w_mm: float, h_mm: float, bleed_mm: float, what: str = "a card", body_floor: float = FLOOR_PT
+    face: Face, w_mm: float, h_mm: float, bleed_mm: float, what: str = "a card", body_floor: float = FLOOR_PT,
+    body_size: float | None = None,
 ) -> FittedFace:
-    """Lay out ``face`` on a card of ``w_mm`` x ``h_mm``: wrap, shrink to fit, position.
+    """Lay out ``face`` on a card of ``w_mm`` x ``h_mm``: wrap, size the body to fill its room
+    (the largest size up to :func:`body_cap` that fits, or at most ``body_size``), position.
 
     Broken markup (only a template can bring it: content text is escaped) is a
     RenderError naming the card.
     """
     try:
-        return _fit_face(face, w_mm, h_mm, bleed_mm, body_floor)
+        return _fit_face(face, w_mm, h_mm, bleed_mm, body_floor, body_size)
     except ValueError as e:
         detail = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
         raise RenderError(
@@ -263,7 +275,48 @@ def fit_face(
         ) from e
 
 
-def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor: float) -> FittedFace:
+def balanced(markup: str, style: Any, width: float) -> Any:
+    """A centred paragraph that wraps with no orphan word: when it takes more than one
+    line, it is set in the narrowest width that still needs no more lines."""
+    p = _para(markup, style)
+    _, h = p.wrap(width, 1e6)
+    lines = round(h / style.leading)
+    if lines <= 1:
+        return _text(markup, style, width)
+    lo, hi = width / lines * 0.9, width
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        q = _para(markup, style)
+        _, qh = q.wrap(mid, 1e6)
+        if round(qh / style.leading) > lines:
+            lo = mid
+        else:
+            hi = mid
+    q = _para(markup, style)
+    q.wrap(hi + 0.5, 1e6)
+    return _Centred(q, width, hi + 0.5)
+
+
+class _Centred:
+    """A flowable wrapped narrower than its box, drawn centred in the box."""
+
+    def __init__(self, inner: Any, width: float, inner_w: float):
+        self.inner, self.width, self.inner_w = inner, width, inner_w
+        self.style = inner.style
+        self.height = inner.height
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list[Any]:
+        return []
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        self.inner.drawOn(canvas, x + (self.width - self.inner_w) / 2, y)
+
+
+def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor: float,
+              body_size: float | None = None) -> FittedFace:
     register_fonts()
 
     w, h, b = w_mm * MM, h_mm * MM, bleed_mm * MM
@@ -332,7 +385,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     y = h - band_h - 1.2 * MM
     if face.subtitle:
         sflows, _, sover = _fit_flow(
-            lambda s: [_text(face.subtitle, _style(OBLIQUE, s, 1, "#333333"), inner_w)],
+            lambda s: [balanced(face.subtitle, _style(OBLIQUE, s, 1, "#333333"), inner_w)],
             inner_w, SUBTITLE_PT * grow * 2.5, round(SUBTITLE_PT * grow * 2) / 2,
         )
         sub = sflows[0]
@@ -340,9 +393,11 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         ff.placed.append(Placed(sub, safe, y, sub.height))
         y -= sub.height + 1.0 * MM
     if face.stats:
+        # Key numbers large: one line at up to STATS_MAX_PT, else two smaller lines.
+        big = round(STATS_MAX_PT * grow * 2) / 2
         sflows, _, sover = _fit_flow(
-            lambda s: [_para(face.stats, _style(BOLD, s, 1, "#111111"))], inner_w - 2, STATS_PT * grow * 3.6,
-            round(STATS_PT * grow * 2) / 2,
+            lambda s: [_para(face.stats, _style(BOLD, s, 1, "#111111"))], inner_w - 2,
+            max(big * 1.18 + 0.5, STATS_PT * grow * 2.4), big,
         )
         st = sflows[0]
         over = over or sover
@@ -363,10 +418,9 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     body_h = y - bottom
     if face.body:
         measured: list[float] = []
+        cap = body_cap(face, w_mm, h_mm) if body_size is None else body_size
         flows, bsize, bover = _fit_flow(
-            lambda s: _paragraphs(face, s), inner_w, body_h,
-            max(body_floor, round((face.textsize or BODY_PT) * grow * 2) / 2), body_floor,
-            measured,
+            lambda s: _paragraphs(face, s), inner_w, body_h, max(body_floor, cap), body_floor, measured,
         )
         ff.sizes["body"] = bsize
         ff.body_room = body_h

@@ -248,19 +248,19 @@ def render_spawn_tables(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec
 # Chapter decks
 # ----------------------------------------------------------------------------------
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return f"{n}&#160;{word}" if n == 1 else f"{n}&#160;{word}s"
 
 
 #: Each numeric card effect in words (icons in braces); one table, like the engine's.
 _EFFECT_WORDS: dict[str, Callable[[int], str]] = {
-    "damage": lambda n: f"Each Legend takes {n}{{damage}} (no defense)",
-    "fear": lambda n: f"Each Legend gains {n}{{fear}}",
-    "heal": lambda n: f"Each Legend regains {n}{{health}}",
-    "calm": lambda n: f"Each Legend removes {n}{{fear}}",
-    "lock": lambda n: f"{{barricade}} Barricade spawn point {n}",
-    "unlock": lambda n: f"Remove the barricade from spawn point {n}",
+    "damage": lambda n: f"Each Legend takes&#160;{n}{{damage}} (no defense)",
+    "fear": lambda n: f"Each Legend gains&#160;{n}{{fear}}",
+    "heal": lambda n: f"Each Legend regains&#160;{n}{{health}}",
+    "calm": lambda n: f"Each Legend removes&#160;{n}{{fear}}",
+    "lock": lambda n: f"{{barricade}} Barricade spawn point&#160;{n}",
+    "unlock": lambda n: f"Remove the barricade from spawn point&#160;{n}",
     "advance": lambda n: f"The storybook token moves {_plural(n, 'extra spot')}",
-    "tokens": lambda n: f"Each Legend returns {n}{{token}} to its preparation space",
+    "tokens": lambda n: f"Each Legend returns&#160;{n}{{token}} to its preparation space",
 }
 
 
@@ -301,7 +301,7 @@ def render_deck(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
         for card in chapter.cards:
             ctx = {"card": card, "chapter": chapter, "effects": effect_lines(pack, card.effect), "sample": sample}
             what = f"{fname} card {card.id!r} ({card.title})"
-            yield CardJob(card.id, what, tpl.render("chapter", ctx, what), card.copies)
+            yield CardJob(card.id, what, tpl.render("chapter", ctx, what), card.copies, kind="chapter")
 
     back = tpl.render(
         "back",
@@ -335,18 +335,18 @@ def render_cards(pack: Pack, kind: str, spec: SheetSpec) -> RenderResult:
                 relic = pack.items.get(lg.relic) if lg.relic else None
                 ctx = {"legend": lg, "skills": skills, "relic": relic, "sample": _sample(pack, "legends", lid)}
                 what = f"{fname} card {lid!r} ({lg.name})"
-                yield CardJob(lid, what, tpl.render("legend", ctx, what))
+                yield CardJob(lid, what, tpl.render("legend", ctx, what), kind="legend")
         elif kind == "foes":
             order = list(pack.rules.activation_order)
             for fid, foe in sorted(pack.foes.items(), key=lambda kv: (_order(order, kv[1].cls), kv[0])):
                 ctx = {"foe": foe, "order": _order(order, foe.cls) + 1, "sample": _sample(pack, "foes", fid)}
                 what = f"{fname} card {fid!r} ({foe.name})"
-                yield CardJob(fid, what, tpl.render("foe", ctx, what))
+                yield CardJob(fid, what, tpl.render("foe", ctx, what), kind="foe")
         else:
             for iid, item in sorted(pack.items.items(), key=lambda kv: (kv[1].kind != "item", kv[0])):
                 ctx = {"item": item, "sample": _sample(pack, "items", iid)}
                 what = f"{fname} card {iid!r} ({item.name})"
-                yield CardJob(iid, what, tpl.render("item", ctx, what))
+                yield CardJob(iid, what, tpl.render("item", ctx, what), kind="item")
 
     singular = {"legends": "Legend", "foes": "Foe", "items": "Item"}[kind]
     band = {"legends": "legend", "foes": "foe", "items": "item"}[kind]

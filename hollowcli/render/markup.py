@@ -239,7 +239,7 @@ def _attack(spec: Any) -> Any:
     if int(spec.direct):
         parts.append(f"{int(spec.direct):+d}{{damage}}")
     rng = int(spec.range)
-    parts.append("range 0 (same place)" if rng == 0 else f"range {rng}{{range}}")
+    parts.append("range&#160;0 (same place)" if rng == 0 else f"range&#160;{rng}{{range}}")
     text = " ".join(parts[:-1]) + " \u00b7 " + parts[-1]
     if getattr(spec, "area", False):
         text += " \u00b7 area"

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from hollowcli.render.cardface import FittedFace, draw_face, face_warnings, fit_face
+from hollowcli.render.cardface import FLOOR_PT, FittedFace, draw_face, face_warnings, fit_face
 from hollowcli.render.fonts import BOLD, REGULAR, register_fonts
 from hollowcli.render.geometry import BACKS_STYLES, LABEL_PT, MM, Label, Layout, Ruler, Segment
 from hollowcli.render.markup import Face
@@ -32,6 +32,8 @@ class CardJob:
     face: Face
     copies: int = 1
     fitted: FittedFace | None = None  # already laid out for this sheet's card size, if known
+    kind: str = ""  # the template kind: cards of one kind on a sheet share one body size
+    body_floor: float | None = None  # smallest body size for this card (reference cards: larger)
 
 
 @dataclass(frozen=True)
@@ -212,14 +214,42 @@ def dark_backs_note(layout: Layout, style: str) -> str | None:
             "the printer shifts a little shows no white edge, or use --backs-style light")
 
 
-def _copies(jobs: Iterable[CardJob], layout: Layout, warnings: list[str]) -> Iterator[FittedFace]:
-    """Every copy of every card, fitting each distinct card once."""
+def _copies(jobs: Iterable[CardJob], layout: Layout, warnings: list[str]) -> Iterator[tuple[CardJob, FittedFace]]:
+    """Every copy of every card, fitting each distinct card once (at the largest size that fits)."""
     spec = layout.spec
     for job in jobs:
-        ff = job.fitted or fit_face(job.face, spec.card_w, spec.card_h, spec.bleed, job.what)
+        ff = job.fitted or fit_face(job.face, spec.card_w, spec.card_h, spec.bleed, job.what,
+                                    *(() if job.body_floor is None else (job.body_floor,)))
         warnings.extend(face_warnings(job.face, ff, job.what))
         for _ in range(max(0, job.copies)):
-            yield ff
+            yield job, ff
+
+
+def one_size_per_kind(batch: list[tuple[CardJob, FittedFace]], layout: Layout) -> list[FittedFace]:
+    """The faces of one sheet with one body size per kind of card: the largest size at which
+    every card of that kind on the sheet fits (a card cut short is left out of the choice)."""
+    common: dict[str, float] = {}
+    for job, ff in batch:
+        size = ff.sizes.get("body")
+        if size is None or ff.overflow:
+            continue
+        kind = job.kind or ff.face.band
+        common[kind] = min(size, common.get(kind, size))
+    spec = layout.spec
+    refit: dict[str, FittedFace] = {}
+    out = []
+    for job, ff in batch:
+        want = common.get(job.kind or ff.face.band)
+        size = ff.sizes.get("body")
+        if want is not None and size is not None and size > want and not ff.overflow:
+            done = refit.get(job.key)
+            if done is None:
+                floor = job.body_floor if job.body_floor is not None else min(want, FLOOR_PT)
+                done = refit[job.key] = fit_face(job.face, spec.card_w, spec.card_h, spec.bleed, job.what,
+                                                 min(floor, want), body_size=want)
+            ff = done
+        out.append(ff)
+    return out
 
 
 def card_sheets(
@@ -312,19 +342,21 @@ def card_sheets(
         pages += 1
         back_pages.append(pages)
 
-    batch: list[FittedFace] = []
-    for ff in _copies(jobs, layout, warnings):
-        batch.append(ff)
+    batch: list[tuple[CardJob, FittedFace]] = []
+    for item in _copies(jobs, layout, warnings):
+        batch.append(item)
         cards += 1
         if len(batch) == layout.per_page:
-            fronts_page(batch)
+            faces = one_size_per_kind(batch, layout)
+            fronts_page(faces)
             if back_ff is not None and backs in ("long", "short"):
-                backs_page(batch)
+                backs_page(faces)
             batch = []
     if batch:
-        fronts_page(batch)
+        faces = one_size_per_kind(batch, layout)
+        fronts_page(faces)
         if back_ff is not None and backs in ("long", "short"):
-            backs_page(batch)
+            backs_page(faces)
     if after is not None:
         pages += after(c)
     if pages == 0:
