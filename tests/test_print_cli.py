@@ -240,28 +240,19 @@ def test_mini_legend_cards_fit_without_overflow(tmp_path: Path) -> None:
         assert "The sling hums" in pdf.pages[0].extract_text()  # flavour text kept on poker
 
 
-def test_parts_of_a_split_reference_topic_share_one_text_size(tmp_path: Path) -> None:
+def test_reference_cards_on_a_sheet_share_one_text_size(tmp_path: Path) -> None:
     import pdfplumber
 
     from hollowcli.render.fonts import REGULAR
 
-    result = invoke("reference", "--size", "mini", "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output
-    with pdfplumber.open(str(tmp_path / "reference.pdf")) as pdf:
-        page = pdf.pages[0]
-        words = page.extract_words(extra_attrs=["size", "fontname"])
-        titles = [w for w in words if w["text"].startswith("(") and w["text"].endswith(")") and "/" in w["text"]]
-        assert len(titles) >= 4  # several parts of split topics on the first page
-        row_top = min(w["top"] for w in titles)
-        first_row = [w for w in titles if w["top"] < row_top + 5]
-        assert len(first_row) >= 4  # the first row holds only parts of split topics
-        card_h = 67 * 72 / 25.4
-        sizes = {
-            round(c["size"], 1) for c in page.chars
-            if c["fontname"].endswith(REGULAR) and c["size"] > 6.2  # body text, not footers
-            and row_top < c["top"] < row_top + card_h - 10
-        }
-    assert sizes == {8.0}
+    for size, least in (("poker", 10.0), ("mini", 6.5)):
+        result = invoke("reference", "--size", size, "--out", str(tmp_path / size), "--json")
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["warnings"] == []
+        with pdfplumber.open(str(tmp_path / size / "reference.pdf")) as pdf:
+            page = pdf.pages[0]
+            sizes = {round(c["size"], 1) for c in page.chars if c["fontname"].endswith(REGULAR) and c["size"] > 6.2}
+        assert len(sizes) == 1 and min(sizes) >= least, (size, sizes)
 
 
 def test_a_card_too_large_for_the_paper_says_what_to_change(tmp_path: Path) -> None:

@@ -289,11 +289,11 @@ def test_bad_pack_templates_are_one_sentence_errors(tmp_path: Path, source: str,
 def test_reference_cards_one_per_topic_and_a_turn_order_sheet() -> None:
     pack = make_pack()
     res = kit.render_reference(pack, make_spec(), RULES_MD)
-    assert res.cards == 4  # the empty topic is dropped
+    assert res.cards == 2  # the empty topic is dropped, the three small ones share a card
     assert res.pages == 3  # fronts, backs, turn-order sheet
     with plumb(res.data) as pdf:
         first = pdf.pages[0].extract_text()
-        assert "Legend phase" in first and "Spawning" in first and "Fear" in first
+        assert "Legend phase" in first and "Spawning · Combat · Fear" in first
         assert "not printed" not in first
         assert "Turn order" in pdf.pages[2].extract_text()
         assert "Reference" in pdf.pages[1].extract_text()
@@ -306,9 +306,37 @@ def test_long_reference_topics_continue_on_another_card() -> None:
     assert "Combat (1/" in text_of(res.data)
 
 
+def test_reference_cards_hold_only_table_rules_split_evenly_with_nested_lists_kept() -> None:
+    from hollowcli.resources import content_dir
+
+    text = (content_dir() / "rules.md").read_text(encoding="utf-8")
+    cards = kit.reference_sections(make_pack(), make_spec(), text)
+    titles = [c.topic for c in cards]
+    assert not any(t.lower().startswith(("readings", "map", "solo")) for t in titles)
+    for c in cards:
+        assert "rules." not in c.text and "hollow " not in c.text and "`" not in c.text  # no settings or commands
+    legend = [c for c in cards if c.topic == "Legend phase"]
+    assert len(legend) >= 2 and all(c.parts == len(legend) for c in legend)
+    # evenly: no part more than twice as tall as another
+    from hollowcli.render.cardface import measure_text
+    from hollowcli.render.geometry import MM
+
+    heights = [measure_text(c.text, 57 * MM, kit.REFERENCE_PT) for c in legend]
+    assert max(heights) < 2 * min(heights)
+    # the nested list under item 3 stays nested (indented under a "3." line) wherever it is split
+    for c in legend:
+        for line in c.text.splitlines():
+            if line.lstrip().startswith("- Attack") or line.lstrip().startswith("- Item"):
+                assert line.startswith("   ")
+                assert "3." in c.text
+    # small topics share a card
+    assert any(" · " in t for t in titles)
+
+
 def test_rules_md_parser() -> None:
     sections = kit.parse_rules_md(RULES_MD)
     assert [t for t, _ in sections] == ["Legend phase", "Spawning", "Combat", "Fear"]
+    assert kit.parse_rules_md("## readings\n- a setting\n## map-and-sight\nB2\n## Fear\n1") == [("Fear", "1")]
     assert kit.parse_rules_md("## end-of-round\ntext")[0][0] == "End of round"
 
 

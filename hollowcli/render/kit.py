@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +28,16 @@ GAME = "Legends of Sleepy Hollow"
 #: Sections of rules.md for solo play only (``## solo-legend-phase`` ...) are not printed:
 #: they describe what ``hollow play`` does, not what players do at the table.
 SOLO_PREFIX = "solo"
+#: Sections for the docs, not the table: our readings (with their settings) and how solo
+#: play reads the map. ``hollow rules`` and docs/rules-interpretations.md show them.
+DOCS_ONLY = ("readings", "map-and-sight", "map and sight")
 
-#: Reference cards are read across the table: a topic that would need smaller text than
-#: this continues on another card instead.
-REFERENCE_MIN_PT = 8.0
+#: Reference cards are read across the table: topics are split so that each card reads at
+#: REFERENCE_PT, and no card goes below REFERENCE_MIN_PT.
+REFERENCE_PT = 10.5
+REFERENCE_MIN_PT = 10.0
+#: A topic that takes less than this share of a card joins other small topics on one card.
+TINY_SHARE = 0.4
 
 
 @dataclass(frozen=True)
@@ -114,7 +120,8 @@ def parse_rules_md(text: str) -> list[tuple[str, str]]:
     out = []
     for topic, lines in sections:
         body = "\n".join(lines).strip()
-        if body and not topic.lower().startswith(SOLO_PREFIX):
+        low = topic.lower().strip()
+        if body and not low.startswith(SOLO_PREFIX) and low not in DOCS_ONLY:
             out.append((topic_title(topic), body))
     return out
 
@@ -141,18 +148,46 @@ def rules_file(pack: Pack) -> Path:
     )
 
 
+_ITEM = re.compile(r"^(\s*)([-*\u2022]|\d{1,2}[.)])\s+")
+
+
 def _split_paragraphs(text: str) -> list[str]:
-    """Split section text into chunks that may go on separate cards (blank lines, bullets)."""
+    """Split section text into chunks that may go on separate cards: paragraphs and top-level
+    list items, each top-level item together with the items nested under it."""
     chunks: list[list[str]] = [[]]
     for line in text.splitlines():
         if not line.strip():
-            if chunks[-1]:
+            first = _ITEM.match(chunks[-1][0]) if chunks[-1] else None
+            if chunks[-1] and not (first is not None and not first.group(1)):
                 chunks.append([])
             continue
-        if re.match(r"^\s*([-*\u2022]|\d{1,2}[.)])\s+", line) and chunks[-1]:
+        m = _ITEM.match(line)
+        top_level_item = m is not None and not m.group(1)
+        if top_level_item and chunks[-1]:
+            chunks.append([])
+        elif not m and not line[:1].isspace() and chunks[-1] and _ITEM.match(chunks[-1][0]):
+            # an unindented paragraph after a list ends the item
             chunks.append([])
         chunks[-1].append(line)
     return ["\n".join(c) for c in chunks if c]
+
+
+def _nested_pieces(chunk: str) -> list[tuple[str, str | None]]:
+    """A top-level list item split at its nested items: (text, marker). Pieces after the
+    first carry the item's marker (``3.``), which a card starting with one shows as
+    "3. (continued)" so the nesting and numbering stay as written."""
+    lines = chunk.splitlines()
+    m = _ITEM.match(lines[0]) if lines else None
+    if m is None:
+        return [(chunk, None)]
+    pieces: list[list[str]] = [[]]
+    for n, line in enumerate(lines):
+        item = _ITEM.match(line)
+        if n > 0 and item is not None and item.group(1):
+            pieces.append([])
+        pieces[-1].append(line)
+    head = pieces[0] + (pieces[1] if len(pieces) > 1 else [])
+    return [("\n".join(head), None)] + [("\n".join(p), m.group(2)) for p in pieces[2:]]
 
 
 @dataclass(frozen=True)
@@ -163,60 +198,134 @@ class RefCard:
     text: str
     part: int
     parts: int
-    fitted: Any = None  # the fitted face when the whole topic fits on one card
+    fitted: Any = None  # unused; kept for callers that look
+
+
+def _even_parts(heights: list[float], gap: float, room: float, lead: list[float] | None = None) -> list[int]:
+    """Cut points that split chunks of ``heights`` into the fewest cards of at most ``room``
+    each, as evenly as possible (the tallest card as short as it can be). ``lead[i]`` is
+    extra height a card starting with chunk ``i`` needs (a "continued" line)."""
+    n = len(heights)
+    lead = lead or [0.0] * n
+
+    def span(i: int, j: int) -> float:
+        return lead[i] + sum(heights[i:j]) + gap * (j - i - 1)
+
+    for parts in range(1, n + 1):
+        # best[k][j]: the smallest "tallest card" for the first j chunks in k cards
+        inf = float("inf")
+        best = [[inf] * (n + 1) for _ in range(parts + 1)]
+        cut = [[0] * (n + 1) for _ in range(parts + 1)]
+        best[0][0] = 0.0
+        for k in range(1, parts + 1):
+            for j in range(1, n + 1):
+                for i in range(k - 1, j):
+                    v = max(best[k - 1][i], span(i, j))
+                    if v < best[k][j]:
+                        best[k][j], cut[k][j] = v, i
+        if best[parts][n] <= room + 0.01:
+            cuts, j = [], n
+            for k in range(parts, 0, -1):
+                cuts.append(j)
+                j = cut[k][j]
+            return sorted(cuts)
+    return list(range(1, n + 1))
 
 
 def reference_sections(pack: Pack, spec: SheetSpec, rules_text: str | None = None) -> list[RefCard]:
-    """The reference cards: one per topic; a topic too long for one card continues on more."""
+    """The reference cards, for the table: the rules' topics in large type.
+
+    A topic too long for one card is split evenly over as few cards as it needs (at
+    whole paragraphs and list items; a long item at its nested items, which stay nested);
+    small topics share a card, each under its bold name.
+    """
     from hollowcli.render.cardface import SAFE_MM, fit_face, measure_text
     from hollowcli.render.geometry import MM
 
     text = rules_text if rules_text is not None else rules_file(pack).read_text(encoding="utf-8")
     sections = parse_rules_md(text)
     tpl = _Sized(pack, spec)
-    out: list[RefCard] = []
+    size = REFERENCE_PT * _ref_scale(spec)
+    probe = tpl.render("reference", {"topic": "Topic", "text": "x", "part": 1, "parts": 2}, "a reference card")
+    room = fit_face(probe, spec.card_w, spec.card_h, spec.bleed, "a reference card").body_room
+    width = spec.card_w * MM - 2 * SAFE_MM * MM
+    gap = round(size * 0.35, 2)
+
+    def height(t: str) -> float:
+        return measure_text(t, width, size)
+
+    # 1. each topic's pieces
+    planned: list[tuple[str, list[str]]] = []
     for topic, body in sections:
-        what = f"reference card {topic!r}"
-        face = tpl.render("reference", {"topic": topic, "text": body, "part": 1, "parts": 1}, what)
-        ff = fit_face(face, spec.card_w, spec.card_h, spec.bleed, what, REFERENCE_MIN_PT)
-        if not ff.overflow:
-            out.append(RefCard(topic, body, 1, 1, ff))
+        if height(body) <= room + 0.01:
+            planned.append((topic, [body]))
             continue
-        # Too long for one card at a size readable across the table: fill cards with
-        # whole paragraphs, measured at that size, and continue on the next card.
-        width = ff.w - 2 * SAFE_MM * MM
-        pieces: list[list[str]] = [[]]
+        chunks: list[tuple[str, str | None]] = []
         for chunk in _split_paragraphs(body):
-            if pieces[-1]:
-                need = measure_text("\n\n".join(pieces[-1] + [chunk]), width, REFERENCE_MIN_PT)
-                if need > ff.body_room + 0.01:
-                    pieces.append([])
-            pieces[-1].append(chunk)
-        for i, piece in enumerate(pieces, 1):
-            out.append(RefCard(topic, "\n\n".join(piece), i, len(pieces)))
+            chunks.extend(_nested_pieces(chunk) if height(chunk) > room else [(chunk, None)])
+        heights = [height(c if m is None else f"{m} x\n{c}") - (height(f"{m} x") + gap if m else 0) for c, m in chunks]
+        marker_h = height("1. (continued)") + gap
+        lead = [marker_h if m else 0.0 for _, m in chunks]
+        cuts = _even_parts(heights, gap, room, lead)
+        parts, start = [], 0
+        for end in cuts:
+            lines: list[str] = []
+            for k in range(start, end):
+                c, m = chunks[k]
+                lines.append(f"{m} (continued)\n{c}" if m and k == start else c)
+            parts.append("\n\n".join(lines))
+            start = end
+        planned.append((topic, parts))
+    # 2. small one-card topics share a card (first fit, in the order of the rules)
+    out: list[RefCard] = []
+    merged: list[list[tuple[str, str]]] = []
+    where: list[int] = []  # index in ``out`` of each merged card
+    for topic, parts in planned:
+        if len(parts) == 1 and height(parts[0]) < TINY_SHARE * room:
+            piece = (topic, parts[0])
+            for group in merged:
+                joined = _merge_text(group + [piece])
+                if height(joined) <= room + 0.01:
+                    group.append(piece)
+                    break
+            else:
+                merged.append([piece])
+                where.append(len(out))
+                out.append(RefCard(topic, parts[0], 1, 1))
+            continue
+        for i, part in enumerate(parts, 1):
+            out.append(RefCard(topic, part, i, len(parts)))
+    for group, idx in zip(merged, where):
+        if len(group) > 1:
+            out[idx] = RefCard(" · ".join(t for t, _ in group), _merge_text(group), 1, 1)
     return out
 
 
+def _ref_scale(spec: SheetSpec) -> float:
+    """Reference type scales with the card: larger on tarot, smaller on mini."""
+    return min(spec.card_w / 63.0, spec.card_h / 88.0)
+
+
+def _merge_text(group: list[tuple[str, str]]) -> str:
+    """Small topics on one card, each under its name in bold."""
+    return "\n\n".join(f"**{topic}**\n\n{body}" for topic, body in group)
+
+
 def render_reference(pack: Pack, spec: SheetSpec, rules_text: str | None = None) -> RenderResult:
-    """Reference cards (one per ``## topic`` of rules.md) and a one-page turn-order sheet."""
+    """Reference cards (the rules' topics, for the table) and a one-page turn-order sheet."""
     layout = compute_layout(spec)
     tpl = _Sized(pack, spec)
     sections = reference_sections(pack, spec, rules_text)
     if not sections:
         raise RenderError("rules.md has no '## topic' sections with text; nothing to print as reference cards")
+    floor = max(6.5, REFERENCE_MIN_PT * _ref_scale(spec))
 
     def jobs() -> Iterator[CardJob]:
         for n, rc in enumerate(sections, 1):
             what = f"reference.pdf card {rc.topic!r}"
-            if rc.fitted is not None:
-                yield CardJob(f"ref-{n}", what, rc.fitted.face, fitted=rc.fitted)
-                continue
             ctx = {"topic": rc.topic, "text": rc.text, "part": rc.part, "parts": rc.parts}
-            face = tpl.render("reference", ctx, what)
-            # Every part of a split topic starts at the size the split was measured at,
-            # so the parts read alike (a short last part does not grow larger).
-            grow = max(1.0, min(spec.card_w / 63.0, spec.card_h / 88.0))
-            yield CardJob(f"ref-{n}", what, replace(face, textsize=REFERENCE_MIN_PT / grow))
+            yield CardJob(f"ref-{n}", what, tpl.render("reference", ctx, what), kind="reference",
+                          body_floor=floor)
 
     back = tpl.render("back", {"title": "Reference", "subtitle": GAME, "band": "reference"}, "the reference card back")
 

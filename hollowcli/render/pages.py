@@ -18,11 +18,13 @@ from hollowcli.engine.resolve import spawn_point
 from hollowcli.pack.model import Chapter, Pack
 from hollowcli.render.cardface import SCHEMES, _para
 from hollowcli.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, register_fonts
-from hollowcli.render.geometry import MM, PAPER_SIZES, SheetSpec
+from hollowcli.render.geometry import LABEL_PT, MM, PAPER_SIZES, SheetSpec
 from hollowcli.render.markup import escape_text, icons
 from hollowcli.render.sheet import RenderResult, finish_page, new_canvas
 
 PAGE_MARGIN_MM = 16.0
+#: The page label's baseline: inside the printable area, below the text.
+LABEL_Y_MM = 9.0
 GAME_NAME = "Legends of Sleepy Hollow"
 GRID_COLOUR = "#777777"
 REDIRECT_TINT = "#f6e3c6"
@@ -65,8 +67,10 @@ class SimpleTable:
 class Pager:
     """Pours paragraphs and tables onto pages, top to bottom, starting new pages as needed."""
 
-    def __init__(self, canvas: Any, page_w_mm: float, page_h_mm: float):
+    def __init__(self, canvas: Any, page_w_mm: float, page_h_mm: float, label: str = ""):
         self.c = canvas
+        self.label = label
+        self.page_w_mm = page_w_mm
         self.left = PAGE_MARGIN_MM * MM
         self.top = page_h_mm * MM - PAGE_MARGIN_MM * MM
         self.bottom = PAGE_MARGIN_MM * MM
@@ -75,17 +79,32 @@ class Pager:
         self.pages = 0
         self.dirty = False
 
+    def _finish(self) -> None:
+        """Label the page in its bottom margin (inside the printable area), then finish it."""
+        self.pages += 1
+        from hollowcli.render.geometry import PRINTABLE_MM, RULER_LENGTH, Ruler
+        from hollowcli.render.sheet import draw_ruler
+
+        # The 50 mm calibration ruler in the bottom margin, right, inside the printable area.
+        draw_ruler(self.c, Ruler(self.page_w_mm - PAGE_MARGIN_MM - RULER_LENGTH, PRINTABLE_MM + 1.0, False))
+        if self.label:
+            c = self.c
+            c.saveState()
+            c.setFillColorRGB(0.35, 0.35, 0.35)
+            c.setFont(REGULAR, LABEL_PT)
+            c.drawString(self.left, LABEL_Y_MM * MM, f"{self.label} · page {self.pages}")
+            c.restoreState()
+        finish_page(self.c)
+
     def new_page(self) -> None:
         if self.dirty:
-            finish_page(self.c)
-            self.pages += 1
+            self._finish()
         self.y = self.top
         self.dirty = False
 
     def close(self) -> int:
         if self.dirty:
-            finish_page(self.c)
-            self.pages += 1
+            self._finish()
             self.dirty = False
         return self.pages
 
@@ -162,7 +181,7 @@ def turn_order_page(c: Any, pack: Pack, page_w: float, page_h: float) -> int:
         "boss": "bosses", "gobkin": "Gobkins", "schrickroot": "Schrickroots", "pumpling": "Pumplings",
     }
     order = ", then ".join(escape_text(class_names.get(k, k)) for k in r.activation_order)
-    pg = Pager(c, page_w, page_h)
+    pg = Pager(c, page_w, page_h, "reference · turn-order sheet")
     P = pg.para
     P("Turn order: one round", st["title"])
     P(f"{escape_text(GAME_NAME)} · keep this sheet beside the board", st["sub"])
@@ -175,16 +194,27 @@ def turn_order_page(c: Any, pack: Pack, page_w: float, page_h: float) -> int:
         "an attack, an environment action (search, hand over an item), a restore, or a skill or item "
         "that spends {token}."
     ), st["step"], "c")
-    P("2. Adversary phase", st["h"])
-    P("<b>Storybook.</b> Do what the current spot of the action indicator track shows, "
-      "then slide the token to the next spot.", st["step"], "a")
-    P(f"<b>Foes activate</b> by class: {order}. Each moves toward the closest Legend "
-      "(tie: the highest attack priority) and attacks when it has range and line of sight.", st["step"], "b")
-    P(icons("<b>Spawn.</b> Take the next entry of the spawn list; roll a {dice} D6 for each group. "
-            "A barricaded or missing spawn point sends the group to the lowest-numbered open one."), st["step"], "c")
+    P("2. Adversary phase: the storybook track decides", st["h"])
+    P("Look at the spot of the chapter's storybook track where the token stands. Its actions, "
+      "in the order shown, are everything the adversary does this round; an action the spot "
+      "does not show does not happen (no move, no attack or no spawn that round).", st["p"])
+    P(f"<b>Move, attack.</b> Every foe on the board activates, class by class: {order}; within a class, "
+      "in the order they came onto the board. A foe moves toward the closest Legend (tie: the highest "
+      "attack priority) and stops as soon as it can attack; it attacks when it has range and line of "
+      "sight. On a spot with both, each foe moves and then attacks before the next foe acts.",
+      st["step"], "a")
+    P(icons("<b>Spawn.</b> Take the next entry of the chapter's spawn list; roll a {dice} D6 for each group. "
+            "A barricaded or missing spawn point sends the group to the lowest-numbered open one."),
+      st["step"], "b")
+    P("<b>Card.</b> A spot that draws a chapter card does so after its other actions: read it aloud "
+      "and do what it says.", st["step"], "c")
+    P("<b>Slide</b> the token to the next spot (a card may move it further). At the end of the track "
+      "it starts again from the first spot, or stays on the last, as the chapter's setup sheet says.",
+      st["step"], "d")
     P("3. End of round", st["h"])
     P(icons(f"If any Legend is at 0 {{health}} or less, or has {r.fear_limit} {{fear}} or more, the chapter is "
-            "lost: reset the chapter and the Legends, reshuffle the chapter cards, keep items and relics."), st["p"])
+            "lost: reset the chapter and the Legends, reshuffle the chapter cards, keep items and relics "
+            "(not the chapter's own items)."), st["p"])
     P("Numbers to remember", st["h"])
     P(icons("<b>Attack:</b> direct {damage} + dice {dice} − defense {defense}, never below 0."), st["step"], "\u2022")
     P(icons(f"<b>Fear:</b> any damage taken gives {r.fear_per_damage} {{fear}} (once per attack, however much damage)."),
@@ -193,8 +223,6 @@ def turn_order_page(c: Any, pack: Pack, page_w: float, page_h: float) -> int:
             "for each non-blank face."), st["step"], "\u2022")
     P("<b>Range and movement</b> are orthogonal; line of sight is needed for every attack and figures never block it.",
       st["step"], "\u2022")
-    P("Printed by hollowcli from the rules summary; where the summary is silent, hollowcli's readings apply "
-      "(see 'hollow rules').", st["small"])
     return pg.close()
 
 
@@ -310,7 +338,7 @@ def spawn_pages(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec) -> Ren
     buf = io.BytesIO()
     names = ", ".join(ch.name for ch in chapters[:3]) + (" ..." if len(chapters) > 3 else "")
     c = new_canvas(buf, pw, ph, f"{GAME_NAME}: spawn tables", f"Spawn tables for {names}. Print at 100%.")
-    pg = Pager(c, pw, ph)
+    pg = Pager(c, pw, ph, "spawn-tables")
     for ch in chapters:
         pg.new_page()
         spawn_chapter(pg, pack, ch)
