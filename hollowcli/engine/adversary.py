@@ -7,7 +7,6 @@ each Legend, how a tie broke, the path taken, the line-of-sight check and the di
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from hollowcli.engine import resolve
@@ -25,7 +24,7 @@ from hollowcli.engine.core import (
 )
 from hollowcli.engine.geometry import path_text
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState
+from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, replace
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
 
 

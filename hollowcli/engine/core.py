@@ -8,12 +8,11 @@ and returns a new one, appending the events it produced to the list it is given.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from hollowcli.engine import resolve
 from hollowcli.engine.rolls import Dice, RolledFace, as_dice, physical_note
-from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState
+from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, replace
 from hollowcli.pack.model import Face, frozen_map
 
 
@@ -168,8 +167,11 @@ def standing_legends(state: GameState) -> list[str]:
 
 def feature_kind(state: GameState, loc: str) -> str | None:
     """The feature kind (start/search/scenery) at a location, None for plain ground."""
-    ch = state.board.char(loc)
-    return state.chapter_def.features.get(ch)
+    board = state.board
+    if loc in board.features:
+        return board.features[loc]
+    board.char(loc)  # RulesError when it is not a location
+    return None
 
 
 def feature_name(state: GameState, loc: str) -> str:

@@ -8,28 +8,27 @@ player (or at the end of the game).
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
+from hollowcli.engine.actions import norm, parse
 from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.core import event, foes_phrase
+from hollowcli.engine.geometry import Board
 from hollowcli.engine.legend_phase import HANDLERS, eligible, legend_phase_actions, turn_actions
 from hollowcli.engine.rolls import Dice, as_dice
-from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState
+from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState, memo, replace
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Pack
 
 
 # ------------------------------------------------------------------------ setup
-def start_location(pack: Pack, chapter_id: str) -> str:
+def start_location(pack: Pack, chapter_id: str, board: Board | None = None) -> str:
     """Where Legends without a setup position start: the first start feature in reading order,
     else the first open square that is not a spawn point."""
     chapter = pack.chapters[chapter_id]
-    from hollowcli.engine.geometry import board_for
-
-    board = board_for(chapter, pack.rules.los_corners)
+    if board is None:
+        board = Board(chapter, pack.rules.los_corners)
     locs = board.locations()
     for loc in locs:
         if chapter.features.get(board.char(loc)) == "start":
@@ -55,9 +54,8 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
     chapter = pack.chapters[chapter_id]
     if not pack.legends:
         raise RulesError("the loaded content packs define no Legends, so no chapter can be played")
-    probe = GameState(chapter=chapter_id, round=1, phase="legends", legends=(), pack=pack)
-    board = probe.board
-    default = start_location(pack, chapter_id)
+    board = Board(chapter, pack.rules.los_corners)  # built once: every later state carries it
+    default = start_location(pack, chapter_id, board)
     carried = dict(legends_state or {})
     legends = []
     for lid, ldef in pack.legends.items():
@@ -94,23 +92,23 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
     return GameState(
         chapter=chapter_id, round=1, phase="legends", legends=tuple(legends), foes=tuple(foes),
         barricades=tuple(sorted(set(chapter.barricades))), pile=(), discard=deck, next_foe=number, pack=pack,
+        board=board,
     )
 
 
 # ------------------------------------------------------------------- the loop
-#: The last state asked about and its legal actions: ``auto_action`` and ``apply`` ask
-#: about the same (immutable) state one after the other.
-_LAST: list[tuple[GameState, list[Action]]] = []
-
-
 def legal_actions(state: GameState) -> list[Action]:
-    """Every choice the player may make now (empty when the game is over)."""
+    """Every choice the player may make now (empty when the game is over).
+
+    A state remembers its answer (states are immutable), so ``auto_action``, ``apply``
+    and the end-of-activation check ask for the same list once.
+    """
     if state.phase != "legends" or state.result is not None:
         return []
-    if _LAST and _LAST[0][0] is state:
-        return list(_LAST[0][1])
-    actions = legend_phase_actions(state)
-    _LAST[:] = [(state, actions)]
+    m = memo(state)
+    actions = m.get("legal")
+    if actions is None:
+        actions = m["legal"] = legend_phase_actions(state)
     return list(actions)
 
 
@@ -147,8 +145,8 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
     """Close the activation when nothing but 'end' is left; run the adversary phase and the
     end of round when no Legend is left to activate."""
     if state.turn is not None:
-        rest = turn_actions(state, include_end=False)
-        if not rest:
+        choices = legal_actions(state) if state.phase == "legends" and state.result is None else turn_actions(state)
+        if all(a.kind == "end" for a in choices):
             lid = state.turn.legend
             why = "has fallen" if state.legend(lid).health <= 0 else "has nothing left to do"
             state = replace(state.with_legend(replace(state.legend(lid), activated=True)), turn=None)
@@ -258,31 +256,10 @@ def campaign_carryover(state: GameState) -> dict[str, dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- typing
-_SPACES = re.compile(r"\s+")
-
-
-def _norm(text: str) -> str:
-    return _SPACES.sub(" ", text.strip().lower().replace("#", ""))
-
-
 def parse_command(state: GameState, text: str) -> Action | None:
-    """The legal action a typed command means, or None.
-
-    Accepts each action's ``command`` (case and spacing ignored, ``#`` optional, so
-    ``attack #2`` works), the Legend's full id or name in ``activate``/``give``/``use ... on``,
-    an item or skill by its name as well as its id, and ``move c4`` in any case.
-    """
-    want = _norm(text)
-    if not want:
-        return None
-    legal = legal_actions(state)
-    for a in legal:
-        if _norm(a.command) == want:
-            return a
-    for a in legal:
-        if want in {_norm(alt) for alt in _aliases(state, a)}:
-            return a
-    return _activate_by_prefix(state, legal, want)
+    """The legal action a typed command means, or None (read by
+    :func:`hollowcli.engine.actions.parse`, the one reader of the command language)."""
+    return parse(state, text, legal_actions(state))
 
 
 def end_before_activate(state: GameState, text: str) -> Action | None:
@@ -293,7 +270,7 @@ def end_before_activate(state: GameState, text: str) -> Action | None:
     next": the player takes this ``end`` and then the activation, two ordinary steps.
     Nothing is offered when ending would start the adversary phase instead.
     """
-    if state.turn is None or _norm(text).partition(" ")[0] != "activate":
+    if state.turn is None or norm(text).partition(" ")[0] != "activate":
         return None
     end = next((a for a in legal_actions(state) if a.kind == "end"), None)
     if end is None:
@@ -303,60 +280,3 @@ def end_before_activate(state: GameState, text: str) -> Action | None:
     if not eligible(probe):
         return None
     return end if parse_command(probe, text) is not None else None
-
-
-def _activate_by_prefix(state: GameState, legal: list[Action], want: str) -> Action | None:
-    """``activate em``: the one Legend that may activate whose name starts so (None if not one)."""
-    verb, _, who = want.partition(" ")
-    if verb != "activate" or len(who) < 2:
-        return None
-    hits = [a for a in legal if a.kind == "activate"
-            and any(_norm(n).startswith(who) for n in (a.legend, state.legend_name(a.legend), state.pack.legends[a.legend].name))]
-    return hits[0] if len(hits) == 1 else None
-
-
-def _aliases(state: GameState, a: Action) -> list[str]:
-    """Other spellings of an action's command."""
-    pack = state.pack
-    names: dict[str, list[str]] = {}
-
-    def forms(lid: str) -> list[str]:
-        if lid not in names:
-            ldef = pack.legends[lid]
-            names[lid] = [lid, ldef.name, state.legend_name(lid)]
-        return names[lid]
-
-    def thing(kind: str | None, sid: str | None) -> list[str]:
-        if sid is None:
-            return []
-        obj = pack.skills.get(sid) if kind == "skill" else pack.items.get(sid)
-        return [sid] + ([obj.name] if obj else [])
-
-    out: list[str] = []
-    if a.kind == "activate":
-        out += [f"activate {n}" for n in forms(a.legend)] + list(forms(a.legend))
-    elif a.kind == "attack":
-        tgt = a.at or str(a.target)
-        if a.source in (None, "basic"):
-            out += [f"attack {tgt} with basic", f"attack {tgt} with basic attack", f"a {tgt}"]
-        else:
-            out += [f"attack {tgt} with {n}" for n in thing(a.source, a.source_id)]
-            out += [f"use {n} on {tgt}" for n in thing(a.source, a.source_id)]
-    elif a.kind == "use":
-        for n in thing(a.source, a.source_id):
-            if a.recipient and a.recipient != a.legend:
-                out += [f"use {n} on {r}" for r in forms(a.recipient)]
-            else:
-                out += [f"use {n}", f"use {n} on {state.legend_name(a.legend)}", f"use {n} on {a.legend}"]
-    elif a.kind == "give":
-        for n in thing("item", a.item):
-            out += [f"give {n} to {r}" for r in forms(a.recipient or "")]
-    elif a.kind == "swap":
-        out += [f"swap {n}" for n in thing("item", a.item)] + [f"equip {n}" for n in thing("item", a.item)]
-    elif a.kind == "move":
-        out += [f"m {a.to}", f"go {a.to}", f"move to {a.to}"]
-    elif a.kind == "end":
-        out += ["done", "pass", "e"]
-    elif a.kind == "restore" and a.what:
-        out += [f"r {a.what}"]
-    return out

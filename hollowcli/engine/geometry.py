@@ -16,7 +16,6 @@ import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Chapter
@@ -90,9 +89,16 @@ class Board:
         self._names: tuple[str, ...] = tuple(loc_name(c, r) for c, r in ordered)
         self._xy: dict[str, tuple[int, int]] = dict(zip(self._names, ordered))
         self.order: dict[str, int] = {n: i for i, n in enumerate(self._names)}
+        #: The feature kind (start/search/scenery) at each location that has one.
+        self.features: dict[str, str] = {
+            n: chapter.features[self._chars[xy]] for n, xy in self._xy.items() if self._chars[xy] in chapter.features
+        }
         self._nb_cache: dict[str, list[str]] = {}
+        for name in self._names:
+            self.neighbours(name)  # every location's neighbours, once
         self._dist_cache: dict[str, dict[str, int]] = {}
         self._los_cache: dict[tuple[str, str], LosCheck] = {}
+        self._reach_cache: dict[tuple[str, str, int, str], bool] = {}
 
     # ----------------------------------------------------------------- locations
     def _coords_or_raise(self, name: str) -> tuple[int, int]:
@@ -153,13 +159,17 @@ class Board:
         cached = self._dist_cache.get(name)
         if cached is not None:
             return cached
+        if name not in self._nb_cache:
+            self.neighbours(name)
+        nb = self._nb_cache
         dist = {name: 0}
         queue = deque([name])
         while queue:
             cur = queue.popleft()
-            for nxt in self.neighbours(cur):
+            d = dist[cur] + 1
+            for nxt in nb[cur]:
                 if nxt not in dist:
-                    dist[nxt] = dist[cur] + 1
+                    dist[nxt] = d
                     queue.append(nxt)
         self._dist_cache[name] = dist
         return dist
@@ -187,8 +197,19 @@ class Board:
 
     def grid_distance(self, a: str, b: str) -> int:
         """Orthogonal steps ignoring walls and '#': |columns| + |rows|."""
-        (c1, r1), (c2, r2) = self.coords(a), self.coords(b)
+        xy = self._xy
+        (c1, r1) = xy[a] if a in xy else self.coords(a)
+        (c2, r2) = xy[b] if b in xy else self.coords(b)
         return abs(c1 - c2) + abs(r1 - r2)
+
+    def in_reach(self, a: str, b: str, rng: int, measure: str = "grid") -> bool:
+        """Within range ``rng`` (:meth:`within_range`) and in line of sight (remembered:
+        the map never changes during a game, and figures do not block sight)."""
+        key = (a, b, rng, measure)
+        hit = self._reach_cache.get(key)
+        if hit is None:
+            hit = self._reach_cache[key] = self.within_range(a, b, rng, measure) is not None and self.line_of_sight(a, b).clear
+        return hit
 
     # ------------------------------------------------------------- line of sight
     def line_of_sight(self, a: str, b: str) -> LosCheck:
@@ -215,21 +236,22 @@ class Board:
         dx, dy = c2 - c1, r2 - r1
         sx = 1 if dx > 0 else -1
         sy = 1 if dy > 0 else -1
-        # parameter t in (0, 1) at which the line crosses each vertical / horizontal grid line
-        xs = [Fraction(2 * k - 1, 2 * abs(dx)) for k in range(1, abs(dx) + 1)] if dx else []
-        ys = [Fraction(2 * k - 1, 2 * abs(dy)) for k in range(1, abs(dy) + 1)] if dy else []
-        i = j = 0
+        # The line crosses the k-th vertical grid line at t = (2k - 1) / (2|dx|) and the k-th
+        # horizontal one at t = (2k - 1) / (2|dy|); compared exactly by cross-multiplying
+        # (t_x < t_y  <=>  (2i - 1)|dy| < (2j - 1)|dx|), in whole numbers.
+        ax, ay = abs(dx), abs(dy)
+        i = j = 0  # grid lines crossed so far
         cur = start
-        while i < len(xs) or j < len(ys):
-            tx = xs[i] if i < len(xs) else Fraction(2)
-            ty = ys[j] if j < len(ys) else Fraction(2)
-            if tx < ty:
+        while i < ax or j < ay:
+            kx = (2 * i + 1) * ay if i < ax else None
+            ky = (2 * j + 1) * ax if j < ay else None
+            if ky is None or (kx is not None and kx < ky):
                 nxt = (cur[0] + sx, cur[1])
                 why = self._step_block(cur, nxt)
                 if why:
                     return LosCheck(False, f"line {a}→{b} {why}")
                 cur, i = nxt, i + 1
-            elif ty < tx:
+            elif kx is None or ky < kx:
                 nxt = (cur[0], cur[1] + sy)
                 why = self._step_block(cur, nxt)
                 if why:
@@ -274,20 +296,10 @@ class Board:
         return iter(self.locations())
 
 
-_BOARDS: dict[tuple[int, str], tuple[Chapter, Board]] = {}
-
-
 def board_for(chapter: Chapter, corner_rule: str = "permissive") -> Board:
-    """The (cached) :class:`Board` of a chapter."""
-    key = (id(chapter), corner_rule)
-    hit = _BOARDS.get(key)
-    if hit is not None and hit[0] is chapter:
-        return hit[1]
-    board = Board(chapter, corner_rule)
-    if len(_BOARDS) > 256:
-        _BOARDS.clear()
-    _BOARDS[key] = (chapter, board)
-    return board
+    """The :class:`Board` of a chapter (a new one: a game builds its board once and keeps
+    it with its state, see :attr:`hollowcli.engine.state.GameState.board`)."""
+    return Board(chapter, corner_rule)
 
 
 def path_text(path: Iterable[str]) -> str:

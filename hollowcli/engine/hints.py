@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 
+from hollowcli.engine.actions import VERBS
 from hollowcli.engine.game import legal_actions, parse_command
 from hollowcli.engine.legend_phase import attack_numbers, eligible, move_allowance, search_blocked
 from hollowcli.engine.state import GameState, LegendState
 from hollowcli.pack.model import Item, Skill
 
 _WORDS = re.compile(r"\s+")
-VERBS = ("activate", "move", "attack", "use", "restore", "search", "give", "swap", "refresh", "end")
 
 
 def command_hint(state: GameState, text: str) -> str:

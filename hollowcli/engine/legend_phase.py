@@ -10,10 +10,10 @@ dispatch through tables keyed by the action kind.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from itertools import pairwise
 
 from hollowcli.engine import resolve
+from hollowcli.engine.actions import ACTION_KINDS, short
 from hollowcli.engine.core import (
     enter,
     event,
@@ -28,21 +28,12 @@ from hollowcli.engine.core import (
     roll_dice,
 )
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.state import LEGENDS_SIDE, Action, Event, GameState, LegendState, Trap, Turn
+from hollowcli.engine.state import LEGENDS_SIDE, Action, Event, GameState, LegendState, Trap, Turn, replace
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import AttackSpec, Item, Restore, Skill
 
 
 # ------------------------------------------------------------------ small helpers
-def short(state: GameState, legend_id: str) -> str:
-    return state.legend_name(legend_id)
-
-
-def cmd_name(state: GameState, legend_id: str) -> str:
-    """The word a player types for a Legend: its short name in lower case."""
-    return short(state, legend_id).lower()
-
-
 def eligible(state: GameState) -> list[LegendState]:
     """Legends that may still activate this round (not yet activated, health above 0)."""
     return [lg for lg in state.legends if not lg.activated and lg.health > 0]
@@ -127,6 +118,15 @@ def usable_items(state: GameState, lg: LegendState) -> list[str]:
 
 
 def attack_numbers(state: GameState, lg: LegendState, source: str, source_id: str | None) -> resolve.AttackNumbers:
+    """The dice and direct damage of an attack (from the pack alone: kept for the game)."""
+    key = ("attack", lg.id, source, source_id)
+    hit = state.lookups.get(key)
+    if hit is None:
+        hit = state.lookups[key] = _attack_numbers(state, lg, source, source_id)
+    return hit  # type: ignore[no-any-return]
+
+
+def _attack_numbers(state: GameState, lg: LegendState, source: str, source_id: str | None) -> resolve.AttackNumbers:
     ldef = state.legend_def(lg.id)
     src: Skill | Item | None = None
     if source == "skill":
@@ -138,10 +138,7 @@ def attack_numbers(state: GameState, lg: LegendState, source: str, source_id: st
 
 def in_reach(state: GameState, frm: str, to: str, rng: int) -> bool:
     """In range (orthogonal steps, per rules.range_measure) and in line of sight."""
-    board = state.board
-    if board.within_range(frm, to, rng, state.pack.rules.range_measure) is None:
-        return False
-    return board.line_of_sight(frm, to).clear
+    return state.board.in_reach(frm, to, rng, state.pack.rules.range_measure)
 
 
 def search_blocked(state: GameState, loc: str) -> str:
@@ -158,14 +155,10 @@ def search_blocked(state: GameState, loc: str) -> str:
 
 
 # ------------------------------------------------------------ legal action makers
+# The makers only enumerate; each action's words (label, command) come from its kind's
+# entry in hollowcli.engine.actions, made when asked.
 def _activate_actions(state: GameState) -> list[Action]:
-    out = []
-    for lg in eligible(state):
-        ldef = state.legend_def(lg.id)
-        label = (f"Activate {short(state, lg.id)} at {lg.loc} (health {lg.health}/{ldef.health}, "
-                 f"fear {lg.fear}, tokens {lg.ready}/{ldef.tokens})")
-        out.append(Action("activate", lg.id, label=label, command=f"activate {cmd_name(state, lg.id)}"))
-    return out
+    return [Action("activate", lg.id, offered=state) for lg in eligible(state)]
 
 
 def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -177,8 +170,7 @@ def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
         it = state.pack.items.get(iid)
         if it is None or it.kind != "relic":
             continue
-        what = f"swap {state.pack.items[lg.relic].name} for {it.name}" if lg.relic else f"equip {it.name}"
-        out.append(Action("swap", lg.id, item=iid, label=f"{short(state, lg.id)}: {what} (relic)", command=f"swap {iid}"))
+        out.append(Action("swap", lg.id, item=iid, offered=state))
     return out
 
 
@@ -186,45 +178,25 @@ def _move_actions(state: GameState, lg: LegendState) -> list[Action]:
     steps = move_allowance(state)
     if steps <= 0:
         return []
-    out = []
     walks = plan_walks(state, lg.loc, steps)
-    for loc in state.board.locations():
-        if loc not in walks:
-            continue
-        cost, path = walks[loc]
-        n = len(path) - 1
-        label = f"Move {short(state, lg.id)} to {loc} ({n} step{'s' if n != 1 else ''}"
-        if cost:
-            label += f"; leave roll of {cost} {'die' if cost == 1 else 'dice'}"
-        label += ")"
-        out.append(Action("move", lg.id, to=loc, path=path, label=label, command=f"move {loc}"))
-    return out
+    order = state.board.order
+    return [Action("move", lg.id, to=loc, path=walks[loc][1], offered=state) for loc in sorted(walks, key=order.__getitem__)]
 
 
 def _attack_actions(state: GameState, lg: LegendState) -> list[Action]:
     out = []
-    for source, sid, spec, cost, name in attack_sources(state, lg):
-        nums = attack_numbers(state, lg, source, sid)
-        with_txt = "" if source == "basic" else f" with {name}"
-        tail = f" ({nums.dice} {'die' if nums.dice == 1 else 'dice'}, +{nums.direct} direct" + (f", {cost} token{'s' if cost != 1 else ''}" if cost else "") + ")"
-        cmd_tail = "" if source == "basic" else f" with {sid}"
+    for source, sid, spec, _cost, _name in attack_sources(state, lg):
         if spec.area:
             seen = []
             for f in state.foes:
                 if f.loc not in seen and in_reach(state, lg.loc, f.loc, spec.range):
                     seen.append(f.loc)
             for loc in seen:
-                n = len(state.foes_at(loc))
-                who = "the one foe" if n == 1 else f"all {n} foes"
-                out.append(Action("attack", lg.id, at=loc, source=source, source_id=sid,
-                                  label=f"Attack {who} at {loc}{with_txt}{tail}",
-                                  command=f"attack {loc}{cmd_tail}"))
+                out.append(Action("attack", lg.id, at=loc, source=source, source_id=sid, offered=state))
         else:
             for f in state.foes:
                 if in_reach(state, lg.loc, f.loc, spec.range):
-                    out.append(Action("attack", lg.id, target=f.number, source=source, source_id=sid,
-                                      label=f"Attack {state.foe_name(f)} at {f.loc}{with_txt}{tail}",
-                                      command=f"attack {f.number}{cmd_tail}"))
+                    out.append(Action("attack", lg.id, target=f.number, source=source, source_id=sid, offered=state))
     return out
 
 
@@ -254,59 +226,38 @@ def _use_actions(state: GameState, lg: LegendState) -> list[Action]:
         if it.attack is None and affordable(state, lg, it):
             sources.append(("item", iid, it))
     for source, sid, obj in sources:
-        cost_txt = f", {obj.cost} token{'s' if obj.cost != 1 else ''}" if obj.cost else ""
         if isinstance(obj, Item) and obj.trap:
             if any(t.loc == lg.loc and t.type == obj.trap for t in state.traps):
                 continue  # one trap of each type per location
-            out.append(Action("use", lg.id, source=source, source_id=sid,
-                              label=f"{short(state, lg.id)}: set a {obj.trap} trap at {lg.loc} with {obj.name} ({obj.trap_damage} damage{cost_txt})",
-                              command=f"use {sid}"))
+            out.append(Action("use", lg.id, source=source, source_id=sid, offered=state))
             continue
         if obj.restore is None:
             continue
-        what = ", ".join(x for x in (f"+{obj.restore.health} health" if obj.restore.health else "",
-                                      f"-{obj.restore.fear} fear" if obj.restore.fear else "") if x)
         for other in _restore_targets(state, lg, obj.restore):
-            who = "" if other.id == lg.id else f" on {short(state, other.id)}"
-            out.append(Action("use", lg.id, source=source, source_id=sid, recipient=other.id,
-                              label=f"{short(state, lg.id)}: use {obj.name}{who} ({what}{cost_txt})",
-                              command=f"use {sid}" + ("" if other.id == lg.id else f" on {cmd_name(state, other.id)}")))
+            out.append(Action("use", lg.id, source=source, source_id=sid, recipient=other.id, offered=state))
     return out
 
 
 def _restore_actions(state: GameState, lg: LegendState) -> list[Action]:
     rules = state.pack.rules
     out = []
-    maxh = state.legend_def(lg.id).health
-    back = min(rules.restore_returns_tokens, lg.spent)
-    tok = f"; {back} spent token{'s' if back != 1 else ''} back first" if back else ""
-    if lg.health < maxh and rules.restore_health > 0:
-        gain = min(rules.restore_health, maxh - lg.health)
-        out.append(Action("restore", lg.id, what="health", label=f"{short(state, lg.id)}: restore {gain} health{tok}", command="restore health"))
+    if lg.health < state.legend_def(lg.id).health and rules.restore_health > 0:
+        out.append(Action("restore", lg.id, what="health", offered=state))
     if lg.fear > 0 and rules.restore_fear > 0:
-        gain = min(rules.restore_fear, lg.fear)
-        out.append(Action("restore", lg.id, what="fear", label=f"{short(state, lg.id)}: remove {gain} fear{tok}", command="restore fear"))
+        out.append(Action("restore", lg.id, what="fear", offered=state))
     return out
 
 
 def _search_actions(state: GameState, lg: LegendState) -> list[Action]:
     if search_blocked(state, lg.loc):
         return []
-    return [Action("search", lg.id, label=f"{short(state, lg.id)}: search {feature_name(state, lg.loc)} at {lg.loc}", command="search")]
+    return [Action("search", lg.id, offered=state)]
 
 
 def _give_actions(state: GameState, lg: LegendState) -> list[Action]:
-    out = []
     others = [o for o in state.legends_at(lg.loc) if o.id != lg.id and o.health > 0]
     things = list(dict.fromkeys(lg.inventory)) + ([lg.relic] if lg.relic else [])
-    for iid in things:
-        it = state.pack.items.get(iid)
-        name = it.name if it else iid
-        for o in others:
-            out.append(Action("give", lg.id, item=iid, recipient=o.id,
-                              label=f"{short(state, lg.id)}: give {name} to {short(state, o.id)}",
-                              command=f"give {iid} to {cmd_name(state, o.id)}"))
-    return out
+    return [Action("give", lg.id, item=iid, recipient=o.id, offered=state) for iid in things for o in others]
 
 
 def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -316,8 +267,7 @@ def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
     cheapest = min_cost(state, lg)
     if lg.ready > 0 and (cheapest is None or lg.ready >= cheapest):
         return []
-    fear = f" and {lg.fear_spent} fear" if lg.fear_spent else ""
-    return [Action("refresh", lg.id, label=f"{short(state, lg.id)}: refresh (all {lg.ready + lg.spent} tokens{fear} back to preparation)", command="refresh")]
+    return [Action("refresh", lg.id, offered=state)]
 
 
 #: Choices inside an activation, in menu order. Those under ACTION_KINDS use the one action.
@@ -331,7 +281,6 @@ IN_TURN: tuple[tuple[str, Callable[[GameState, LegendState], list[Action]]], ...
     ("restore", _restore_actions),
     ("refresh", _refresh_actions),
 )
-ACTION_KINDS = frozenset({"attack", "use", "search", "give", "restore"})
 
 
 def turn_actions(state: GameState, include_end: bool = True) -> list[Action]:
@@ -347,7 +296,7 @@ def turn_actions(state: GameState, include_end: bool = True) -> list[Action]:
                 continue
             out.extend(maker(state, lg))
     if include_end:
-        out.append(Action("end", lg.id, label=f"End {short(state, lg.id)}'s activation", command="end"))
+        out.append(Action("end", lg.id, offered=state))
     return out
 
 

@@ -25,24 +25,27 @@ def _mean_die(state: GameState) -> Fraction:
 
 
 def _can_attack_from(state: GameState, lg: LegendState, loc: str) -> bool:
-    for _src, _sid, spec, _cost, _name in attack_sources(state, lg):
-        if any(in_reach(state, loc, f.loc, spec.range) for f in state.foes):
-            return True
-    return False
+    """Some attack the Legend can pay for reaches a foe from ``loc``. Reach only grows with
+    range (sight does not depend on it), so the longest range decides."""
+    reach = max(spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg))
+    return any(in_reach(state, loc, f.loc, reach) for f in state.foes)
 
 
 def _attack_score(state: GameState, a: Action, mean: Fraction) -> tuple:
+    """(kills, expected damage, -weakest target's health, -cost); the expected damage is
+    counted in 1/q of a point (``mean`` = p/q), so the arithmetic stays in whole numbers."""
     lg = state.legend(a.legend)
     nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
     targets = state.foes_at(a.at) if a.at else [state.foe(a.target or 0)]
-    exp = Fraction(0)
+    p, q = mean.numerator, mean.denominator
+    exp = 0
     kills = 0
     weakest = min(f.health for f in targets)
     for f in targets:
-        raw: Fraction = nums.direct + nums.dice * mean - state.foe_def(f.foe).defense
-        d = raw if raw > 0 else Fraction(0)
-        exp += d if d < f.health else Fraction(f.health)
-        if d >= f.health:
+        d = max(0, (nums.direct - state.foe_def(f.foe).defense) * q + nums.dice * p)
+        health = f.health * q
+        exp += d if d < health else health
+        if d >= health:
             kills += 1
     cost = {"basic": 0, "skill": 1, "item": 1}.get(a.source or "basic", 0)
     return (kills, exp, -weakest, -cost)

@@ -2,18 +2,53 @@
 
 State holds ids and numbers only; the pack (and the board built from its chapter) ride
 along as references that are not serialised: ``GameState.from_dict(pack, data)``
-re-attaches them. Every change makes a new state with :func:`dataclasses.replace`.
+re-attaches them. Every change makes a new state with :func:`replace` (a fast
+:func:`dataclasses.replace` for these frozen classes).
+
+The board geometry is built once per game (``new_game`` or ``from_dict``) and travels
+with every state made from it; there is no module-level cache. A state also remembers
+its own legal actions once asked (:func:`memo`), never passed on to the states made
+from it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
-from hollowcli.engine.geometry import Board, board_for
+from hollowcli.engine.geometry import Board
 from hollowcli.errors import SaveError
 from hollowcli.pack.model import Chapter, Foe, Legend, Pack, frozen_map
+
+_T = TypeVar("_T")
+
+
+def replace(obj: _T, **changes: Any) -> _T:
+    """A copy of a frozen engine dataclass with ``changes`` (field names only).
+
+    The engine makes a new state for every change, so this is on every path: it copies
+    the instance dictionary instead of running ``__init__`` like :func:`dataclasses.replace`
+    (about five times faster). What a state remembered about itself (:func:`memo`) is not
+    copied; the board and the pack are.
+    """
+    new = object.__new__(obj.__class__)
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    d.pop("_memo", None)
+    return new
+
+
+def memo(state: Any) -> dict[str, Any]:
+    """The state's own memo (answers computed from this state alone, like its legal
+    actions); :func:`replace` does not pass it on."""
+    d = state.__dict__
+    m = d.get("_memo")
+    if m is None:
+        m = d["_memo"] = {}
+    return m  # type: ignore[no-any-return]
+
 
 #: Bumped whenever the dictionary form of a state changes incompatibly.
 STATE_VERSION = 2  # 2: searches and defeated foes kept as counts (flat in long games)
@@ -100,6 +135,15 @@ class GameState:
     result: str | None = None  # "won" | "lost" | None
     reason: str = ""
     pack: Pack = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    #: The map graph of the chapter, built once per game and passed on to every later state.
+    board: Board = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    #: Answers that depend only on the pack (a Legend's attack numbers, short names), kept
+    #: for the whole game: shared by every state made from this one, never saved.
+    lookups: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.board is None and self.pack is not None:
+            object.__setattr__(self, "board", Board(self.chapter_def, self.pack.rules.los_corners))
 
     # ------------------------------------------------------------------ lookups
     def defeated_count(self, foe_id: str | None = None) -> int:
@@ -119,11 +163,6 @@ class GameState:
     def chapter_def(self) -> Chapter:
         """The pack's chapter this game plays."""
         return self.pack.chapters[self.chapter]
-
-    @property
-    def board(self) -> Board:
-        """The map graph of the chapter (cached per chapter)."""
-        return board_for(self.chapter_def, self.pack.rules.los_corners)
 
     def legend(self, legend_id: str) -> LegendState:
         for lg in self.legends:
@@ -161,8 +200,12 @@ class GameState:
 
     def legend_name(self, legend_id: str) -> str:
         """The short name used in prompts and reasons (first word of the Legend's name)."""
-        name = self.pack.legends[legend_id].name
-        return name.split()[0] if name.split() else legend_id
+        key = ("name", legend_id)
+        hit = self.lookups.get(key)
+        if hit is None:
+            words = self.pack.legends[legend_id].name.split()
+            hit = self.lookups[key] = words[0] if words else legend_id
+        return hit  # type: ignore[no-any-return]
 
     def foe_name(self, f: FoeState) -> str:
         return f"{self.pack.foes[f.foe].name} #{f.number}"
@@ -177,7 +220,7 @@ class GameState:
         """A JSON-safe dictionary of the whole state (no pack content inside)."""
         out: dict[str, Any] = {"version": STATE_VERSION}
         for f in fields(self):
-            if f.name == "pack":
+            if f.name in ("pack", "board", "lookups"):
                 continue
             out[f.name] = _plain(getattr(self, f.name))
         return out
@@ -346,11 +389,13 @@ class Event:
 
 @dataclass(frozen=True)
 class Action:
-    """One legal choice for the player.
+    """One legal choice for the player; its kind's entry in
+    :data:`hollowcli.engine.actions.KINDS` says which fields it uses and how it reads.
 
-    ``label`` is the human text of a numbered menu line and ``command`` the typed
-    shortcut; neither takes part in equality (nor does a move's ``path``, which the engine
-    chooses), so an action rebuilt from its fields compares equal to the legal one.
+    ``label`` (the human text of a numbered menu line) and ``command`` (the typed
+    shortcut) are made on demand from the state the action was ``offered`` in; neither
+    takes part in equality (nor does a move's ``path``, which the engine chooses), so an
+    action rebuilt from its fields (:meth:`from_dict`) compares equal to the legal one.
     """
 
     kind: str  # activate | swap | move | attack | use | restore | search | give | refresh | end
@@ -364,14 +409,62 @@ class Action:
     item: str | None = None  # swap/give: the item or relic id
     recipient: str | None = None  # give / use (restore): the other Legend
     what: str | None = None  # restore: health | fear
-    label: str = field(default="", compare=False)
-    command: str = field(default="", compare=False)
+    offered: GameState | None = field(default=None, compare=False, repr=False)  # the state it is a choice of
+
+    def _text(self, which: str) -> str:
+        d = self.__dict__
+        hit = d.get("_" + which)
+        if hit is None:
+            from hollowcli.engine.actions import KINDS
+
+            st = self.offered
+            if st is None:  # built by hand: the kind and its fields
+                hit = " ".join([self.kind] + [str(v) for v in self.to_dict().values()][2:])
+            else:
+                hit = getattr(KINDS[self.kind], which)(st, self)
+            d["_" + which] = hit
+        return hit  # type: ignore[no-any-return]
+
+    @property
+    def command(self) -> str:
+        """The typed shortcut (``move C4``)."""
+        return self._text("command")
+
+    @property
+    def label(self) -> str:
+        """The menu line (``Move Emily to C4 (2 steps)``)."""
+        return self._text("label")
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        """The typed form a save stores: the kind, the Legend and the fields its kind uses
+        (never the command text, so renaming a shortcut cannot break a save)."""
+        from hollowcli.engine.actions import KINDS
+
+        out: dict[str, Any] = {"kind": self.kind, "legend": self.legend}
+        spec = KINDS.get(self.kind)
+        for name in spec.fields if spec is not None else ():
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Action:
-        kw = {f.name: data.get(f.name, f.default) for f in fields(cls)}
-        kw["path"] = tuple(kw.get("path") or ())
-        return cls(**kw)
+        """An action from :meth:`to_dict`; ValueError when it is not one."""
+        from hollowcli.engine.actions import KINDS
+
+        kind = data.get("kind")
+        spec = KINDS.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            raise ValueError(f"{kind!r} is not a kind of action")
+        legend = data.get("legend")
+        if not isinstance(legend, str):
+            raise ValueError(f"the {kind} action names no Legend")
+        kw: dict[str, Any] = {}
+        for name in spec.fields:
+            value = data.get(name)
+            want = int if name == "target" else str
+            if value is not None and (not isinstance(value, want) or isinstance(value, bool)):
+                raise ValueError(f"the {kind} action's {name} is not a {want.__name__}")
+            kw[name] = value
+        return cls(spec.kind, legend, **kw)

@@ -1,0 +1,256 @@
+"""The vocabulary of the player's choices: one entry per action kind, in one place.
+
+Each :class:`ActionKind` says which fields of an :class:`~hollowcli.engine.state.Action`
+the kind uses (what a save stores, :meth:`Action.to_dict`), whether it uses the
+activation's one action, and how it is printed to the command language (``move C4``),
+described in a menu line (``Move Emily to C4 (2 steps)``) and which other spellings
+parse to it (``go C4``). :func:`parse` reads typed text back into the legal action it
+names; nothing else in the engine formats or reads a command.
+
+Labels and commands are made on demand from the state the action was offered in, so
+enumerating the legal actions (the engine's hot path) formats no text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hollowcli.engine.state import Action, GameState
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of choice: its fields, its words, and whether it uses the one action."""
+
+    kind: str
+    fields: tuple[str, ...]  # the Action fields this kind uses (besides kind and legend)
+    uses_action: bool
+    command: Callable[[GameState, Action], str]
+    label: Callable[[GameState, Action], str]
+    aliases: Callable[[GameState, Action], list[str]]
+    summary: str  # the command's form, for help texts
+
+
+# ------------------------------------------------------------------------ words
+def short(state: GameState, legend_id: str) -> str:
+    """A Legend's short name in prompts and reasons (``Emily``)."""
+    return state.legend_name(legend_id)
+
+
+def typed_name(state: GameState, legend_id: str) -> str:
+    """The word a player types for a Legend: its short name in lower case."""
+    return short(state, legend_id).lower()
+
+
+def _n(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def _tokens_tail(cost: int) -> str:
+    return f", {_n(cost, 'token')}" if cost else ""
+
+
+def _source(state: GameState, a: Action) -> Any:
+    """The skill or item an attack or use is made with (None: the basic attack)."""
+    if a.source == "skill":
+        return state.pack.skills[a.source_id or ""]
+    if a.source == "item":
+        return state.pack.items[a.source_id or ""]
+    return None
+
+
+def _thing_names(state: GameState, kind: str | None, sid: str | None) -> list[str]:
+    if sid is None:
+        return []
+    obj = state.pack.skills.get(sid) if kind == "skill" else state.pack.items.get(sid)
+    return [sid] + ([obj.name] if obj else [])
+
+
+def _legend_forms(state: GameState, lid: str) -> list[str]:
+    return [lid, state.pack.legends[lid].name, short(state, lid)]
+
+
+# ------------------------------------------------------------------ per kind
+def _activate_label(state: GameState, a: Action) -> str:
+    lg = state.legend(a.legend)
+    ldef = state.legend_def(lg.id)
+    return (f"Activate {short(state, lg.id)} at {lg.loc} (health {lg.health}/{ldef.health}, "
+            f"fear {lg.fear}, tokens {lg.ready}/{ldef.tokens})")
+
+
+def _swap_label(state: GameState, a: Action) -> str:
+    lg = state.legend(a.legend)
+    it = state.pack.items[a.item or ""]
+    what = f"swap {state.pack.items[lg.relic].name} for {it.name}" if lg.relic else f"equip {it.name}"
+    return f"{short(state, lg.id)}: {what} (relic)"
+
+
+def _move_label(state: GameState, a: Action) -> str:
+    n = len(a.path) - 1
+    cost = sum(len(state.foes_at(loc)) for loc in a.path[:-1])
+    label = f"Move {short(state, a.legend)} to {a.to} ({_n(n, 'step')}"
+    if cost:
+        label += f"; leave roll of {_n(cost, 'die', 'dice')}"
+    return label + ")"
+
+
+def _attack_command(state: GameState, a: Action) -> str:
+    return f"attack {a.at or a.target}" + ("" if a.source in (None, "basic") else f" with {a.source_id}")
+
+
+def _attack_label(state: GameState, a: Action) -> str:
+    from hollowcli.engine.legend_phase import attack_numbers
+
+    lg = state.legend(a.legend)
+    src = _source(state, a)
+    nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
+    cost = src.cost if src is not None else 0
+    with_txt = "" if src is None else f" with {src.name}"
+    tail = f" ({_n(nums.dice, 'die', 'dice')}, +{nums.direct} direct{_tokens_tail(cost)})"
+    if a.at is not None:
+        n = len(state.foes_at(a.at))
+        who = "the one foe" if n == 1 else f"all {n} foes"
+        return f"Attack {who} at {a.at}{with_txt}{tail}"
+    f = state.foe(a.target or 0)
+    return f"Attack {state.foe_name(f)} at {f.loc}{with_txt}{tail}"
+
+
+def _attack_aliases(state: GameState, a: Action) -> list[str]:
+    tgt = a.at or str(a.target)
+    if a.source in (None, "basic"):
+        return [f"attack {tgt} with basic", f"attack {tgt} with basic attack", f"a {tgt}"]
+    names = _thing_names(state, a.source, a.source_id)
+    return [f"attack {tgt} with {n}" for n in names] + [f"use {n} on {tgt}" for n in names]
+
+
+def _use_command(state: GameState, a: Action) -> str:
+    on = a.recipient is not None and a.recipient != a.legend
+    return f"use {a.source_id}" + (f" on {typed_name(state, a.recipient or '')}" if on else "")
+
+
+def _use_label(state: GameState, a: Action) -> str:
+    lg = state.legend(a.legend)
+    obj = _source(state, a)
+    cost = _tokens_tail(obj.cost)
+    if a.recipient is None:  # a trap
+        return f"{short(state, lg.id)}: set a {obj.trap} trap at {lg.loc} with {obj.name} ({obj.trap_damage} damage{cost})"
+    what = ", ".join(x for x in (f"+{obj.restore.health} health" if obj.restore.health else "",
+                                  f"-{obj.restore.fear} fear" if obj.restore.fear else "") if x)
+    who = "" if a.recipient == lg.id else f" on {short(state, a.recipient)}"
+    return f"{short(state, lg.id)}: use {obj.name}{who} ({what}{cost})"
+
+
+def _use_aliases(state: GameState, a: Action) -> list[str]:
+    out: list[str] = []
+    for n in _thing_names(state, a.source, a.source_id):
+        if a.recipient and a.recipient != a.legend:
+            out += [f"use {n} on {r}" for r in _legend_forms(state, a.recipient)]
+        else:
+            out += [f"use {n}", f"use {n} on {short(state, a.legend)}", f"use {n} on {a.legend}"]
+    return out
+
+
+def _restore_label(state: GameState, a: Action) -> str:
+    rules = state.pack.rules
+    lg = state.legend(a.legend)
+    back = min(rules.restore_returns_tokens, lg.spent)
+    tok = f"; {_n(back, 'spent token')} back first" if back else ""
+    if a.what == "health":
+        gain = min(rules.restore_health, state.legend_def(lg.id).health - lg.health)
+        return f"{short(state, lg.id)}: restore {gain} health{tok}"
+    gain = min(rules.restore_fear, lg.fear)
+    return f"{short(state, lg.id)}: remove {gain} fear{tok}"
+
+
+def _search_label(state: GameState, a: Action) -> str:
+    from hollowcli.engine.core import feature_name
+
+    lg = state.legend(a.legend)
+    return f"{short(state, lg.id)}: search {feature_name(state, lg.loc)} at {lg.loc}"
+
+
+def _give_label(state: GameState, a: Action) -> str:
+    it = state.pack.items.get(a.item or "")
+    name = it.name if it else a.item
+    return f"{short(state, a.legend)}: give {name} to {short(state, a.recipient or '')}"
+
+
+def _refresh_label(state: GameState, a: Action) -> str:
+    lg = state.legend(a.legend)
+    fear = f" and {lg.fear_spent} fear" if lg.fear_spent else ""
+    return f"{short(state, lg.id)}: refresh (all {lg.ready + lg.spent} tokens{fear} back to preparation)"
+
+
+def _none(state: GameState, a: Action) -> list[str]:
+    return []
+
+
+KINDS: dict[str, ActionKind] = {k.kind: k for k in (
+    ActionKind("activate", (), False,
+               lambda s, a: f"activate {typed_name(s, a.legend)}", _activate_label,
+               lambda s, a: [f"activate {n}" for n in _legend_forms(s, a.legend)] + _legend_forms(s, a.legend),
+               "activate NAME"),
+    ActionKind("move", ("to",), False, lambda s, a: f"move {a.to}", _move_label,
+               lambda s, a: [f"m {a.to}", f"go {a.to}", f"move to {a.to}"], "move C4"),
+    ActionKind("attack", ("target", "at", "source", "source_id"), True, _attack_command, _attack_label, _attack_aliases,
+               "attack N|C4 [with SKILL/ITEM]"),
+    ActionKind("use", ("source", "source_id", "recipient"), True, _use_command, _use_label, _use_aliases,
+               "use SKILL/ITEM [on NAME]"),
+    ActionKind("restore", ("what",), True, lambda s, a: f"restore {a.what}", _restore_label,
+               lambda s, a: [f"r {a.what}"], "restore health|fear"),
+    ActionKind("search", (), True, lambda s, a: "search", _search_label, _none, "search"),
+    ActionKind("give", ("item", "recipient"), True, lambda s, a: f"give {a.item} to {typed_name(s, a.recipient or '')}",
+               _give_label,
+               lambda s, a: [f"give {n} to {r}" for n in _thing_names(s, "item", a.item) for r in _legend_forms(s, a.recipient or "")],
+               "give ITEM to NAME"),
+    ActionKind("swap", ("item",), False, lambda s, a: f"swap {a.item}", _swap_label,
+               lambda s, a: [f"{v} {n}" for v in ("swap", "equip") for n in _thing_names(s, "item", a.item)],
+               "swap RELIC"),
+    ActionKind("refresh", (), False, lambda s, a: "refresh", _refresh_label, _none, "refresh"),
+    ActionKind("end", (), False, lambda s, a: "end", lambda s, a: f"End {short(s, a.legend)}'s activation",
+               lambda s, a: ["done", "pass", "e"], "end"),
+)}
+
+#: The kinds that use the activation's one action.
+ACTION_KINDS = frozenset(k.kind for k in KINDS.values() if k.uses_action)
+
+#: The command verbs, in the order help texts name them.
+VERBS = tuple(KINDS)
+
+
+# --------------------------------------------------------------------- reading
+_SPACES = re.compile(r"\s+")
+
+
+def norm(text: str) -> str:
+    """Typed text as compared: case and spacing ignored, ``#`` optional."""
+    return _SPACES.sub(" ", text.strip().lower().replace("#", ""))
+
+
+def parse(state: GameState, text: str, legal: list[Action]) -> Action | None:
+    """The action of ``legal`` that ``text`` names, or None.
+
+    Accepts each action's command (case and spacing ignored, ``#`` optional, so
+    ``attack #2`` works), the other spellings of its kind (a Legend's full id or name, an
+    item or skill by its name, ``go C4``), and ``activate em`` for the one Legend whose
+    name starts so.
+    """
+    want = norm(text)
+    if not want:
+        return None
+    for a in legal:
+        if norm(a.command) == want:
+            return a
+    for a in legal:
+        if want in {norm(alt) for alt in KINDS[a.kind].aliases(state, a)}:
+            return a
+    verb, _, who = want.partition(" ")
+    if verb != "activate" or len(who) < 2:
+        return None
+    hits = [a for a in legal if a.kind == "activate"
+            and any(norm(n).startswith(who) for n in _legend_forms(state, a.legend))]
+    return hits[0] if len(hits) == 1 else None
