@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ import click
 
 from hollowcli.commands.common import content_option, echo, emit_json, get_pack, json_option
 from hollowcli.errors import RenderError, UsageError
+from hollowcli.tempfiles import temp_beside
 
 EXAMPLES = """
 \b
@@ -156,7 +156,7 @@ def _write(out_dir: Path, name: str, data: bytes) -> Path:
     path = out_dir / _safe_name(name)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=out_dir, prefix=".hollow-", suffix=".part")
+        fd, tmp = temp_beside(out_dir, ".hollow-", ".part")
     except OSError as e:
         raise RenderError(f"cannot write {path} ({e.strerror or e}); give --out a folder you can write to") from e
     try:

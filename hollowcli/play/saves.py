@@ -24,7 +24,6 @@ import json
 import os
 import re
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from hollowcli.errors import SaveError, UsageError
+from hollowcli.tempfiles import temp_beside
 
 #: The layout this version of hollow writes (2: ``game.rolled``, the player's dice per step).
 SCHEMA_VERSION = 2
@@ -545,7 +545,7 @@ def _atomic_write(path: Path, text: str, keep_backup: bool) -> None:
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        fd, tmp_name = temp_beside(folder, f".{path.name}.", ".tmp")
     except OSError as e:
         raise SaveError(f"cannot write the campaign file in {folder} ({e.strerror})") from e
     tmp = Path(tmp_name)
