@@ -31,21 +31,34 @@ def saved_game() -> saves.GameRecord:
     return game
 
 
-def test_a_new_game_shows_map_key_statuses_track_and_numbered_choices() -> None:
+def test_a_new_game_shows_map_ledger_and_numbered_choices_on_one_screen() -> None:
     r = play("1", "--seed", "4", input="quit\n")
     assert r.exit_code == 0, r.output
     out = r.output
-    assert "The Schoolhouse by the Mill Pond" in out
-    # coordinates: column letters on top, row numbers at the left
+    assert "Round 1 - Legend phase - The Schoolhouse by the Mill Pond (chapter 1)" in out
+    assert "survive 8 rounds | track: move, attack | spawn: 3 Gobkin" in out
+    # coordinates: column letters on top, row numbers at the left; the all-wall border is left out
+    assert "\n  B    C    D    E" in out
+    assert "\n2 G1:1 .    .    b" in out  # Gobkin #1 on spawn point 1, the bell rope at E2
+    assert "4 .    .    JP   MG+2" in out  # three Legends share E4
+    assert "Here: E4 start: MG EK EW" in out
+    assert "[4]" in out  # chapter 1 bars spawn point 4
+    assert " JP Jeremiah D4  12/12 0    3/3" in out  # the ledger beside the map
+    assert " G1 Gobkin   B2  3/3   0" in out
+    assert " 1. Jeremiah  at D4  health 12/12  fear 0  tokens 3/3  [activate jeremiah]" in out
+    assert "Saved at round 1, step 0. Resume with: hollow play" in out
+
+
+def test_map_shows_the_full_board_with_key_track_and_items() -> None:
+    r = play("1", "--seed", "4", input="map\nquit\n")
+    out = r.output
     assert "   A    B    C    D" in out
     assert "\n2  ##   G1" in out
     assert "Key: JP Jeremiah, MG Matthias, EK Elijah, EW Emily, Gn Gobkin #n" in out
-    assert "[4] " in out and "barricaded spawn point" in out  # chapter 1 bars spawn point 4
+    assert "[4] " in out and "barricaded spawn point" in out
     assert ">>1:move, attack<<" in out  # the track's current spot
     assert "Jeremiah Pincke      D4   12/12   0/10   3/3 ready  Horseshoe Amulet" in out
     assert any("G1  Gobkin #1" in line and " B2 " in line for line in out.splitlines())
-    assert " 1. Jeremiah  at D4  health 12/12  fear 0  tokens 3/3  [activate jeremiah]" in out
-    assert "Saved at round 1, step 0. Resume with: hollow play" in out
 
 
 def test_typed_commands_numbers_and_shortcuts_play_steps_and_are_saved() -> None:
@@ -72,7 +85,7 @@ def test_help_map_log_and_save_do_not_take_a_step() -> None:
     r = play("1", "--seed", "4", input="1\nhelp\nmap\nlog\nsave\nchoices\nquit\n")
     assert r.exit_code == 0, r.output
     assert "undo [N]" in r.output and "move C4" in r.output  # the help text
-    assert r.output.count("== The Schoolhouse by the Mill Pond") == 2  # the board, then 'map'
+    assert r.output.count("== The Schoolhouse by the Mill Pond") == 1  # 'map': the full board
     assert "Jeremiah activates at D4" in r.output.split("log")[-1]  # 'log' repeats the ruling
     assert "Saved campaign 'default' at step 1" in r.output
     assert saved_game().cursor == 1
@@ -178,7 +191,7 @@ def test_json_summary_is_the_only_thing_on_stdout() -> None:
     doc = json.loads(out.stdout)
     assert doc["result"] == "won" and doc["chapter"] == "schoolhouse" and doc["seed"] == 3
     assert doc["next_chapter"] == "covered-bridge"
-    assert "== The Schoolhouse" in out.stderr  # the transcript went to stderr
+    assert "Round 1 - Legend phase - The Schoolhouse" in out.stderr  # the transcript went to stderr
 
 
 def test_chapter_by_id_or_number_and_unknown_chapter() -> None:

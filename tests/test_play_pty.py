@@ -32,7 +32,7 @@ def test_play_in_a_terminal_quit_and_resume() -> None:
     child.expect(PROMPT)
     screen = ANSI.sub("", child.before)
     assert "The Schoolhouse by the Mill Pond" in screen
-    assert "   A    B    C" in screen and "Key: JP Jeremiah" in screen
+    assert "  B    C    D" in screen and " JP Jeremiah D4" in screen
     assert "1. Jeremiah  at D4  health 12/12" in screen
     child.sendline("2")
     child.expect(PROMPT)

@@ -49,7 +49,7 @@ def after(out: str, marker: str) -> str:
 def test_moves_are_one_compact_block_and_the_real_decisions_stand_out() -> None:
     r = play("1", "--seed", "11", input="activate emily\nquit\n")
     assert r.exit_code == 0, r.output
-    menu = after(r.output, "Emily is activating at E4")
+    menu = after(r.output, "Emily at E4: moved 0 of 3")
     assert "Move Emily to" not in menu  # no line per destination any more
     lines = menu.splitlines()
     head = next(i for i, line in enumerate(lines) if line.startswith(" Move (up to 3 steps"))
@@ -62,6 +62,9 @@ def test_moves_are_one_compact_block_and_the_real_decisions_stand_out() -> None:
     assert lines[head + 3].startswith(" 18. Attack Schrickroot #4 at J4 with Long Shot")
     assert "[attack 4 with long-shot]" in lines[head + 4]  # the shortcut is never split
     assert lines[head + 5] == " 19. End Emily's activation  [end]"
+    # then the two-step shortcuts: the next Legend, and a move that brings a foe in reach
+    assert lines[head + 6].startswith(" Next Legend (ends this activation): 20 Jeremiah")
+    assert any(line.startswith(" 2") and "Move to F4, then attack Schrickroot #4" in line for line in lines[head + 7:])
 
 
 def test_a_number_from_the_move_block_moves_there() -> None:
@@ -149,7 +152,7 @@ def test_legend_and_foe_tables_stay_aligned_and_within_78_columns() -> None:
 
 
 def test_the_key_names_the_chapters_spawn_points_and_keeps_entries_whole() -> None:
-    r = play("2", "--seed", "1", input="quit\n")
+    r = play("2", "--seed", "1", input="map\nquit\n")
     key = r.output[r.output.index("Key: "):r.output.index("Track: ")]
     assert "1-5 spawn point" in key and "1-6" not in key  # the covered bridge has five
     assert "\n     Sn Schrickroot #n," in key or " Sn Schrickroot #n," in key.replace("\n     ", " ")
@@ -371,8 +374,8 @@ def test_cannot_attack_lists_the_nearest_legend_first_by_range() -> None:
 
 def test_map_shows_the_board_and_then_the_choices_again() -> None:
     r = play("1", "--seed", "11", input="activate emily\nmap\nquit\n")
-    tail = after(r.output, "Choice 1-19, or a command (help)> map")
-    assert "== The Schoolhouse by the Mill Pond" in tail
+    tail = after(r.output, "Choice 1-27, or a command (help)> map")  # 19 choices and 8 two-step ones
+    assert "== The Schoolhouse by the Mill Pond" in tail and "Key: " in tail  # the full board
     assert tail.index("Foes ") < tail.index(" 19. End Emily's activation  [end]")
 
 
@@ -451,7 +454,7 @@ def test_a_reader_that_leaves_the_pipe_stops_the_game_quietly_and_saved(tmp_path
 
 def test_the_activation_line_counts_tokens_in_good_english() -> None:
     r = play("1", "--seed", "11", input="activate emily\nattack 4 with long-shot\nquit\n")
-    assert "Emily is activating at E4: health 8/8, fear 0, 4 tokens ready; moved 0 of 3," in r.output
+    assert "Emily at E4: moved 0 of 3, action not taken yet; 4 tokens ready" in r.output
     assert "3 tokens ready" in r.output and "token(s)" not in r.output
 
 

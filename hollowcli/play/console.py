@@ -7,7 +7,7 @@ Nothing here knows the rules; :mod:`hollowcli.play.loop` runs the game over thes
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 # ----------------------------------------------------------------------------- output
@@ -92,6 +92,35 @@ class LineSource:
         self._lines = lines
         self.console = console
         self.interactive = interactive
+        #: At a terminal: the words Tab completes (commands, Legends, foe numbers, places).
+        self.words: Callable[[], Iterable[str]] | None = None
+        self._matches: list[str] = []
+        self._bound = False
+
+    def _readline(self) -> None:
+        """Line editing, history and Tab completion for ``input()`` (where readline exists)."""
+        if self._bound:
+            return
+        self._bound = True
+        try:
+            import readline
+        except ImportError:
+            return
+        if self.words is not None:
+            readline.set_completer_delims(" \t;")
+            if "libedit" in (readline.__doc__ or ""):  # macOS's readline stand-in
+                readline.parse_and_bind("bind ^I rl_complete")
+            else:
+                readline.parse_and_bind("tab: complete")
+            readline.set_completer(self.complete)
+
+    def complete(self, text: str, state: int) -> str | None:
+        """readline's completer: the ``state``-th word that starts with ``text``."""
+        if state == 0:
+            low = text.lower()
+            words = self.words() if self.words is not None else ()
+            self._matches = sorted({w for w in words if w.lower().startswith(low)})
+        return self._matches[state] if state < len(self._matches) else None
 
     @classmethod
     def from_terminal(cls, console: Console) -> LineSource:
@@ -104,10 +133,7 @@ class LineSource:
     def read(self, prompt: str) -> str | None:
         if self._lines is None:
             if self.console.stream is sys.stdout:
-                try:
-                    import readline  # noqa: F401 - line editing and history for input()
-                except ImportError:
-                    pass
+                self._readline()
                 try:
                     return input(prompt)
                 except EOFError:

@@ -21,7 +21,7 @@ from hollowcli import engine
 from hollowcli.dice import Face, faces_text
 from hollowcli.engine.rolls import AskSource, RollRequest
 from hollowcli.errors import HollowError, SaveError, UsageError
-from hollowcli.play import campaigns, saves, view
+from hollowcli.play import campaigns, combos, saves, screen, view
 from hollowcli.play.console import Console, LineSource
 from hollowcli.play.eventlog import EventLog
 from hollowcli.play.rolled import BadRolledValue, RolledQueue
@@ -78,7 +78,9 @@ class Outcome:
 HELP = """\
 Choose by number, or type a command:
   <number>     take that choice (the list is shown after every step)
-  move C4      move the activating Legend (column letter + row number)
+  move C4      move the activating Legend (column letter + row number);
+               a place marked E4!2 costs a leave roll of 2 dice on the way
+  a; b         two commands at once: 'move C3; attack 1'
   attack 2     attack foe #2 (the number after its letter on the map: G2)
   end          end the activating Legend's turn ('activate NAME' ends it too)
   [...]        every other choice shows its typed shortcut in brackets
@@ -114,6 +116,8 @@ class Game:
         self.persist = persist
         self.log = EventLog(options.log_path) if options.log_path else None
         self.rolled = RolledQueue(options.rolled) if options.rolled is not None else None
+        if source is not None and source.interactive:
+            source.words = self.completions
         self.session = Session(pack, camp.game, on_step=lambda _rec: persist(camp), rolled=self.rolled,
                                source=AskSource(self._ask_roll) if options.ask else None)
         self._told = 0  # events of the step being resolved already shown (before a dice question)
@@ -145,30 +149,41 @@ class Game:
             self._log({"step": self.session.step, **ev.to_dict()})
 
     def show_board(self) -> None:
+        """The full picture: map with its key, track, Legends with their items, foes."""
         self.console.say("")
         self.console.lines(view.render_board(self.state, self.paint))
         self._shown_round = self.state.round
 
-    def show_choices(self) -> list[Any]:
-        actions = list(engine.legal_actions(self.state))
-        turn = self.state.turn
+    def show_round(self) -> None:
+        """The compact board at the start of a round (``--auto``: there is no prompt)."""
+        cols, rows = screen.terminal_size()
         self.console.say("")
-        if turn is not None:
-            lg = self.state.legend(turn.legend)
-            d = self.pack.legends[lg.id]
-            name = self.state.legend_name(lg.id)
-            text = (
-                f"{name} is activating at {lg.loc}: health {lg.health}/{d.health}, fear {lg.fear}, "
-                f"{lg.ready} {'token' if lg.ready == 1 else 'tokens'} ready; moved {turn.steps} of {d.move}, "
-                + ("action taken" if turn.acted else "action not taken yet")
-            )
-            lines = view.wrap(text, indent="  ")
-            lines[0] = self.paint(lines[0][: len(name) + 14], "title") + lines[0][len(name) + 14 :]
-            self.console.lines(lines)
-        else:
-            self.console.say(self.paint(f"Round {self.state.round}: choose the next Legend to activate", "title"))
-        self.console.lines(view.render_choices(actions, self.paint, self.state))
-        return actions
+        self.console.lines(screen.board_lines(self.state, self.paint, cols, rows))
+        self._shown_round = self.state.round
+
+    def show_choices(self) -> list[Any]:
+        """The one screen to decide on: board, ledger, status and numbered choices, within
+        the terminal (the prompt line kept free)."""
+        actions = list(engine.legal_actions(self.state))
+        extra = combos.combos(self.state, actions)
+        cols, rows = screen.terminal_size()
+        self.console.say("")
+        self.console.lines(screen.decision_screen(self.state, actions, self.paint, cols, rows - 1, extra))
+        self._shown_round = self.state.round
+        return [*actions, *extra]
+
+    def completions(self) -> list[str]:
+        """What Tab completes at the prompt: meta commands, every word of the legal commands
+        (verbs, Legend ids, foe numbers, item ids, places), Legend names and map locations."""
+        words = set(META) - {"?"}
+        for a in engine.legal_actions(self.state):
+            words.update(a.command.split())
+        for lg in self.state.legends:
+            words.add(lg.id)
+            words.add(self.state.legend_name(lg.id).lower())
+        words.update(str(f.number) for f in self.state.foes)
+        words.update(c.name for row in engine.map_cells(self.state) for c in row if c.open)
+        return sorted(w for w in words if w)
 
     def hint(self, text: str) -> None:
         for line in view.wrap(text):
@@ -241,7 +256,8 @@ class Game:
                 self._quit = "hangup" if self._hangup else "output-closed"
                 return
             if self._shown_round != self.state.round:
-                self.show_board()
+                if self.options.auto:
+                    self.show_round()
                 actions = None
             if self.options.auto:
                 if self.state.round > self.options.max_rounds:
@@ -260,11 +276,26 @@ class Game:
             if line is None:
                 self._quit = "end-of-input"
                 return
+            before = self.state.round
             took = self.handle(line, actions)
             if self._quit:
                 return
             if took:
                 actions = None
+                if self.state.round > before and self._interactive() and not self.session.outcome()[0]:
+                    self._pause()
+
+    def _interactive(self) -> bool:
+        return self.source is not None and self.source.interactive
+
+    def _pause(self) -> None:
+        """After the adversary phase at a terminal: wait for Enter, so the foes' rulings can
+        be read before the next round's screen pushes them up."""
+        line = self._read(f"-- Press Enter for round {self.state.round} -- ")
+        if line is None:
+            self._quit = "end-of-input"
+        elif line.strip().lower() in ("quit", "exit"):
+            self._quit = "quit"
 
     def _read(self, prompt: str) -> str | None:
         """The player's next line (None at the end of the input); a hangup may break it off."""
@@ -345,21 +376,47 @@ class Game:
                    "reason": "the --rolled values are used up; the seeded dice roll from here"})
         self._narrate(events[cut + 1 :])
 
+    def _take_combo(self, combo: combos.Combo) -> None:
+        """Take a two-step choice: the first step, then the second if the rules still allow
+        it (a leave roll on the way may have changed things)."""
+        self._take(combo.first)
+        if self.session.outcome()[0]:
+            return
+        if combo.then.kind == "end" and getattr(self.state.turn, "legend", None) != combo.first.legend:
+            return  # the activation ended by itself: nothing was left to do
+        legal = engine.legal_actions(self.state)
+        then = next((a for a in legal if a == combo.then), None)
+        if then is None:
+            self.hint(f"'{combo.then.command}' is not possible any more after '{combo.first.command}'; choose again.")
+            return
+        self._take(then)
+
     def handle(self, line: str, actions: list[Any]) -> bool:
         """Act on one line of input; True when the board changed (choices must be shown again).
 
         Nothing a player types raises: unknown or malformed input gets a short hint.
         """
         text = line.strip()
-        if not text:
-            self.console.lines(view.render_choices(actions, self.paint, self.state))
-            return False
+        if not text:  # Enter alone: the screen again
+            return True
         if _NUMBER.fullmatch(text):
             n = int(text)
             if not 1 <= n <= len(actions):
                 self.hint(f"There is no choice {n}; pick {_span(len(actions), ' to ')}, or type 'help'.")
                 return False
-            self._take(actions[n - 1])
+            chosen = actions[n - 1]
+            if isinstance(chosen, combos.Combo):
+                self._take_combo(chosen)
+            else:
+                self._take(chosen)
+            return True
+        if ";" in text:  # several commands on one line: 'move C3; attack 1'
+            for part in text.split(";"):
+                if part.strip() and not self.handle(part, actions):
+                    return True  # the steps before it were taken (or none): show the screen again
+                if self._quit or self.session.outcome()[0]:
+                    break
+                actions = list(engine.legal_actions(self.state))
             return True
         meta = _META.match(text)
         if meta:
@@ -433,7 +490,6 @@ class Game:
             return False
         self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
                    "kind": "undo", "numbers": {"steps": n}, "reason": f"the player took back {n} step(s)"})
-        self.show_board()
         self.console.say(f"Undone {n} step(s); back at round {self.state.round}, step {self.session.step}"
                          + (f" ({self.session.can_redo} can be redone with 'redo')." if self.session.can_redo else "."))
         return True

@@ -316,7 +316,8 @@ def _spawn_and_cards(state: Any) -> list[str]:
 # --------------------------------------------------------------------------- choices and events
 
 
-def render_choices(actions: list[Any], paint: Paint = plain, state: Any = None, width: int = 78) -> list[str]:
+def render_choices(actions: list[Any], paint: Paint = plain, state: Any = None, width: int = 78,
+                   brief: bool = False) -> list[str]:
     """The numbered legal choices with their typed shortcut, at most ``width`` columns.
 
     Moves are many and alike, so they are gathered into one compact block of numbered
@@ -337,13 +338,21 @@ def render_choices(actions: list[Any], paint: Paint = plain, state: Any = None, 
     for i, a in enumerate(actions, 1):
         if a.kind == "move":
             if moves and i == moves[0][0]:
-                lines += _move_block(moves, numw, paint, state, width)
+                lines += _move_block(moves, numw, paint, state, width, brief)
             continue
         if gives and a.kind == "give":
             if i == gives[0][0]:
                 lines += _give_block(gives, numw, paint, state, width)
             continue
         shortcut = f"[{a.command}]" if a.command else ""
+        if brief:  # one line a choice, its typed shortcut left out when it would not fit
+            lead = f" {i:>{numw}}. "
+            full = lead + a.label + (f"  {shortcut}" if shortcut else "")
+            if len(full) <= width:
+                lines += _choice_lines(lead, a.label, shortcut, paint, width)
+            else:
+                lines.append((lead + a.label)[: width - 1] + ("…" if len(lead + a.label) >= width else ""))
+            continue
         lines += _choice_lines(f" {i:>{numw}}. ", a.label, shortcut, paint, width)
     return lines
 
@@ -398,7 +407,8 @@ def _leave_dice(state: Any, action: Any) -> int:
     return sum(len(state.foes_at(loc)) for loc in action.path[:-1])
 
 
-def _move_block(moves: list[tuple[int, Any]], numw: int, paint: Paint, state: Any, width: int) -> list[str]:
+def _move_block(moves: list[tuple[int, Any]], numw: int, paint: Paint, state: Any, width: int,
+                brief: bool = False) -> list[str]:
     """The move choices as a header and wrapped rows of ``number destination`` cells."""
     costs = {a.to: _leave_dice(state, a) for _, a in moves}
     base = min(costs.values(), default=0)  # what leaving the Legend's own location costs
@@ -410,7 +420,7 @@ def _move_block(moves: list[tuple[int, Any]], numw: int, paint: Paint, state: An
         notes.append(f"every move leaves foes: a leave roll of {base} {'die' if base == 1 else 'dice'}")
     if any(c > base for c in costs.values()):
         notes.append("!N after a place: its walk leaves foes, a leave roll of N dice" + (" in all" if base else ""))
-    if notes:
+    if notes and not brief:  # brief (a crowded screen): the !N marks stay, 'help' explains them
         lines += wrap("   (" + "; ".join(notes) + ")", width, "    ")
     cells = []
     for i, a in moves:

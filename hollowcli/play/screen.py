@@ -1,0 +1,318 @@
+"""One screen to decide on: the compact board, the ledger and the choices of ``hollow play``.
+
+At every Legend-phase prompt the player sees, within the terminal (80x24 at least):
+a title line, the objective and track line, a compact map (border rows and columns that
+hold no location are left out; cells narrow when the map is wide), beside it (or under
+it) the ledger of Legends and foes, the figures that share a location or stand on a
+spawn point or feature, the activating Legend's status and the numbered choices.
+
+The full picture (symbol key, track, items) stays in ``map`` (:func:`view.render_board`).
+Like :mod:`hollowcli.play.view`, everything here returns plain lines; colour comes from
+``paint``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hollowcli.play import view
+from hollowcli.play.view import Paint, plain
+
+#: The smallest terminal the screen is designed for.
+MIN_COLS, MIN_ROWS = 80, 24
+#: Cell widths tried from the widest; a cell is followed by one column for walls.
+CELL_WIDTHS = (4, 3, 2, 1)
+GAP = "  "  # between the map and the ledger beside it
+
+
+def terminal_size() -> tuple[int, int]:
+    """Columns and rows of the terminal (``COLUMNS``/``LINES`` first; 80x24 when unknown)."""
+    import shutil
+
+    size = shutil.get_terminal_size((MIN_COLS, MIN_ROWS))
+    return max(40, size.columns), max(12, size.lines)
+
+
+# --------------------------------------------------------------------------- the map
+
+
+def _crop(rows: list[list[Any]]) -> tuple[list[list[Any]], int, int]:
+    """The map without leading/trailing rows and columns that hold no location."""
+    open_rows = [r for r, row in enumerate(rows) if any(c.open for c in row)]
+    open_cols = sorted({c.col for row in rows for c in row if c.open})
+    if not open_rows:
+        return rows, 0, 0
+    r0, r1 = open_rows[0], open_rows[-1]
+    c0, c1 = open_cols[0], open_cols[-1]
+    return [row[c0 : c1 + 1] for row in rows[r0 : r1 + 1]], r0, c0
+
+
+def _under(c: Any) -> str:
+    """The one-character mark of what lies under figures: spawn point, trap or feature."""
+    if c.spawn is not None:
+        return str(c.spawn)
+    if c.traps:
+        return "^"
+    if c.feature:
+        return c.char.lower()
+    return ""
+
+
+def _cell_text(c: Any, syms: list[str], w: int) -> tuple[str, str]:
+    """The text (exactly ``w`` wide) and paint role of one cell."""
+    if not c.open:
+        return ("##" if w > 1 else "#").ljust(w), "wall"
+    if syms:
+        role = "legend" if c.legends else "foe"
+        if w == 1:
+            return ("@" if c.legends else "x"), role
+        text = syms[0]
+        if len(syms) > 1:
+            more = f"+{len(syms) - 1}"
+            text = text + more if len(text + more) <= w else (text + "+")[:w]
+        elif _under(c) and len(text) + 2 <= w:
+            text += ":" + _under(c)
+        return text[:w].ljust(w), role
+    if c.spawn is not None:
+        if c.locked:
+            return (f"[{c.spawn}]" if w >= 3 else f"{c.spawn}]"[:w]).ljust(w), "bad"
+        return str(c.spawn).ljust(w), "spawn"
+    if c.traps:
+        return "^".ljust(w), "feature"
+    if c.feature:
+        return c.char.lower().ljust(w), "feature"
+    return ".".ljust(w), "dim"
+
+
+def map_width(state: Any, w: int) -> int:
+    """Columns the compact map takes with cells ``w`` wide."""
+    from hollowcli.engine import map_cells
+
+    rows, _, _ = _crop(map_cells(state))
+    ncols = max((len(r) for r in rows), default=0)
+    return len(str(len(state.board.rows))) + 1 + ncols * (w + 1)
+
+
+def compact_map(state: Any, paint: Paint = plain, w: int = 4) -> list[str]:
+    """The map with cells ``w`` wide: column letters on top, row numbers at the left,
+    walls as ``|`` between cells and ``-`` under them; stacks as ``JP+1``, a figure on a
+    spawn point or feature as ``G2:3``."""
+    from hollowcli.engine import map_cells
+    from hollowcli.engine.geometry import column_letters
+
+    full = map_cells(state)
+    rows, r0, c0 = _crop(full)
+    lsym = view.legend_symbols(state)
+    letters = view.class_letters(state)
+    foe_by_number = {f.number: f for f in state.foes}
+    label_w = len(str(r0 + len(rows))) + 1
+    ncols = max((len(r) for r in rows), default=0)
+    head = " " * label_w
+    for i in range(ncols):
+        name = column_letters(c0 + i)
+        head += (name if len(name) <= w else name[-w:]).ljust(w + 1)
+    lines = [head.rstrip()]
+    for r, row in enumerate(rows):
+        line = f"{r0 + r + 1:>{label_w - 1}} "
+        under = " " * label_w
+        has_under = False
+        for i, c in enumerate(row):
+            syms = [lsym[lid] for lid in c.legends]
+            syms += [view.foe_symbol(state, foe_by_number[n], letters) for n in c.foes]
+            text, role = _cell_text(c, syms, w)
+            line += paint(text, role)
+            right = row[i + 1].name if i + 1 < len(row) else None
+            below = rows[r + 1][i].name if r + 1 < len(rows) and i < len(rows[r + 1]) else None
+            line += paint("|", "wall") if right is not None and right in c.walls else " "
+            if below is not None and below in c.walls:
+                under += paint("-" * w, "wall") + " "
+                has_under = True
+            else:
+                under += " " * (w + 1)
+        lines.append(line.rstrip())
+        if has_under:
+            lines.append(under.rstrip())
+    return lines
+
+
+def shared_places(state: Any, w: int) -> list[str]:
+    """``E4 start: MG EK EW`` for each location where figures share a place, or stand on a
+    spawn point, trap or feature the cell cannot show (with cells of 1 column: every
+    figure's place)."""
+    from hollowcli.engine import map_cells
+
+    lsym = view.legend_symbols(state)
+    letters = view.class_letters(state)
+    foe_by_number = {f.number: f for f in state.foes}
+    out = []
+    for row in map_cells(state):
+        for c in row:
+            syms = [lsym[lid] for lid in c.legends]
+            syms += [view.foe_symbol(state, foe_by_number[n], letters) for n in c.foes]
+            if not syms:
+                continue
+            under = ""
+            if c.spawn is not None:
+                under = f"spawn point {c.spawn}" + (" (barred)" if c.locked else "")
+            elif c.traps:
+                under = "trap"
+            elif c.feature:
+                under = c.feature_name or c.feature
+            in_cell = len(syms) == 1 and w >= len(syms[0]) + 2  # the cell shows 'G2:3' itself
+            if len(syms) > 1 or w == 1 or (under and not in_cell):
+                out.append(f"{c.name}" + (f" {under}" if under else "") + ": " + " ".join(syms))
+    return out
+
+
+# --------------------------------------------------------------------------- the ledger
+
+
+def legend_ledger(state: Any, paint: Paint = plain) -> list[str]:
+    """One short line per Legend: ``>JP Jeremiah D4 12/12 f0 3/3`` (> activating, v done)."""
+    limit = state.pack.rules.fear_limit
+    lsym = view.legend_symbols(state)
+    turn = getattr(state.turn, "legend", None)
+    lines = [paint("Legends", "title") + f"{'':<5} {'at':<3} {'hp':<5} {'fear':<4} {'tok'}"]
+    for lg in state.legends:
+        d = state.pack.legends[lg.id]
+        mark = ">" if lg.id == turn else ("v" if lg.activated else " ")
+        first = state.legend_name(lg.id)[:8]
+        health = f"{lg.health}/{d.health}"
+        line = f"{mark}{lsym[lg.id]:<3}{first:<8} {lg.loc:<3} {health:<5} {lg.fear:<4} {lg.ready}/{lg.ready + lg.spent}"
+        if lg.health <= 0 or lg.fear >= limit:
+            line = paint(line, "bad")
+        elif lg.id == turn:
+            line = paint(line, "legend")
+        lines.append(line)
+    return lines
+
+
+def foe_ledger(state: Any, paint: Paint = plain, limit: int | None = None) -> list[str]:
+    """One short line per foe in activation order: ``G1 Gobkin   B2  3/3 def 0``; at most
+    ``limit`` foe lines (the rest counted)."""
+    if not state.foes:
+        return [paint("Foes", "title") + ": none on the board"]
+    letters = view.class_letters(state)
+    order = {c: i for i, c in enumerate(state.pack.rules.activation_order)}
+    foes = sorted(state.foes, key=lambda f: (order.get(state.pack.foes[f.foe].cls, 99), f.number))
+    lines = [paint("Foes", "title") + f"{'':<8} {'at':<3} {'hp':<5} def"]
+    shown = foes if limit is None or len(foes) <= limit else foes[: max(1, limit - 1)]
+    for f in shown:
+        d = state.pack.foes[f.foe]
+        sym = view.foe_symbol(state, f, letters)
+        health = f"{f.health}/{d.health}"
+        lines.append(f" {sym:<3}{d.name[:8]:<8} {f.loc:<3} {health:<5} {d.defense}")
+    if len(shown) < len(foes):
+        lines.append(f" ... {len(foes) - len(shown)} more ('map' lists them)")
+    return lines
+
+
+def _fit(line: str, cols: int) -> str:
+    """``line`` cut to ``cols`` visible columns (colour codes kept out of the count)."""
+    if len(view._strip(line)) <= cols:
+        return line
+    plain_text = view._strip(line)
+    return plain_text[: cols - 1] + "…"
+
+
+def headline(state: Any) -> list[str]:
+    """Title and one line of objective, track spot and next spawn."""
+    chapter = state.chapter_def
+    phase = {"legends": "Legend phase", "adversary": "adversary phase", "over": "game over"}.get(state.phase, state.phase)
+    title = f"Round {state.round} - {phase} - {chapter.name} (chapter {chapter.number})"
+    track = chapter.track
+    goal = view.objective_text(state).removeprefix("Objective: ")
+    parts = [goal.split(" (this is round")[0].replace(" so far", "")]
+    if track:
+        now = view.spot_text(track[state.track_pos % len(track)])
+        parts.append(f"track: {now}")
+    if chapter.spawn_list:
+        from hollowcli.engine.core import foes_phrase
+
+        entry = chapter.spawn_list[state.spawn_pos % len(chapter.spawn_list)]
+        parts.append("spawn: " + ", ".join(foes_phrase(state, g.foe, g.count) for g in entry))
+    return [title, " | ".join(parts)]
+
+
+def board_lines(state: Any, paint: Paint = plain, cols: int = MIN_COLS, room: int = MIN_ROWS) -> list[str]:
+    """The compact board: headline, map with the ledger beside (or under) it, shared places.
+
+    ``room`` is the most lines the board may take; the foe list is shortened to fit.
+    """
+    title, info = headline(state)
+    lines = [paint(_fit(title, cols), "title"), *view.wrap(info, cols - 1, "  ")[:2]]
+    legends = legend_ledger(state, paint)
+    panel_w = max(len(view._strip(x)) for x in legends)
+    w = next((w for w in CELL_WIDTHS if map_width(state, w) + len(GAP) + panel_w <= cols), 0)
+    beside = w >= 2
+    if not beside:
+        w = next((w for w in CELL_WIDTHS if map_width(state, w) <= cols), 1)
+    mapl = compact_map(state, paint, w)
+    places = shared_places(state, w)
+    place_lines = view.wrap_items("Here: ", places, cols - 1, "      ", sep=";") if places else []
+    fixed = len(lines) + len(place_lines)
+    if beside:
+        foe_room = max(2, room - fixed - len(legends) - 1, len(mapl) - len(legends) - 1)
+        panel = legends + foe_ledger(state, paint, foe_room)
+        mapw = max(len(view._strip(x)) for x in mapl)
+        for i in range(max(len(mapl), len(panel))):
+            left = mapl[i] if i < len(mapl) else ""
+            right = panel[i] if i < len(panel) else ""
+            pad = " " * (mapw - len(view._strip(left)))
+            lines.append((left + pad + GAP + right).rstrip() if right else left)
+    else:
+        lines += mapl
+        lines += legends
+        lines += foe_ledger(state, paint, max(2, room - fixed - len(mapl) - len(legends) - 1))
+    lines += place_lines
+    head = 1 + len(view.wrap(info, cols - 1, "  ")[:2])
+    if len(lines) > room and head > 1:  # too tall: the objective line goes ('map' has it)
+        lines = lines[:1] + lines[head:]
+    return [x if len(view._strip(x)) <= cols else _fit(x, cols) for x in lines]
+
+
+def status_line(state: Any, paint: Paint = plain, cols: int = MIN_COLS) -> list[str]:
+    """Who decides now: the activating Legend's moves, action and items, or the round's pick."""
+    turn = state.turn
+    if turn is None:
+        return [paint(f"Round {state.round}: choose the next Legend to activate", "title")]
+    lg = state.legend(turn.legend)
+    d = state.pack.legends[lg.id]
+    name = state.legend_name(lg.id)
+    gear = [view._item_name(state, lg.relic)] if lg.relic else []
+    gear += [view._item_name(state, i) for i in lg.inventory]
+    text = (f"{name} at {lg.loc}: moved {turn.steps} of {d.move}, "
+            + ("action taken" if turn.acted else "action not taken yet")
+            + f"; {lg.ready} {'token' if lg.ready == 1 else 'tokens'} ready"
+            + (f"; carries {', '.join(gear)}" if gear else ""))
+    out = view.wrap(text, cols - 1, "  ")
+    out[0] = paint(out[0][: len(name)], "title") + out[0][len(name):]
+    return out
+
+
+def decision_screen(state: Any, actions: list[Any], paint: Paint = plain,
+                    cols: int = MIN_COLS, rows: int = MIN_ROWS, extra: list[Any] | None = None) -> list[str]:
+    """Everything the player decides on, within ``cols`` x ``rows`` (the prompt line kept
+    free): the board, the status line and the numbered choices (the engine's ``actions``,
+    then the two-step ``extra`` choices of :mod:`hollowcli.play.combos`)."""
+    from hollowcli.play import combos
+
+    status = status_line(state, paint, cols)
+    choices = view.render_choices(actions, paint, state, width=cols - 2)
+    room = rows - 1 - len(choices) - len(status) - 1  # the prompt, the blank line
+    board = board_lines(state, paint, cols, room)
+    if len(board) > room:  # too tall: one line a choice, then a one-line status
+        choices = view.render_choices(actions, paint, state, width=cols - 2, brief=True)
+        status = [_fit(status[0], cols)] if len(status) > 1 else status
+        room = rows - 1 - len(choices) - len(status) - 1
+        board = board_lines(state, paint, cols, room)
+    free = rows - 1 - len(board) - len(status) - len(choices)
+    shown = list(extra or [])
+    while shown:  # the two-step shortcuts only where they fit; typed commands still do them
+        more = combos.render(shown, len(actions) + 1, cols - 2)
+        if len(more) <= free:
+            choices += more
+            break
+        shown = shown[:-1] if len(shown) > 1 else []
+    gap = [""] if len(board) + len(status) + len(choices) + 2 <= rows else []
+    return [*board, *gap, *status, *choices]

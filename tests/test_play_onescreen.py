@@ -1,0 +1,108 @@
+"""One screen to decide on, in a real 80x24 pseudo-terminal: at every Legend-phase prompt
+the board, the ledger and the choices are on the screen; two rounds are played without
+typing 'map'; the number of entries a round takes is measured; Tab completes."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect
+
+from hollowcli.play import saves
+
+PROMPT = re.compile(r"Choice 1(?:-\d+)?, or a command \(help\)> ")
+PAUSE = re.compile(r"-- Press Enter for round (\d+) -- ")
+ANSI = re.compile(r"\x1b\[[0-9;]*m|\x1b\[\?[0-9]+[hl]|\r")
+ROWS, COLS = 24, 80
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    env = dict(os.environ, NO_COLOR="1")
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    return pexpect.spawn(sys.executable, ["-m", "hollowcli", "play", *args], env=env, encoding="utf-8",
+                         timeout=60, dimensions=(ROWS, COLS))
+
+
+def last_screen(text: str) -> list[str]:
+    """The lines a 24-row terminal shows when the prompt is on its last row."""
+    lines = ANSI.sub("", text).split("\n")
+    return lines[-(ROWS - 1):]
+
+
+def choose(screen: list[str]) -> str:
+    """A newcomer's quick play: move-and-attack when offered, else the next Legend, else
+    the first Legend, else end the activation."""
+    text = "\n".join(screen)
+    m = re.search(r"^ Act, then end the activation: (\d+) attack", text, re.M) or \
+        re.search(r"^ +(\d+)\. Move to \w+, then attack", text, re.M)
+    if m:
+        return m.group(1)
+    m = re.search(r"^ Next Legend \(ends this activation\): (\d+) ", text, re.M)
+    if m:
+        return m.group(1)
+    m = re.search(r"^ +(\d+)\. Attack ", text, re.M)
+    if m:
+        return m.group(1)
+    if "choose the next Legend to activate" in text:
+        return "1"
+    m = re.search(r"^ +(\d+)\. End \w+'s activation", text, re.M)
+    assert m, text
+    return m.group(1)
+
+
+def test_two_rounds_on_80x24_board_and_choices_at_every_prompt_at_most_8_entries_a_round() -> None:
+    child = spawn("1", "--seed", "4")
+    entries = {1: 0, 2: 0}
+    keys = {1: 0, 2: 0}
+    round_no = 1
+    prompts = 0
+    while round_no <= 2:
+        i = child.expect([PROMPT, PAUSE])
+        if i == 1:  # the adversary phase's rulings stay until Enter
+            before = ANSI.sub("", child.before)
+            assert "-- Adversary phase, round" in before
+            round_no = int(child.match.group(1))
+            child.sendline("")
+            continue
+        prompts += 1
+        screen = last_screen(child.before + child.after)
+        text = "\n".join(screen)
+        # the board (title, column letters, the ledger) and the choices are all on screen
+        assert f"Round {round_no} - Legend phase - The Schoolhouse" in text, text
+        assert re.search(r"^ +B +C +D +E", text, re.M), text
+        assert "Legends" in text and "Foes" in text, text
+        assert re.search(r"^ +1[. ]", text, re.M), text
+        assert all(len(line) <= COLS for line in screen)
+        pick = choose(screen)
+        entries[round_no] += 1
+        keys[round_no] += len(pick) + 1
+        child.sendline(pick)
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert prompts >= 8
+    print(f"entries per round: {entries}, keys per round: {keys}")
+    assert entries[1] <= 8 and entries[2] <= 8, entries
+    game = saves.load("default").game
+    assert game is not None and "map" not in game.actions
+
+
+def test_tab_completes_commands_legend_names_and_places() -> None:
+    child = spawn("1", "--seed", "4")
+    child.expect(PROMPT)
+    child.send("activate em\t")
+    child.expect("ily")  # emily and emily-van-winkle share "emily"
+    child.send("\r")
+    child.expect(PROMPT)
+    child.send("mo\t")
+    child.expect("ve")
+    child.send(" E\t\t")  # two tabs list the places that start with E
+    child.expect("E2")
+    child.send("\x15")  # clear the line
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    game = saves.load("default").game
+    assert game is not None and game.actions == ["activate emily"]
