@@ -106,7 +106,7 @@ def _next_legend(state: Any, end: Any) -> list[Combo]:
         if engine.end_before_activate(state, command) is None:
             continue
         name = state.legend_name(lg.id)
-        act = engine.Action("activate", lg.id, label=f"Activate {name}", command=command)
+        act = engine.Action("activate", lg.id, offered=state)
         out.append(Combo("next-legend", end, act, f"Next: {name}", command, lg.id))
     return out
 
