@@ -442,8 +442,8 @@ def test_print_kit_writes_every_file_into_output(tmp_path: Path, monkeypatch: py
     ok("print", "kit")
     written = {p.name for p in (tmp_path / "output").iterdir() if p.suffix == ".pdf"}
     chapters = set(load_pack([]).chapters)
-    expected = {"reference.pdf", "spawn-tables.pdf"}
-    expected |= {f"deck-{c}.pdf" for c in chapters}
+    expected = {"reference.pdf", "spawn-tables.pdf", "index.pdf"}
+    expected |= {f"deck-{c}.pdf" for c in chapters} | {f"setup-{c}.pdf" for c in chapters}
     expected |= {f"cards-{k}.pdf" for k in ("legends", "foes", "items")}
     assert written == expected
     for name in expected:

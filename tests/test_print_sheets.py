@@ -213,3 +213,93 @@ def test_a_subtitle_that_wraps_leaves_no_orphan_word() -> None:
     last = inner.lines[-1]
     words = " ".join(t for _, t, _, _ in last).split()
     assert len(words) >= 3
+
+
+# --------------------------------------------------------------------------- the kit as a bundle
+def test_kit_writes_an_index_whose_counts_match_the_files(tmp_path: Path) -> None:
+    import json
+
+    res = CliRunner().invoke(cli, ["print", "kit", "--out", str(tmp_path), "--json"])
+    assert res.exit_code == 0, res.output
+    files = json.loads(res.stdout)["files"]
+    names = [Path(f["path"]).name for f in files]
+    assert names[-1] == "index.pdf"
+    assert {"setup-schoolhouse.pdf", "setup-covered-bridge.pdf", "setup-churchyard.pdf"} <= set(names)
+    with pdfplumber.open(str(tmp_path / "index.pdf")) as pdf:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert "100%" in text and "flip on the long edge" in text
+    total_pages = total_cards = 0
+    for f in files[:-1]:
+        name = Path(f["path"]).name
+        real = len(PdfReader(f["path"]).pages)
+        assert real == f["pages"]
+        backs = "2, 4" if f["pages"] == 4 and f["cards"] else "2" if f["pages"] == 2 and f["cards"] else None
+        row = f"{name} " if name in text else name.replace(".pdf", "")
+        assert row.strip() in text.replace("-", "-"), name
+        total_pages += real
+        total_cards += f["cards"]
+        if backs:
+            assert backs in text
+    assert f"Total {total_pages} {total_cards}" in text
+    assert f"{len(files) - 1} files, {total_pages} pages, {total_cards} cards" in text
+
+
+def test_index_says_how_to_print_for_each_backs_mode() -> None:
+    from hollowcli.render.pages import how_to_print
+
+    assert "flip on the short edge" in " ".join(how_to_print(make_spec(backs="short")))
+    assert "fold along the dashed line" in " ".join(how_to_print(make_spec(backs="fold")))
+    assert "one-sided" in how_to_print(make_spec(backs="none"))[1]
+
+
+@pytest.mark.parametrize("backs, mirror", [("long", True), ("short", False)])
+def test_duplex_test_puts_its_scales_where_the_front_lines_land(tmp_path: Path, backs: str, mirror: bool) -> None:
+    from hollowcli.render.pages import DUPLEX_TARGETS
+
+    res = kit.render_duplex_test(make_spec(backs=backs, back_offset="1,-0.5"))
+    assert res.pages == 2
+    pw, ph = 215.9, 279.4
+    with pdfplumber.open(io.BytesIO(res.data)) as pdf:
+        front, back = pdf.pages
+        words = [w["text"] for w in front.extract_words()]
+        assert "--back-offset" in " ".join(words)
+        # the A target on the back: its letter sits 3 mm up-right of where the front's cross lands
+        letters = {w["text"]: w for w in back.extract_words() if w["text"] in ("A", "B", "C")}
+        for name, fx, fy in DUPLEX_TARGETS:
+            x = (1 - fx) * pw if mirror else fx * pw
+            y = fy * ph if mirror else (1 - fy) * ph
+            w = letters[name]
+            assert w["x0"] / MM == pytest.approx(x + 1 + 3, abs=0.3)
+            assert (float(back.height) - w["bottom"]) / MM == pytest.approx(y - 0.5 + 3, abs=1.2)
+    prefs = PdfReader(io.BytesIO(res.data)).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == ("/DuplexFlipLongEdge" if backs == "long" else "/DuplexFlipShortEdge")
+    bad = CliRunner().invoke(cli, ["print", "duplex-test", "--backs", "fold", "--out", str(tmp_path)])
+    assert bad.exit_code == 1 and "use --backs long or --backs short" in str(bad.exception)
+
+
+def test_setup_sheet_draws_the_map_with_coordinates_walls_spawns_and_the_track(tmp_path: Path) -> None:
+    res = CliRunner().invoke(cli, ["print", "setup", "churchyard", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    pack = _kit_pack()
+    ch = pack.chapters["churchyard"]
+    with pdfplumber.open(str(tmp_path / "setup-churchyard.pdf")) as pdf:
+        page = pdf.pages[0]
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+        # coordinates: every column letter and row number
+        words = {w["text"] for w in page.extract_words()}
+        for col in "ABCDEFGHIJK":
+            assert col in words
+        for row in range(1, len(ch.map) + 1):
+            assert str(row) in words
+        # walls: one thick line per wall
+        thick = [ln for ln in page.lines if ln["linewidth"] >= 2.0]
+        assert len(thick) == len(ch.walls)
+        # squares: one per map cell, drawn to the stated scale
+        cells = [r for r in page.rects if abs(r["width"] - r["height"]) < 0.01 and r["width"] > 20]
+        assert len(cells) == sum(len(r) for r in ch.map)
+    assert "barricaded" in text and "Vestry" in text and "Start" in text
+    assert "one square =" in text
+    for n in range(1, len(ch.track) + 1):
+        assert f"{n} " in text
+    assert "draw a chapter card" in text and "starts again from spot 1" in text
+    assert "2× Gobkin" in text  # the spawn list

@@ -296,6 +296,27 @@ def spawn(chapter: str | None, all_: bool, **opts: Any) -> None:
     _go([("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec))], opts)
 
 
+EXAMPLES_SETUP = _examples(
+    "hollow print setup schoolhouse        the board and setup of one chapter",
+    "hollow print setup                    every chapter", "hollow print setup churchyard --paper a4",
+)
+
+
+@print_.command(epilog=EXAMPLES_SETUP)
+@click.argument("chapter", required=False)
+@click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
+@sheet_options
+def setup(chapter: str | None, all_: bool, **opts: Any) -> None:
+    """A chapter's setup sheet: the map to scale with coordinates, walls, features, spawn points,
+    barricades and starting squares, the storybook track and the spawn list (setup-<chapter>.pdf)."""
+    from hollowcli.render.kit import render_setup
+
+    spec, pack = _prepare(opts)
+    jobs = [(f"setup-{ch.id}.pdf", "setup", (lambda ch=ch: render_setup(pack, ch, spec)))
+            for ch in _chapters(pack, chapter, all_)]
+    _go(jobs, opts)
+
+
 @print_.command(epilog=EXAMPLES_DECK)
 @click.argument("chapter", required=False)
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
@@ -327,10 +348,37 @@ def cards(kinds: tuple[str, ...], **opts: Any) -> None:
 @print_.command(epilog=EXAMPLES_KIT)
 @sheet_options
 def kit(**opts: Any) -> None:
-    """Everything: reference, spawn tables, every chapter deck, all stat cards."""
+    """Everything: reference, spawn tables, setup sheets, every chapter deck, all stat cards, and
+    index.pdf (what each file holds and how to print it)."""
     from hollowcli.render.kit import kit_plan
 
     spec, pack = _prepare(opts)
+    from hollowcli.render.kit import render_index
+
     plan = kit_plan(pack, spec)
     jobs = [(p.filename, p.kind, p.build) for p in plan]
-    _go(jobs, opts, progress=True)
+
+    def index(entries: list[tuple[Written, Any]]) -> Any:
+        notes = list(dict.fromkeys(n for _, r in entries for n in r.notes))
+        return render_index(spec, [(w.path.name, r) for w, r in entries], notes)
+
+    _go(jobs, opts, progress=True, index=index)
+
+
+EXAMPLES_DUPLEX = _examples(
+    "hollow print duplex-test              print it two-sided, read the offset",
+    "hollow print duplex-test --paper a4 --backs short",
+    "hollow print duplex-test --back-offset 1.5,-0.5   check a correction",
+)
+
+
+@print_.command("duplex-test", epilog=EXAMPLES_DUPLEX)
+@sheet_options
+def duplex_test(**opts: Any) -> None:
+    """A calibration sheet (duplex-test.pdf): print it two-sided, hold it to the light, and read
+    your printer's back offset in mm for --back-offset."""
+    from hollowcli.render.kit import render_duplex_test
+
+    spec = _spec(opts)
+    _check_preview(opts["preview"])
+    _go([("duplex-test.pdf", "duplex-test", lambda: render_duplex_test(spec))], opts)

@@ -344,6 +344,29 @@ def render_reference(pack: Pack, spec: SheetSpec, rules_text: str | None = None)
 # ----------------------------------------------------------------------------------
 # Spawn tables
 # ----------------------------------------------------------------------------------
+def render_setup(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
+    """A chapter's setup sheet: the map to scale, what goes where, the track and the spawn list."""
+    from hollowcli.render.pages import setup_pages
+
+    return setup_pages(pack, chapter, spec)
+
+
+def render_index(spec: SheetSpec, entries: Sequence[tuple[str, RenderResult]], notes: Sequence[str]) -> RenderResult:
+    """index.pdf: each file of the kit (name, what it holds, pages, cards, which pages are backs)
+    and how to print it."""
+    from hollowcli.render.pages import IndexEntry, index_pages
+
+    rows = [IndexEntry(name, r.holds, r.pages, r.cards, r.back_pages) for name, r in entries]
+    return index_pages(spec, rows, notes)
+
+
+def render_duplex_test(spec: SheetSpec) -> RenderResult:
+    """duplex-test.pdf: a calibration sheet that shows the printer's back offset in mm."""
+    from hollowcli.render.pages import duplex_test_pages
+
+    return duplex_test_pages(spec)
+
+
 def render_spawn_tables(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec) -> RenderResult:
     """Per chapter: spawn points, barricades, what each die roll yields, and the spawn list."""
     from hollowcli.render.pages import spawn_pages
@@ -421,8 +444,7 @@ def render_deck(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
     return card_sheets(
         jobs(), back, layout, f"{GAME}: chapter {chapter.number}, {chapter.name}",
         f"The chapter deck of {chapter.name}", f"{fname} card back", name=fname[:-4], count=count,
-        holds=f"the chapter deck of chapter {chapter.number}, {chapter.name} ({len(chapter.cards)} cards, "
-              f"{count} with copies)",
+        holds=f"chapter {chapter.number} deck: {len(chapter.cards)} cards, {count} with copies",
     )
 
 
@@ -462,7 +484,9 @@ def render_cards(pack: Pack, kind: str, spec: SheetSpec) -> RenderResult:
     back = tpl.render("back", {"title": singular, "subtitle": GAME, "band": band}, f"the back of {fname}")
     count = len(pack.kind(kind))
     return card_sheets(jobs(), back, layout, f"{GAME}: {kind} cards", f"Stat cards: {kind}", f"{fname} card back",
-                       name=fname[:-4], count=count, holds=f"{singular} stat cards")
+                       name=fname[:-4], count=count,
+                       holds={"legends": "Legend stat cards", "foes": "foe stat cards, in activation order",
+                              "items": "item and relic cards"}[kind])
 
 
 def _order(order: list[str], cls: str) -> int:
@@ -482,6 +506,8 @@ def kit_plan(pack: Pack, spec: SheetSpec) -> list[Printable]:
     plan = [Printable("reference.pdf", "reference", lambda: render_reference(pack, spec))]
     if chapters:
         plan.append(Printable("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec)))
+    for ch in chapters:
+        plan.append(Printable(f"setup-{ch.id}.pdf", "setup", lambda ch=ch: render_setup(pack, ch, spec)))  # type: ignore[misc]
     for ch in chapters:
         plan.append(Printable(f"deck-{ch.id}.pdf", "deck", lambda ch=ch: render_deck(pack, ch, spec)))  # type: ignore[misc]
     for kind in CARD_KINDS:

@@ -344,4 +344,447 @@ def spawn_pages(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec) -> Ren
         spawn_chapter(pg, pack, ch)
     pages = pg.close()
     c.save()
-    return RenderResult(buf.getvalue(), pages, 0, ())
+    return RenderResult(buf.getvalue(), pages, 0, (), (), (), "spawn tables: what each roll yields, chapter by chapter")
+
+
+# ----------------------------------------------------------------------------------
+# A chapter's setup sheet
+# ----------------------------------------------------------------------------------
+#: The largest square drawn for one map location (mm); smaller when the map is large.
+SETUP_CELL_MAX_MM = 20.0
+#: Below this square size (mm) the map gets a page of its own.
+SETUP_SPLIT_MM = 12.0
+#: Colours on the map: blocked squares, walls, spawn points, barricades.
+BLOCKED_FILL = "#d6d6d6"
+WALL_COLOUR = "#1a1a1a"
+SPAWN_COLOUR = "#6b3d1f"
+BARRICADE_FILL = "#f6e3c6"
+
+
+def objective_words(pack: Pack, chapter: Chapter) -> str:
+    """The chapter's objective in a sentence."""
+    o = chapter.objective
+    limit = f" within {o.rounds} rounds" if o.rounds and o.kind != "survive" else ""
+    if o.kind == "survive":
+        return f"Survive {o.rounds} rounds."
+    if o.kind == "search":
+        return f"Search {o.count} time{'s' if (o.count or 0) != 1 else ''}{limit}."
+    n = o.count or 1
+    if not o.foe:
+        return f"Defeat {n} foe{'s' if n != 1 else ''}{limit}."
+    foe = pack.foes[o.foe].name if o.foe in pack.foes else o.foe
+    return f"Defeat {foe}{f' ×{n}' if n > 1 else ''}{limit}."
+
+
+def _track_words(spot: Any) -> str:
+    words = {"move": "foes move", "attack": "foes attack", "spawn": "spawn"}
+    acts = [words.get(a, a) for a in spot.actions]
+    if spot.card == "draw":
+        acts.append("draw a chapter card")
+    return ", then ".join(acts) if acts else "nothing"
+
+
+def _draw_map(pg: Pager, pack: Pack, chapter: Chapter, cell: float) -> float:
+    """The chapter map at ``cell`` points a square, top-left at the Pager's cursor; returns its height."""
+    from reportlab.lib.colors import HexColor
+
+    from hollowcli.engine.geometry import column_letters, loc_name, parse_loc
+
+    c = pg.c
+    rows = list(chapter.map)
+    width = max((len(r) for r in rows), default=0)
+    head = 4.5 * MM  # room for column letters and row numbers
+    x0 = pg.left + head
+    top = pg.y - head
+    barricaded = set(chapter.barricades)
+    starts: dict[tuple[int, int], list[str]] = {}
+    for lid, where in chapter.setup.legends.items():
+        xy = parse_loc(str(where))
+        if xy is not None:
+            starts.setdefault(xy, []).append((pack.legends[lid].name if lid in pack.legends else lid).split()[0])
+    foes_at: dict[tuple[int, int], list[str]] = {}
+    spawn_xy: dict[int, tuple[int, int]] = {}
+    for r, line in enumerate(rows):
+        for col, ch in enumerate(line):
+            if ch.isdigit() and ch != "0":
+                spawn_xy.setdefault(int(ch), (col, r))
+    for fp in chapter.setup.foes:
+        xy = spawn_xy.get(fp.at) if isinstance(fp.at, int) else parse_loc(str(fp.at))
+        if xy is not None:
+            name = (pack.foes[fp.foe].name if fp.foe in pack.foes else fp.foe).split()[-1]
+            foes_at.setdefault(xy, []).append(f"{fp.count}× {name}" if fp.count > 1 else name)
+    c.saveState()
+    # coordinates
+    c.setFont(BOLD, 7.5)
+    c.setFillColor(HexColor("#444444"))
+    for col in range(width):
+        c.drawCentredString(x0 + (col + 0.5) * cell, top + 1.3 * MM, column_letters(col))
+    for r in range(len(rows)):
+        c.drawRightString(x0 - 1.2 * MM, top - (r + 0.5) * cell - 2.5, str(r + 1))
+    # squares
+    c.setLineWidth(0.4)
+    c.setStrokeColor(HexColor("#8a8a8a"))
+    for r, line in enumerate(rows):
+        for col in range(width):
+            ch = line[col] if col < len(line) else " "
+            x, y = x0 + col * cell, top - (r + 1) * cell
+            blocked = ch in "# "
+            fill = BLOCKED_FILL if blocked else (BARRICADE_FILL if ch.isdigit() and int(ch) in barricaded else None)
+            if fill:
+                c.setFillColor(HexColor(fill))
+            c.rect(x, y, cell, cell, stroke=1, fill=1 if fill else 0)
+    # what is on each open square
+    for r, line in enumerate(rows):
+        for col, ch in enumerate(line):
+            if ch in "# .":
+                continue
+            x, y = x0 + col * cell, top - (r + 1) * cell
+            cx = x + cell / 2
+            if ch.isdigit() and ch != "0":
+                n = int(ch)
+                c.setStrokeColor(HexColor(SPAWN_COLOUR))
+                c.setFillColor(HexColor("#ffffff"))
+                c.setLineWidth(1.0)
+                c.circle(cx, y + cell * 0.48, cell * 0.2, stroke=1, fill=1)
+                c.setFillColor(HexColor(SPAWN_COLOUR))
+                c.setFont(BOLD, cell * 0.28)
+                c.drawCentredString(cx, y + cell * 0.48 - cell * 0.1, str(n))
+                c.setFont(BOLD, min(7.0, cell * 0.17))
+                c.drawCentredString(cx, y + cell * 0.09, "barricaded" if n in barricaded else "spawn")
+            else:
+                kind = chapter.features.get(ch, "")
+                name = chapter.feature_names.get(ch, "") or ("Start" if kind == "start" else kind.capitalize())
+                c.setFillColor(HexColor("#1a1a1a"))
+                c.setFont(BOLD, cell * 0.32)
+                c.drawCentredString(cx, y + cell * 0.52, ch)
+                c.setFont(REGULAR, min(6.5, cell * 0.15))
+                words = name.split()
+                lines = [" ".join(words[: (len(words) + 1) // 2]), " ".join(words[(len(words) + 1) // 2:])]
+                for k, text in enumerate(t for t in lines if t):
+                    c.drawCentredString(cx, y + cell * 0.3 - k * min(7.0, cell * 0.17), text)
+    # setup figures: small tags along the top of the square
+    c.setFont(BOLD, min(6.0, cell * 0.14))
+    for marks, colour in ((starts, "#1f3a5f"), (foes_at, "#7a1f1f")):
+        for (col, r), names in marks.items():
+            x, y = x0 + col * cell, top - r * cell
+            c.setFillColor(HexColor(colour))
+            c.drawCentredString(x + cell / 2, y - min(6.0, cell * 0.14) - 1, ", ".join(names)[:24])
+    # walls: thick lines on the shared edge
+    c.setStrokeColor(HexColor(WALL_COLOUR))
+    c.setLineWidth(max(2.0, cell * 0.08))
+    c.setLineCap(1)
+    for a, b in chapter.walls:
+        pa, pb = parse_loc(a), parse_loc(b)
+        if pa is None or pb is None:
+            continue
+        (ca, ra), (cb, rb) = pa, pb
+        if ra == rb:  # side by side: a vertical wall
+            xw = x0 + max(ca, cb) * cell
+            c.line(xw, top - ra * cell, xw, top - (ra + 1) * cell)
+        else:  # one above the other: a horizontal wall
+            yw = top - max(ra, rb) * cell
+            c.line(x0 + ca * cell, yw, x0 + (ca + 1) * cell, yw)
+    c.restoreState()
+    del loc_name
+    return head + len(rows) * cell
+
+
+def setup_chapter(pg: Pager, pack: Pack, chapter: Chapter, cell_mm: float | None = None,
+                  split: bool = False) -> float:
+    """One chapter's setup sheet: the map to scale with coordinates, what goes where, the
+    storybook track and the spawn list."""
+    st = _styles()
+    rows = len(chapter.map)
+    cols = max((len(r) for r in chapter.map), default=1)
+    if cell_mm is None:
+        cell_mm = min(SETUP_CELL_MAX_MM, (pg.width / MM - 6) / max(1, cols))
+    cell = cell_mm * MM
+    pg.para(f"Chapter {chapter.number}: {escape_text(chapter.name)}", st["title"])
+    pg.para(f"Setup sheet · Objective: {escape_text(objective_words(pack, chapter))} "
+            f"Map to scale: one square = {cell_mm:g} mm; columns A, B, C … from the left, rows 1, 2, 3 … "
+            "from the top, the border included (the first open square of a bordered map is B2).", st["sub"])
+    h = 4.5 * MM + rows * cell
+    pg.need(h + 4 * MM)
+    _draw_map(pg, pack, chapter, cell)
+    pg.y -= h + 3 * MM
+    pg.dirty = True
+    bars = ", ".join(str(b) for b in sorted(set(chapter.barricades))) or "none"
+    legends = ", ".join(
+        f"{escape_text(pack.legends[lid].name if lid in pack.legends else lid)} starts on {escape_text(str(at))}"
+        for lid, at in chapter.setup.legends.items()
+    )
+    start = next((ch for ch, k in chapter.features.items() if k == "start"), None)
+    foes = ", ".join(
+        f"{fp.count}× {escape_text(pack.foes[fp.foe].name if fp.foe in pack.foes else fp.foe)} on "
+        + (f"spawn point {fp.at}" if isinstance(fp.at, int) else escape_text(str(fp.at)))
+        for fp in chapter.setup.foes
+    ) or "none"
+    pg.para(icons(
+        "<b>Key.</b> Grey squares are not locations; a thick black line is a wall (no walking or sight "
+        "through it). A circled number is a {spawn} spawn point; a shaded one has a {barricade} barricade at setup "
+        f"(<b>{bars}</b>). Letters are features, named under the letter. Blue names: Legends' starting squares; "
+        "red names: foes at setup."
+    ), st["p"])
+    where = []
+    if legends:
+        where.append(f"{legends}")
+    if start:
+        where.append(("the other Legends start" if legends else "The Legends start") + f" on the start square {escape_text(start)}")
+    pg.para("<b>Start.</b> " + ("; ".join(where) or "No starting squares are given") + f". Foes at setup: {foes}.", st["p"])
+    # the storybook track
+    if split:
+        pg.new_page()
+        pg.para(f"Chapter {chapter.number}: {escape_text(chapter.name)} · track and spawn list", st["title"])
+    pg.para("Storybook track", st["h"])
+    tint = SCHEMES["chapter"][2]
+    track = [["Spot", "This round the adversary does"]]
+    for n, spot in enumerate(chapter.track, 1):
+        track.append([str(n), _track_words(spot)])
+    if len(track) == 1:
+        track.append(["—", "the chapter has no storybook track"])
+    pg.para("The token starts on spot 1. Each adversary phase does what its spot shows, in that order, then "
+            "the token slides one spot on; after the last spot it "
+            + ("starts again from spot 1." if chapter.track_end == "loop" else "stays on the last spot."), st["small"])
+    pg.space(2 * MM)
+    pg.table(SimpleTable(track, [16 * MM, pg.width - 16 * MM], [st["cellc"], st["cell"]], st["cellb"], tint))
+    # the spawn list
+    pg.para("Spawn list", st["h"])
+    map_mm = (4.5 * MM + rows * cell) / MM
+    if not chapter.spawn_list:
+        pg.para("This chapter has no spawn list.", st["p"])
+        return map_mm
+    lst = [["#", "Groups (one D6 each)"]]
+    for n, entry in enumerate(chapter.spawn_list, 1):
+        groups = [f"{g.count}\u00d7 {pack.foes[g.foe].name if g.foe in pack.foes else g.foe}" for g in entry]
+        lst.append([str(n), ", ".join(groups) or "nothing"])
+    pg.table(SimpleTable(lst, [16 * MM, pg.width - 16 * MM], [st["cellc"], st["cell"]], st["cellb"], tint))
+    return map_mm
+
+
+def setup_pages(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
+    """setup-<chapter>.pdf: the chapter's board and setup, the companion of ``hollow assist``."""
+    register_fonts()
+    pw, ph = PAPER_SIZES[spec.paper]
+    buf = io.BytesIO()
+    c = new_canvas(buf, pw, ph, f"{GAME_NAME}: chapter {chapter.number} setup",
+                   f"Setup sheet for {chapter.name}: map, track and spawn list. Print at 100%.")
+    # One page when it can: lay the sheet out once on an endless scratch page to see how
+    # much the key, the track and the spawn list take, and give the map the rest.
+    from reportlab.pdfgen.canvas import Canvas
+
+    # If the map would have to shrink below SETUP_SPLIT_MM a square, the track and the spawn
+    # list go on a second page and the map takes the first.
+    scratch = Pager(Canvas(io.BytesIO(), pagesize=(pw * MM, ph * MM)), pw, ph)
+    scratch.bottom = -1e7  # an endless page: how tall is everything but the map?
+    map_mm = setup_chapter(scratch, pack, chapter)
+    rest = (scratch.top - scratch.y) / MM - map_mm
+    rows, cols = len(chapter.map), max((len(r) for r in chapter.map), default=1)
+    usable = (ph - 2 * PAGE_MARGIN_MM) - 4.5 - 3.0
+    widest = min(SETUP_CELL_MAX_MM, (pw - 2 * PAGE_MARGIN_MM - 6) / max(1, cols))
+    one_page = (usable - rest) / max(1, rows)
+    split = one_page < SETUP_SPLIT_MM
+    cell_mm = min(widest, one_page) if not split else min(widest, (usable - 60.0) / max(1, rows))
+    cell_mm = max(6.0, int(cell_mm * 2) / 2)
+    pg = Pager(c, pw, ph, f"setup-{chapter.id}")
+    pg.new_page()
+    setup_chapter(pg, pack, chapter, cell_mm, split)
+    pages = pg.close()
+    c.save()
+    return RenderResult(buf.getvalue(), pages, 0, (), (), (),
+                        f"chapter {chapter.number} setup: map, storybook track, spawn list")
+
+
+# ----------------------------------------------------------------------------------
+# The kit's index
+# ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class IndexEntry:
+    """One file of the kit as the index lists it."""
+
+    name: str
+    holds: str
+    pages: int
+    cards: int
+    back_pages: tuple[int, ...]
+
+
+def _page_list(pages: Sequence[int]) -> str:
+    """``2, 4, 6`` or ``2, 4, … 12`` (every other page) for long runs."""
+    if not pages:
+        return "none"
+    if len(pages) > 4 and all(b - a == 2 for a, b in zip(pages, pages[1:])):
+        return f"{pages[0]}, {pages[1]}, … {pages[-1]} (every even page)"
+    return ", ".join(str(p) for p in pages)
+
+
+def how_to_print(spec: SheetSpec) -> list[str]:
+    """The printing steps for this kit, in words (the index and docs say the same)."""
+    steps = [
+        "Print at <b>100%</b> (\"actual size\"); never \"fit to page\" or \"shrink\". Measure the 50 mm "
+        "ruler in the margin of the first sheet: if it is not 50 mm, the printer scaled the page.",
+    ]
+    if spec.backs in ("long", "short"):
+        edge = "long" if spec.backs == "long" else "short"
+        steps.append(
+            f"Card files: print <b>two-sided, flip on the {edge} edge</b> (the PDFs ask for it). In each card file "
+            "the backs page follows its fronts page, so every even page is a backs page (listed below). "
+            "Without duplex, print the odd pages, put the stack back in the tray and print the even pages.")
+        steps.append(
+            "If the backs come out shifted, print duplex-test.pdf (<b>hollow print duplex-test</b>), read the "
+            "offset it shows and print again with --back-offset X,Y.")
+    elif spec.backs == "fold":
+        steps.append("Card files: print <b>one-sided</b>. Each page holds fronts on the left and their backs on the "
+                     "right: cut the pair out, fold along the dashed line, glue, then cut the card.")
+    else:
+        steps.append("Card files: print <b>one-sided</b>; there are no backs (--backs none).")
+    steps.append("Sheets of text (setup sheets, spawn tables, the turn-order sheet) print one-sided.")
+    steps.append("Cut along the crop marks (or the full-length cut lines). Each sheet's label in the margin "
+                 "names its file, its number and its side.")
+    return steps
+
+
+def index_pages(spec: SheetSpec, entries: Sequence[IndexEntry], notes: Sequence[str]) -> RenderResult:
+    """index.pdf: what each file of the kit holds, how many cards, and how to print it."""
+    register_fonts()
+    pw, ph = PAPER_SIZES[spec.paper]
+    buf = io.BytesIO()
+    c = new_canvas(buf, pw, ph, f"{GAME_NAME}: print-and-play kit", "What each file holds and how to print it.")
+    pg = Pager(c, pw, ph, "index")
+    st = _styles()
+    pg.new_page()
+    total_cards = sum(e.cards for e in entries)
+    total_pages = sum(e.pages for e in entries)
+    pg.para(f"{escape_text(GAME_NAME)}: print-and-play kit", st["title"])
+    pg.para(f"{escape_text(spec.describe())} · {len(entries)} files, {total_pages} pages, {total_cards} cards", st["sub"])
+    pg.para("How to print", st["h"])
+    for n, step in enumerate(how_to_print(spec), 1):
+        pg.para(step, st["step"], f"{n}")
+    pg.para("What is in the kit", st["h"])
+    rows = [["File", "Holds", "Pages", "Cards", "Backs pages"]]
+    for e in entries:
+        rows.append([e.name, e.holds, str(e.pages), str(e.cards) if e.cards else "—", _page_list(e.back_pages)])
+    rows.append(["Total", "", str(total_pages), str(total_cards), ""])
+    w = pg.width
+    widths = [52 * MM, w - 52 * MM - 14 * MM - 14 * MM - 30 * MM, 14 * MM, 14 * MM, 30 * MM]
+    pg.table(SimpleTable(rows, widths, [st["cell"], st["cell"], st["cellc"], st["cellc"], st["cell"]], st["cellb"],
+                         SCHEMES["reference"][2]))
+    if notes:
+        pg.para("What this layout could not fit", st["h"])
+        for note in notes:
+            pg.para(escape_text(note[:1].upper() + note[1:]) + ".", st["step"], "\u2022")
+    pages = pg.close()
+    c.save()
+    return RenderResult(buf.getvalue(), pages, 0, (), (), (), "this index")
+
+
+# ----------------------------------------------------------------------------------
+# The duplex test sheet
+# ----------------------------------------------------------------------------------
+#: How far the scales on the back reach either way (mm), and the targets' positions
+#: as fractions of the page (x, y from the bottom-left).
+DUPLEX_SCALE_MM = 8
+DUPLEX_TARGETS = (("A", 0.5, 0.5), ("B", 0.25, 0.78), ("C", 0.75, 0.22))
+
+
+def duplex_test_pages(spec: SheetSpec) -> RenderResult:
+    """duplex-test.pdf: a front with crossing lines and a back with millimetre scales where
+    those lines land when the printer turns the sheet exactly; the scale number a front line
+    meets is the --back-offset to use."""
+    from hollowcli.errors import UsageError
+    from hollowcli.render.geometry import PRINTABLE_MM, Ruler, compute_layout
+    from hollowcli.render.sheet import draw_label, draw_ruler
+
+    if spec.backs not in ("long", "short"):
+        raise UsageError("duplex-test is for two-sided printing; use --backs long or --backs short")
+    register_fonts()
+    pw, ph = PAPER_SIZES[spec.paper]
+    buf = io.BytesIO()
+    c = new_canvas(buf, pw, ph, f"{GAME_NAME}: duplex test", f"Duplex test sheet, {spec.describe()}. Print at 100%.",
+                   spec.backs)
+    mirror_x = spec.backs == "long"  # the test sheet is portrait: long edge = left-right flip
+    ox, oy = spec.offset_x, spec.offset_y
+    st = _styles()
+    edge = "long" if spec.backs == "long" else "short"
+    del compute_layout
+
+    # ---- front
+    pg = Pager(c, pw, ph)
+    pg.new_page()
+    pg.para("Duplex test: front", st["title"])
+    pg.para(f"Print this file <b>two-sided, flip on the {edge} edge</b>, at 100%.", st["sub"])
+    offset_note = (f" You printed with --back-offset {ox:g},{oy:g}: add the numbers you read to it."
+                   if ox or oy else "")
+    pg.para("Hold the printed sheet up to a bright light. At each of the targets A, B and C, the front's two "
+            "lines cross the scales printed on the back. Read the number where the front's <b>vertical</b> line "
+            "meets the back's horizontal scale (X), and where the front's <b>horizontal</b> line meets the back's "
+            "vertical scale (Y). Then print the cards with <b>--back-offset X,Y</b>: if A, B and C read alike, "
+            "that offset lines every back up." + offset_note, st["p"])
+    c.saveState()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.35)
+    c.setFont(BOLD, 11)
+    for name, fx, fy in DUPLEX_TARGETS:
+        x, y = fx * pw * MM, fy * ph * MM
+        c.line(x - 18 * MM, y, x + 18 * MM, y)
+        c.line(x, y - 18 * MM, x, y + 18 * MM)
+        c.drawString(x + 2 * MM, y + 2 * MM, name)
+    c.restoreState()
+    draw_ruler(c, Ruler(pw - PAGE_MARGIN_MM - 50.0, PRINTABLE_MM + 1.0, False))
+    draw_label(c, _text_label(pw), "duplex-test · front")
+    finish_page(c)
+
+    # ---- back: the scales, where the front's lines land when the sheet is turned
+    c.saveState()
+    c.setFont(BOLD, 14)
+    c.drawString(PAGE_MARGIN_MM * MM, (ph - PAGE_MARGIN_MM) * MM - 14, "Duplex test: back")
+    c.setFont(REGULAR, 9)
+    c.drawString(PAGE_MARGIN_MM * MM, (ph - PAGE_MARGIN_MM) * MM - 30,
+                 "Numbers are millimetres: the one a front line meets is the --back-offset value (X right, Y up).")
+    for name, fx, fy in DUPLEX_TARGETS:
+        x = (1 - fx) * pw if mirror_x else fx * pw
+        y = fy * ph if mirror_x else (1 - fy) * ph
+        x, y = (x + ox) * MM, (y + oy) * MM
+        # The X scale below the point (the front's vertical line crosses it), the Y scale to
+        # its left (the front's horizontal line crosses it); a dot where the lines should meet.
+        _scale(c, x, y - 10 * MM, False)
+        _scale(c, x - 10 * MM, y, True)
+        c.circle(x, y, 0.6 * MM, stroke=0, fill=1)
+        c.setFont(BOLD, 11)
+        c.drawString(x + 3 * MM, y + 3 * MM, name)
+        c.setFont(REGULAR, 6)
+        c.drawString(x + 3 * MM + 10, y + 3 * MM, "X below, Y at the left")
+    c.restoreState()
+    draw_label(c, _text_label(pw), "duplex-test · back")
+    finish_page(c)
+    c.save()
+    return RenderResult(buf.getvalue(), 2, 0, (), (), (2,), "the duplex calibration sheet")
+
+
+def _text_label(pw: float) -> Any:
+    from hollowcli.render.geometry import Label
+
+    return Label(PAGE_MARGIN_MM, LABEL_Y_MM - 0.6, False, 60.0)
+
+
+def _scale(c: Any, x: float, y: float, vertical: bool) -> None:
+    """A millimetre scale through (x, y) points, -DUPLEX_SCALE_MM..+DUPLEX_SCALE_MM, numbered
+    every mm, with the value growing to the right (or up)."""
+    c.saveState()
+    c.translate(x, y)
+    if vertical:
+        c.rotate(90)
+    c.setLineWidth(0.25)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setFillColorRGB(0, 0, 0)
+    n = DUPLEX_SCALE_MM
+    c.line(-n * MM, 0, n * MM, 0)
+    c.setFont(REGULAR, 4.5)
+    for half in range(-2 * n, 2 * n + 1):
+        v = half / 2
+        tick = 3.0 if half % 4 == 0 else 2.0 if half % 2 == 0 else 1.0
+        c.line(v * MM, 0, v * MM, -tick * MM)
+        if half % 4 == 0:
+            c.drawCentredString(v * MM, -4.8 * MM, f"{int(v):+d}" if v else "0")
+    c.setFont(BOLD, 6)
+    c.drawString((n + 1) * MM, -1.0 * MM, "Y mm" if vertical else "X mm")
+    c.restoreState()
