@@ -33,7 +33,7 @@ def test_new_refuses_to_overwrite_without_force_and_force_keeps_a_backup() -> No
     assert forced.exit_code == 0 and "Started campaign 'autumn'" in forced.output
     assert saves.load("autumn").game is None
     bak = saves.backup_path(saves.campaign_path("autumn"))
-    assert json.loads(bak.read_text())["game"]["actions"] == ["activate jeremiah"]
+    assert json.loads(bak.read_text())["game"]["actions"] == [{"kind": "activate", "legend": "jeremiah-pincke"}]
 
 
 def test_play_without_a_name_uses_and_creates_the_default_campaign() -> None:

@@ -84,7 +84,7 @@ def test_end_of_input_at_a_question_keeps_the_step_and_resume_asks_again() -> No
     assert "Pumpling #3 moves" in out and "Pumpling #3 attacks" not in out
     assert "with 'end' waiting for its dice. Resume with: hollow play --rolled ask" in out
     rec = game()
-    assert rec.cursor == 8 and rec.pending == {"command": "end", "rolled": []}
+    assert rec.cursor == 8 and rec.pending == {"action": {"kind": "end", "legend": "emily-van-winkle"}, "rolled": []}
     code, out = play("--rolled", "ask", stdin="2\nquit\n")
     assert "Continuing 'end', which was waiting for dice." in out
     assert re.search(r"Pumpling #3 attacks Jeremiah from B4[^*]*rolled \[2\] \(your die\) = 2", out)
@@ -119,14 +119,14 @@ def test_dice_answered_before_leaving_are_kept_for_the_rest_of_the_step() -> Non
     with pytest.raises(KeyboardInterrupt):
         sess.take(move)
     assert [r.purpose for r in asked] == ["Gobkin #1 attacks Emily", "Pumpling #3 attacks Jeremiah"]
-    assert rec.cursor == 9 and rec.pending == {"command": "move E2", "rolled": ["2"]}
+    assert rec.cursor == 9 and rec.pending == {"action": {"kind": "move", "legend": "elijah-kappel", "to": "E2"}, "rolled": ["2"]}
     back = GameRecord.from_dict(rec.to_dict())  # through the save file's form
     assert back.pending == rec.pending
 
     asked.clear()
     answers[:] = ["blank"]
     again = Session(pack, back, source=AskSource(ask))
-    events = again.take(engine.parse_command(again.state, back.pending["command"]), answered=back.pending["rolled"])  # type: ignore[index]
+    events = again.take(again.action_of(again.state, back.pending["action"]), answered=back.pending["rolled"])  # type: ignore[index]
     assert [r.purpose for r in asked] == ["Pumpling #3 attacks Jeremiah"]  # only the one not answered
     hits = [e for e in events if e.kind == "foe-attack"]
     assert "rolled [2] (your die)" in hits[0].reason and "rolled [blank] (your die)" in hits[1].reason
@@ -168,7 +168,7 @@ def test_in_a_terminal_a_wrong_face_a_ctrl_c_at_a_question_and_a_resume() -> Non
     child.close()
     assert child.exitstatus == 130
     rec = game()
-    assert rec.cursor == 8 and rec.pending == {"command": "end", "rolled": []} and rec.rolled == {2: ["2", "1"]}
+    assert rec.cursor == 8 and rec.pending == {"action": {"kind": "end", "legend": "emily-van-winkle"}, "rolled": []} and rec.rolled == {2: ["2", "1"]}
 
     again = _spawn("--rolled", "ask")
     again.expect(re.escape("Roll 1 attack die (Pumpling #3 attacks Jeremiah): "))

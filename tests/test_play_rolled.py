@@ -95,7 +95,7 @@ def test_the_rulings_show_the_players_faces_and_say_they_are_theirs() -> None:
 def test_values_and_labels_name_the_same_faces_and_the_log_marks_them(tmp_path: Any) -> None:
     log = tmp_path / "game.jsonl"
     ok("play", "1", "--seed", "4", "--rolled", "0, blank", "--log", str(log), stdin=SHOOT + "quit\n")
-    attacks = [json.loads(line) for line in log.read_text().splitlines() if '"kind": "attack"' in line]
+    attacks = [d for d in map(json.loads, log.read_text().splitlines()) if d["kind"] == "attack"]
     assert attacks[0]["rolls"] == [{"die": "attack", "face": "blank", "value": 0, "physical": True}] * 2
     assert "(your dice)" in attacks[0]["reason"]
 
@@ -149,7 +149,7 @@ def test_a_bad_face_is_one_sentence_exit_1_and_the_game_is_saved() -> None:
     assert "blank (0), 1, 2" in lines[0] and "'attack 1' was not taken" in lines[0] and "step 2" in lines[0]
     assert "Traceback" not in res.stderr
     rec = game()
-    assert rec.actions == ["activate matthias", "move E2"] and rec.cursor == 2 and rec.rolled == {}
+    assert saved_commands(rec) == ["activate matthias", "move E2"] and rec.cursor == 2 and rec.rolled == {}
     assert json.loads(saves.campaign_path("default").read_text()) == json.loads(before)
     # nothing lost: the right faces continue the game from there
     res = ok("play", "--rolled", "2,2", stdin="attack 1\nquit\n")
@@ -224,7 +224,7 @@ def test_a_new_choice_after_undo_takes_the_next_values_and_drops_the_old_branch(
     assert "rolled [2, 2] (your dice)" in flat
     assert "rolled [blank, blank, " in flat and "(the first 2 are your dice)" in flat
     assert game().rolled == {2: ["blank", "blank"]}
-    assert game().actions[-1] == "attack 1 with steady-aim"
+    assert saved_commands(game())[-1] == "attack 1 with steady-aim"
 
 
 def test_resuming_a_game_that_used_rolled_rebuilds_the_same_board(pack: Any) -> None:
@@ -259,15 +259,15 @@ def test_a_version_1_save_still_loads_and_plays(pack: Any) -> None:
     ok("play", "1", "--seed", "4", stdin=SHOOT + "quit\n")
     path = saves.campaign_path("default")
     doc = json.loads(path.read_text())
-    assert doc["schema_version"] == saves.SCHEMA_VERSION == 2 and doc["game"]["rolled"] == {}
+    assert doc["schema_version"] == saves.SCHEMA_VERSION == 3 and doc["game"]["rolled"] == {}
     v1 = {**doc, "schema_version": 1, "game": {k: v for k, v in doc["game"].items() if k != "rolled"}}
     path.write_text(json.dumps(v1))
     rec = game()
-    assert rec.rolled == {} and rec.actions == ["activate matthias", "move E2", "attack 1"]
+    assert rec.rolled == {} and saved_commands(rec) == ["activate matthias", "move E2", "attack 1"]
     res = ok("play", "--rolled", "2", stdin="activate emily\nquit\n")
     assert "Resuming" in res.stdout
     after = json.loads(path.read_text())
-    assert after["schema_version"] == 2 and "rolled" in after["game"]
+    assert after["schema_version"] == 3 and "rolled" in after["game"]
 
 
 def test_migration_from_version_1_adds_an_empty_rolled() -> None:
@@ -298,3 +298,11 @@ def test_campaign_status_replays_a_game_that_used_rolled() -> None:
     assert status["game"]["round"] == 1 and status["game"]["steps"] == 3
     rec = game()
     assert GameRecord(**rec.to_dict()).rolled == rec.rolled == {2: ["2", "2"]}  # JSON's string keys read back
+
+
+def saved_commands(rec: Any) -> list[str]:
+    """The saved steps as commands (the save stores typed actions)."""
+    from hollowcli.commands.common import get_pack
+    from hollowcli.play.session import recorded_commands
+
+    return recorded_commands(get_pack(()), rec)

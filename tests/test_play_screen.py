@@ -13,6 +13,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -70,7 +71,7 @@ def test_moves_are_one_compact_block_and_the_real_decisions_stand_out() -> None:
 def test_a_number_from_the_move_block_moves_there() -> None:
     r = play("1", "--seed", "11", input="activate emily\n2\nquit\n")
     assert "Emily moves E4→E3→E2 (2 steps)" in r.output
-    assert saves.load("default").game.actions == ["activate emily", "move E2"]
+    assert saved_commands(saves.load("default").game) == ["activate emily", "move E2"]
 
 
 def test_one_leave_roll_for_every_move_is_said_once_in_the_header() -> None:
@@ -313,7 +314,7 @@ def test_sighup_while_waiting_for_a_command_saves_and_exits_cleanly(tmp_path: Pa
     assert err == ""  # no traceback, no complaint
     assert "The terminal was closed; saved at round 1, step 1. Resume with: hollow play" in out
     data = json.loads((tmp_path / "campaigns" / "default.json").read_text(encoding="utf-8"))
-    assert data["game"]["actions"] == ["activate emily"] and data["game"]["cursor"] == 1
+    assert data["game"]["actions"] == [{"kind": "activate", "legend": "emily-van-winkle"}] and data["game"]["cursor"] == 1
 
 
 def test_gifts_are_one_row_per_thing_with_numbered_recipients() -> None:
@@ -337,7 +338,7 @@ def test_activating_the_next_legend_ends_the_current_activation_first() -> None:
     r = play("1", "--seed", "11", input="activate emily\nattack 4 with long-shot\nactivate elijah\nactivate zed\nquit\n")
     assert "  * Emily's activation ends\n  * Elijah activates at E4" in r.output
     assert "There is no Legend called 'zed'; the Legends are jeremiah, matthias, elijah, emily." in r.output.replace("\n", " ")
-    assert saves.load("default").game.actions == ["activate emily", "attack 4 with long-shot", "end", "activate elijah"]
+    assert saved_commands(saves.load("default").game) == ["activate emily", "attack 4 with long-shot", "end", "activate elijah"]
 
 
 def test_activating_while_the_last_legend_acts_does_not_end_the_round_by_surprise() -> None:
@@ -518,3 +519,11 @@ def test_card_damage_says_the_damage_once_per_legend() -> None:
     hurt = [e.reason for e in events if e.kind == "card-damage"]
     assert hurt[0] == ("card Pane: 1 damage to each Legend, no defense; Ann takes 1 damage (health 7) "
                        "and gains 1 fear (fear 1)")
+
+
+def saved_commands(rec: Any) -> list[str]:
+    """The saved steps as commands (the save stores typed actions)."""
+    from hollowcli.commands.common import get_pack
+    from hollowcli.play.session import recorded_commands
+
+    return recorded_commands(get_pack(()), rec)

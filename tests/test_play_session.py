@@ -137,7 +137,7 @@ def test_a_saved_command_that_no_longer_fits_is_a_save_error(pack: Any) -> None:
     from hollowcli.errors import SaveError
 
     rec = _record(pack)
-    rec.actions = ["move Z99"]
+    rec.actions = [{"command": "move Z99"}]
     rec.cursor = 1
     with pytest.raises(SaveError, match="not legal"):
         Session(pack, rec)

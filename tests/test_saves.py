@@ -47,7 +47,7 @@ def test_round_trip_keeps_everything() -> None:
     assert back == camp
     doc = json.loads(saves.campaign_path("trip").read_text())
     assert doc["schema_version"] == saves.SCHEMA_VERSION
-    assert doc["game"]["actions"] == ["move A0", "move A1", "move A2"]
+    assert doc["game"]["actions"] == [{"command": "move A0"}, {"command": "move A1"}, {"command": "move A2"}]
     assert doc["game"]["cursor"] == 2
 
 
@@ -58,8 +58,8 @@ def test_second_write_keeps_the_first_as_backup() -> None:
     camp.game = _game(2)
     path = saves.save(camp)
     bak = saves.backup_path(path)
-    assert json.loads(bak.read_text())["game"]["actions"] == ["move A0"]
-    assert json.loads(path.read_text())["game"]["actions"] == ["move A0", "move A1"]
+    assert json.loads(bak.read_text())["game"]["actions"] == [{"command": "move A0"}]
+    assert json.loads(path.read_text())["game"]["actions"] == [{"command": "move A0"}, {"command": "move A1"}]
     # no temporary files are left behind
     assert sorted(p.name for p in path.parent.iterdir()) == ["bk.json", "bk.json.bak"]
 
@@ -88,7 +88,7 @@ def test_a_write_over_a_damaged_file_does_not_overwrite_the_good_backup() -> Non
     path.write_text("garbage")
     camp.game = _game(3)
     saves.save(camp)
-    assert json.loads(saves.backup_path(path).read_text())["game"]["actions"] == ["move A0"]
+    assert json.loads(saves.backup_path(path).read_text())["game"]["actions"] == [{"command": "move A0"}]
 
 
 def test_restore_backup_brings_the_last_good_copy_back_and_keeps_the_damaged_file() -> None:
@@ -99,8 +99,8 @@ def test_restore_backup_brings_the_last_good_copy_back_and_keeps_the_damaged_fil
     path = saves.save(camp)
     path.write_bytes(b"\xff\xfe not json")
     restored = saves.restore_backup("rb")
-    assert restored.game is not None and restored.game.actions == ["move A0"]
-    assert saves.load("rb").game.actions == ["move A0"]  # type: ignore[union-attr]
+    assert restored.game is not None and restored.game.actions == [{"command": "move A0"}]
+    assert saves.load("rb").game.actions == [{"command": "move A0"}]  # type: ignore[union-attr]
     assert path.with_name("rb.json.damaged").read_bytes() == b"\xff\xfe not json"
 
 
@@ -223,4 +223,4 @@ def test_saving_unchanged_content_keeps_the_backup_one_step_behind() -> None:
     camp.game = _game(2)
     path = saves.save(camp)
     saves.save(camp)  # e.g. 'quit' right after a step: nothing new to write
-    assert json.loads(saves.backup_path(path).read_text())["game"]["actions"] == ["move A0"]
+    assert json.loads(saves.backup_path(path).read_text())["game"]["actions"] == [{"command": "move A0"}]

@@ -312,13 +312,13 @@ class Game:
         pending = rec.pending
         if not pending:
             return
-        action = engine.parse_command(self.state, pending["command"])
+        action = self.session.action_of(self.state, pending["action"])
         if action is None:
             rec.pending = None
-            self.hint(f"The step '{pending['command']}' left at a dice question is not legal any more; choose again.")
+            self.hint("The step left at a dice question is not legal any more; choose again.")
             return
         n = len(pending["rolled"])
-        self.console.say(f"Continuing '{pending['command']}', which was waiting for dice"
+        self.console.say(f"Continuing '{action.command}', which was waiting for dice"
                          + (f" ({n} {'die' if n == 1 else 'dice'} rolled already)." if n else "."))
         self._take(action, answered=list(pending["rolled"]))
 
@@ -350,7 +350,7 @@ class Game:
     def _take(self, action: Any, answered: list[str | None] | None = None) -> None:
         self._told = 0
         self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
-                   "kind": "command", "actor": action.legend, "command": action.command,
+                   "kind": "command", "actor": action.legend, "command": action.command, "action": action.to_dict(),
                    "reason": f"the player chose: {action.label}"})
         try:
             events = self.session.take(action, answered)
@@ -552,7 +552,8 @@ class Game:
         }.get(self._quit or "", "Saved")
         out.message = f"{why} at round {state.round}, step {rec.cursor}. Resume with: {self._resume_hint()}"
         if rec.pending:
-            out.message = (f"{why} at round {state.round}, step {rec.cursor}, with '{rec.pending['command']}' waiting for "
+            waiting = self.session.action_of(state, rec.pending["action"])
+            out.message = (f"{why} at round {state.round}, step {rec.cursor}, with '{waiting.command if waiting else '?'}' waiting for "
                            f"its dice. Resume with: {self._resume_hint()} --rolled ask (the dice already answered are kept)")
         self.console.lines(view.wrap(out.message))
         return out

@@ -33,8 +33,9 @@ from typing import Any
 from hollowcli.errors import SaveError, UsageError
 from hollowcli.tempfiles import temp_beside
 
-#: The layout this version of hollow writes (2: ``game.rolled``, the player's dice per step).
-SCHEMA_VERSION = 2
+#: The layout this version of hollow writes (2: ``game.rolled``, the player's dice per step;
+#: 3: ``game.actions`` as typed actions, ``Action.to_dict()``, not the typed command text).
+SCHEMA_VERSION = 3
 
 #: The campaign used when none is named.
 DEFAULT_CAMPAIGN = "default"
@@ -88,7 +89,10 @@ class GameRecord:
     """A game in progress, as a recipe: replaying ``actions[:cursor]`` rebuilds the board.
 
     ``actions`` past ``cursor`` are steps that were undone and can be redone; taking a
-    new step discards them. ``rolled`` maps a step's index to the labels of the faces of
+    new step discards them. Each is a typed action (``Action.to_dict()``: its kind, the
+    Legend and the fields of its kind), so renaming a command's shortcut cannot break a
+    save; a step migrated from an older layout is ``{"command": text}`` until the game is
+    replayed once (:class:`hollowcli.play.session.Session` upgrades it in place). ``rolled`` maps a step's index to the labels of the faces of
     the player's physical dice (``hollow play --rolled``) that step used, in order; its
     other dice are the seed's.
     """
@@ -96,22 +100,24 @@ class GameRecord:
     chapter: str
     seed: int
     initial: dict[str, Any]
-    actions: list[str] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
     cursor: int = 0
     rolled: dict[int, list[str | None]] = field(default_factory=dict)
-    #: A step left at a dice question (``--rolled ask``): ``{"command", "rolled"}``, the
+    #: A step left at a dice question (``--rolled ask``): ``{"action", "rolled"}``, the
     #: dice answered so far (label, or None for seeded); resuming takes it again.
     pending: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.rolled = {int(k): list(v) for k, v in self.rolled.items()}  # JSON keys are strings
+        # a command given as text (a script, an older layout) is read when the game is replayed
+        self.actions = [{"command": a} if isinstance(a, str) else a for a in self.actions]
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "chapter": self.chapter,
             "seed": self.seed,
             "initial": self.initial,
-            "actions": list(self.actions),
+            "actions": [dict(a) for a in self.actions],
             "cursor": self.cursor,
             "rolled": {str(k): list(v) for k, v in sorted(self.rolled.items())},
             **({"pending": self.pending} if self.pending else {}),
@@ -123,11 +129,11 @@ class GameRecord:
             chapter=_typed(data, "chapter", str),
             seed=_typed(data, "seed", int),
             initial=_typed(data, "initial", dict),
-            actions=_typed(data, "actions", list),
             cursor=_typed(data, "cursor", int),
         )
-        if not all(isinstance(a, str) for a in rec.actions):
-            raise ValueError("'game.actions' holds something that is not a command")
+        rec.actions = _typed(data, "actions", list)
+        if not all(_step_entry(a) for a in rec.actions):
+            raise ValueError("'game.actions' holds something that is not an action")
         if not 0 <= rec.cursor <= len(rec.actions):
             raise ValueError("'game.cursor' points outside the list of actions")
         rolled = _typed(data, "rolled", dict)
@@ -139,10 +145,15 @@ class GameRecord:
         rec.rolled = {int(k): list(v) for k, v in rolled.items()}
         pending = data.get("pending")
         if pending is not None:
-            if not (isinstance(pending, dict) and isinstance(pending.get("command"), str) and _faces_list(pending.get("rolled"))):
+            if not (isinstance(pending, dict) and _step_entry(pending.get("action")) and _faces_list(pending.get("rolled"))):
                 raise ValueError("'game.pending' is not a step with its dice")
-            rec.pending = {"command": pending["command"], "rolled": list(pending["rolled"])}
+            rec.pending = {"action": dict(pending["action"]), "rolled": list(pending["rolled"])}
         return rec
+
+
+def _step_entry(entry: Any) -> bool:
+    """A typed action (``{"kind": ..., "legend": ...}``) or a migrated ``{"command": text}``."""
+    return isinstance(entry, dict) and (isinstance(entry.get("kind"), str) or isinstance(entry.get("command"), str))
 
 
 def _faces_list(faces: Any) -> bool:
@@ -286,8 +297,21 @@ def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "schema_version": 2, "game": game}
 
 
+def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 stored each step as the command typed (``"move E2"``). Reading a command
+    needs the engine and the board of that step, so each becomes ``{"command": text}``,
+    which the session reads once and replaces by the typed action."""
+    game = doc.get("game")
+    if isinstance(game, dict):
+        game = {**game, "actions": [{"command": a} if isinstance(a, str) else a for a in game.get("actions", [])]}
+        pending = game.get("pending")
+        if isinstance(pending, dict) and isinstance(pending.get("command"), str):
+            game["pending"] = {"action": {"command": pending["command"]}, "rolled": pending.get("rolled", [])}
+    return {**doc, "schema_version": 3, "game": game}
+
+
 #: ``MIGRATIONS[v]`` turns a version-``v`` document into a version ``v + 1`` one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def schema_of(doc: dict[str, Any]) -> int:

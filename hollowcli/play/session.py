@@ -17,7 +17,6 @@ an undo and redo, or a resumed game rolls them again exactly
 from __future__ import annotations
 
 import random
-import sys
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -71,6 +70,7 @@ class Session:
         self._taken: list[str | None] = []  # the faces the last step used (label, or None: seeded)
         self._last_physical: int | None = None  # the last of its events that used one
         self._snapshots: dict[int, Any] = {0: initial}
+        self._pool: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._interval = 8
         self.recent: deque[Any] = deque(maxlen=RECENT_EVENTS)
         self.state = self._replay(initial, 0, record.cursor, keep_events=True)
@@ -111,7 +111,7 @@ class Session:
         except BaseException:
             src = self._step_source
             if self.source is not None and src is not None and src.live is self.source:
-                rec.pending = {"command": action.command, "rolled": src.answered}
+                rec.pending = {"action": action.to_dict(), "rolled": src.answered}
             raise
         # Only now that the step resolved (a bad --rolled value raises) is the old branch dropped.
         del rec.actions[rec.cursor :]
@@ -121,7 +121,7 @@ class Session:
         self.rolled_used_up = None
         if had_values and not self.rolled:
             self.rolled_used_up = self._last_physical if self._last_physical is not None else len(events) - 1
-        rec.actions.append(sys.intern(action.command))  # a long game repeats a few commands
+        rec.actions.append(self._pooled(action.to_dict()))
         rec.cursor += 1
         self.recent.extend(events)
         self._changed()
@@ -142,7 +142,7 @@ class Session:
         events: list[Any] = []
         n = max(0, min(steps, len(rec.actions) - rec.cursor))
         for _ in range(n):
-            action = self._parse(self.state, rec.actions[rec.cursor], rec.cursor)
+            action = self._parse(self.state, rec.cursor)
             self.state, new = self._advance(self.state, action, rec.cursor)
             events.extend(new)
             rec.cursor += 1
@@ -162,13 +162,42 @@ class Session:
         if self.on_step is not None:
             self.on_step(self.record)
 
-    def _parse(self, state: Any, command: str, step: int) -> Any:
-        action = engine.parse_command(state, command)
+    def action_of(self, state: Any, entry: dict[str, Any]) -> Any:
+        """The legal action of ``state`` a saved step names (None when none does): a typed
+        action (``Action.to_dict()``), or ``{"command": text}`` from an older layout."""
+        if "kind" not in entry:
+            return engine.parse_command(state, str(entry.get("command", "")))
+        try:
+            want = engine.Action.from_dict(entry)
+        except ValueError:
+            return None
+        return next((a for a in engine.legal_actions(state) if a == want), None)
+
+    def commands(self) -> list[str]:
+        """The command of every recorded step (redoable ones too), as typed today."""
+        out = []
+        state = self._snapshots[0]
+        for i in range(len(self.record.actions)):
+            action = self._parse(state, i)
+            out.append(action.command)
+            state, _ = self._advance(state, action, i)
+        return out
+
+    def _pooled(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """One shared dictionary per distinct action: a long game repeats a few."""
+        return self._pool.setdefault(tuple(entry.items()), entry)
+
+    def _parse(self, state: Any, step: int) -> Any:
+        entry = self.record.actions[step]
+        action = self.action_of(state, entry)
         if action is None:
+            said = entry.get("command") or " ".join(str(v) for v in entry.values())
             raise SaveError(
-                f"step {step + 1} of the saved game ({command!r}) is not legal with the current content; "
+                f"step {step + 1} of the saved game ({said!r}) is not legal with the current content; "
                 "start the chapter again with 'hollow play --restart'"
             )
+        if "kind" not in entry:  # an older layout's command: kept as the typed action from now on
+            self.record.actions[step] = self._pooled(action.to_dict())
         return action
 
     def _advance(self, state: Any, action: Any, step: int, fresh: bool = False,
@@ -205,7 +234,7 @@ class Session:
     def _replay(self, state: Any, start: int, stop: int, keep_events: bool = False) -> Any:
         """Replay commands ``start..stop`` from ``state``; returns the final state."""
         for i in range(start, stop):
-            action = self._parse(state, self.record.actions[i], i)
+            action = self._parse(state, i)
             state, events = self._advance(state, action, i)
             if keep_events:
                 self.recent.extend(events)
@@ -226,3 +255,9 @@ def _outcome(state: Any) -> tuple[str | None, str]:
     """``engine.outcome`` and ``engine.outcome_reason`` as one pair."""
     result = engine.outcome(state)
     return result, (engine.outcome_reason(state) if result else "")
+
+
+def recorded_commands(pack: Any, record: GameRecord) -> list[str]:
+    """The commands of every step of a saved game (redoable ones too), as typed today;
+    ``record`` itself is left as it is."""
+    return Session(pack, GameRecord.from_dict(record.to_dict())).commands()
