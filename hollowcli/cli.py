@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "play": ("hollowcli.commands.play", "play", "Play a chapter solo by text prompts."),
     "campaign": ("hollowcli.commands.play", "campaign", "Create and inspect solo campaigns."),
     "print": ("hollowcli.commands.printing", "print_", "Write print-ready PDFs into ./output/."),
+    "simulate": ("hollowcli.commands.simulate", "simulate", "Play many games of each chapter: win rates and charts."),
 }
 
 

@@ -121,6 +121,7 @@ def fives(tmp_path: Path) -> Path:
 def test_every_contract_command_exists() -> None:
     assert set(COMMANDS) == {
         "roll", "attack", "odds", "spawn", "leave", "rules", "content", "play", "campaign", "print",
+        "simulate",
     }
     subcommands = {
         "content": {"validate", "list", "show", "init"},
@@ -134,7 +135,7 @@ def test_every_contract_command_exists() -> None:
 
 
 ALL_COMMANDS = [
-    ("roll",), ("attack",), ("odds",), ("spawn",), ("leave",), ("rules",), ("play",),
+    ("roll",), ("attack",), ("odds",), ("spawn",), ("leave",), ("rules",), ("play",), ("simulate",),
     ("content", "validate"), ("content", "list"), ("content", "show"), ("content", "init"),
     ("campaign", "new"), ("campaign", "status"), ("campaign", "list"),
     ("print", "reference"), ("print", "spawn"), ("print", "deck"), ("print", "cards"), ("print", "kit"),

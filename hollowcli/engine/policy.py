@@ -145,3 +145,16 @@ def _best_move(state: GameState, lg: LegendState, moves: list[Action]) -> Action
 def _leave_dice(state: GameState, a: Action) -> int:
     """Leave-roll dice along a move's path (one per foe in each location left)."""
     return sum(len(state.foes_at(loc)) for loc in a.path[:-1])
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A choice drawn uniformly from ``legal_actions(state)`` with ``rng`` (``hollow simulate
+    --policy random``: a careless player, the low end of what a chapter allows)."""
+    legal = legal_actions(state)
+    if not legal:
+        raise RulesError("there is nothing to choose: the game is over")
+    return legal[rng.randrange(len(legal))]
+
+
+#: The policies ``hollow simulate --policy`` offers, by name.
+POLICIES = {"auto": auto_action, "random": random_action}

@@ -10,7 +10,6 @@ being resolved.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from hollowcli.play.console import Console, LineSource
 from hollowcli.play.eventlog import EventLog
 from hollowcli.play.rolled import BadRolledValue, RolledQueue
 from hollowcli.play.saves import Campaign
-from hollowcli.play.session import Session
+from hollowcli.play.session import Session, policy_rng
 
 # ----------------------------------------------------------------------------- the game
 
@@ -263,7 +262,7 @@ class Game:
                 if self.state.round > self.options.max_rounds:
                     self._quit = "round-cap"
                     return
-                rng = random.Random(f"{self.session.record.seed}:auto:{self.session.step}")
+                rng = policy_rng(self.session.record.seed, self.session.step)
                 action = engine.auto_action(self.state, rng)
                 said = view.wrap(f"> {action.command}   ({action.label})", indent="    ")
                 said[0] = self.paint(f"> {action.command}", "dim") + said[0][len(action.command) + 2 :]

@@ -39,6 +39,12 @@ def step_rng(seed: int, step: int) -> random.Random:
     return random.Random(f"{seed}:{step}")
 
 
+def policy_rng(seed: int, step: int) -> random.Random:
+    """The generator the policy (``--auto``) decides step ``step`` with, apart from the dice,
+    so ``hollow simulate`` and ``hollow play --auto`` choose alike."""
+    return random.Random(f"{seed}:auto:{step}")
+
+
 class Session:
     """One chapter being played: apply, undo, redo, and the state at any step.
 

@@ -1,0 +1,211 @@
+"""Play many seeded games, in parallel processes, each exactly as ``hollow play --auto`` would.
+
+Game *i* of a run seeded ``S`` is a fresh game of the chapter (the Legends as a new
+campaign has them) with seed ``S + i``: step *k* rolls its dice with
+:func:`hollowcli.play.session.step_rng` and the policy decides it with
+:func:`hollowcli.play.session.policy_rng`, the very generators ``hollow play`` uses, and the
+game stops, like ``hollow play --auto --max-rounds N``, when it is won or lost or when round
+N + 1 would begin. So every simulated game can be watched with ``hollow play``.
+
+Work is cut into chunks of consecutive games; every chunk is a pure function of its
+inputs, and the results are put back in game order before any figure is computed, so
+the figures are the same for every ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hollowcli import engine
+from hollowcli.engine.policy import POLICIES
+from hollowcli.errors import UsageError
+from hollowcli.play.session import policy_rng, step_rng
+
+#: How a lost game was lost (the JSON keys of ``losses``).
+CAUSES = ("health", "fear", "rounds")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one simulated game came to (small: thousands of these cross process pipes)."""
+
+    index: int  # i: the game was seeded S + i
+    won: bool
+    cause: str | None  # for a loss: health | fear | rounds
+    rounds: int  # rounds played (the round the game ended in; the cap when it was stopped)
+    steps: int  # choices made
+    fell: tuple[str, ...]  # Legends incapacitated or overcome by fear at the end
+    damage: tuple[int, ...]  # damage taken, per Legend in pack order
+    fear: tuple[int, ...]  # fear gained, per Legend in pack order
+    defeated: int  # foes defeated
+
+
+def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: str = "auto",
+             index: int = 0) -> GameResult:
+    """One whole game of ``chapter`` seeded ``seed``: the game ``hollow play CHAPTER --auto
+    --seed SEED --max-rounds MAX_ROUNDS`` plays (with ``policy`` choosing the Legends' moves)."""
+    choose = POLICIES[policy]
+    state = engine.new_game(pack, chapter)
+    ids = [lg.id for lg in state.legends]
+    where = {lid: n for n, lid in enumerate(ids)}
+    damage = [0] * len(ids)
+    fear = [0] * len(ids)
+    step = 0
+    capped = False
+    while state.result is None:
+        if state.round > max_rounds:
+            capped = True
+            break
+        action = choose(state, policy_rng(seed, step))
+        state, events = engine.apply(state, action, step_rng(seed, step))
+        step += 1
+        for ev in events:
+            nums = ev.numbers
+            if ev.target in where and "fear_total" in nums:  # damage to a Legend (and its fear)
+                n = where[ev.target]
+                damage[n] += int(nums.get("damage", 0))
+                fear[n] += int(nums.get("fear", 0))
+            elif ev.kind == "card-fear":
+                for n in range(len(ids)):
+                    fear[n] += int(nums.get("fear", 0))
+    limit = pack.rules.fear_limit
+    down = tuple(lg.id for lg in state.legends if lg.health <= 0)
+    scared = tuple(lg.id for lg in state.legends if lg.fear >= limit and lg.health > 0)
+    won = state.result == "won"
+    cause = None
+    if not won:
+        cause = "health" if down else "fear" if scared else "rounds"
+    rounds = min(state.round, max_rounds) if capped else state.round
+    return GameResult(index=index, won=won, cause=cause, rounds=rounds, steps=step,
+                      fell=(down + scared) if not won else (), damage=tuple(damage), fear=tuple(fear),
+                      defeated=state.defeated_count())
+
+
+@dataclass(frozen=True)
+class Job:
+    """Which games to play: ``games`` games of each of ``chapters`` from ``seed`` on."""
+
+    dirs: tuple[str, ...]  # content folders layered over the built-in pack
+    chapters: tuple[str, ...]
+    games: int
+    seed: int
+    max_rounds: int = 100
+    policy: str = "auto"
+
+
+@dataclass
+class Outcome:
+    """The results of a run, per chapter in game order (``complete`` False after Ctrl-C:
+    then only the games finished are here)."""
+
+    job: Job
+    results: dict[str, list[GameResult]] = field(default_factory=dict)
+    complete: bool = True
+
+    @property
+    def finished(self) -> int:
+        return sum(len(r) for r in self.results.values())
+
+
+# ------------------------------------------------------------------ the chunks
+_PACKS: dict[tuple[str, ...], Any] = {}
+
+
+def _pack(dirs: tuple[str, ...]) -> Any:
+    if dirs not in _PACKS:
+        from hollowcli.pack.loader import load_pack
+
+        _PACKS[dirs] = load_pack(dirs)
+    return _PACKS[dirs]
+
+
+def _chunk(dirs: tuple[str, ...], chapter: str, seed: int, start: int, stop: int, max_rounds: int,
+           policy: str) -> tuple[str, int, list[GameResult]]:
+    """Games ``start..stop-1`` of ``chapter`` (run in a worker process, or in this one)."""
+    pack = _pack(dirs)
+    return chapter, start, [play_one(pack, chapter, seed + i, max_rounds, policy, index=i) for i in range(start, stop)]
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them in order."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def chunks(job: Job, jobs: int) -> list[tuple[str, int, int]]:
+    """(chapter, start, stop) pieces: small enough to share out evenly and to stop soon
+    after Ctrl-C, large enough that the pipes between processes cost little."""
+    size = max(1, min(50, job.games // max(1, jobs * 8)))
+    return [(ch, s, min(job.games, s + size)) for ch in job.chapters for s in range(0, job.games, size)]
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def run(job: Job, jobs: int | None = None, pack: Any = None,
+        progress: Callable[[int], None] | None = None) -> Outcome:
+    """Play every game of ``job`` over ``jobs`` processes (1: in this process, with ``pack``
+    if given). ``progress(n)`` is called as each piece of ``n`` games finishes.
+
+    Ctrl-C (KeyboardInterrupt) stops the run: the pieces not started are dropped, the
+    workers end, and the outcome holds the games finished, marked incomplete.
+    """
+    if job.policy not in POLICIES:
+        raise UsageError(f"there is no policy {job.policy!r}; the policies are {', '.join(POLICIES)}")
+    jobs = jobs or default_jobs()
+    pieces = chunks(job, jobs)
+    done: dict[tuple[str, int], list[GameResult]] = {}
+    complete = True
+    if jobs <= 1 or len(pieces) <= 1:
+        if pack is not None:
+            _PACKS[job.dirs] = pack
+        try:
+            for ch, start, stop in pieces:
+                _, _, res = _chunk(job.dirs, ch, job.seed, start, stop, job.max_rounds, job.policy)
+                done[ch, start] = res
+                if progress:
+                    progress(len(res))
+        except KeyboardInterrupt:
+            complete = False
+    else:
+        complete = _run_pool(job, jobs, pieces, done, progress)
+    out = Outcome(job, complete=complete)
+    for ch in job.chapters:
+        out.results[ch] = [g for (c, s) in sorted(k for k in done if k[0] == ch) for g in done[c, s]]
+    return out
+
+
+def _run_pool(job: Job, jobs: int, pieces: Sequence[tuple[str, int, int]],
+              done: dict[tuple[str, int], list[GameResult]], progress: Callable[[int], None] | None) -> bool:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), initializer=_worker_init)
+    pending: set[Any] = set()
+
+    def collect(finished: Any) -> None:
+        for fut in finished:
+            ch, start, res = fut.result()
+            done[ch, start] = res
+            if progress:
+                progress(len(res))
+
+    try:
+        pending = {pool.submit(_chunk, job.dirs, ch, job.seed, s, e, job.max_rounds, job.policy) for ch, s, e in pieces}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            collect(finished)
+    except KeyboardInterrupt:
+        # Pieces not started are dropped; the ones running finish (a second at most) and count.
+        pool.shutdown(wait=True, cancel_futures=True)
+        collect(f for f in pending if f.done() and not f.cancelled() and f.exception() is None)
+        return False
+    pool.shutdown(wait=True)
+    return True
