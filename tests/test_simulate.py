@@ -73,7 +73,7 @@ def test_summary_counts_causes_legends_rounds_and_survival() -> None:
     s = summarise("ch", ["a", "b"], games)
     assert (s["games"], s["wins"], s["win_rate"]) == (4, 1, 0.25)
     assert s["ci95"] == pytest.approx(list(wilson(1, 4)), abs=1e-6)
-    assert s["losses"] == {"health": 1, "fear": 1, "rounds": 1}
+    assert s["losses"] == {"health": 1, "fear": 1, "rounds": 1, "supply": 0}
     assert s["legends"] == {"a": {"damage": 1.0, "fear": 3.0, "fell": 1}, "b": {"damage": 3.0, "fear": 1.5, "fell": 1}}
     assert s["rounds"] == {"mean": 6.0, "histogram": {"3": 1, "5": 1, "8": 2}}
     # still going after round r: every game ending later than r
@@ -214,7 +214,7 @@ def test_json_has_the_contract_keys() -> None:
     assert [c["chapter"] for c in doc["chapters"]] == ["schoolhouse", "covered-bridge"]
     for c in doc["chapters"]:
         assert {"chapter", "games", "wins", "win_rate", "ci95", "rounds", "losses", "legends", "survival"} <= set(c)
-        assert set(c["losses"]) == {"health", "fear", "rounds"}
+        assert set(c["losses"]) == {"health", "fear", "rounds", "supply"}
         assert set(c["rounds"]) == {"mean", "histogram"}
         assert sum(c["rounds"]["histogram"].values()) == 8
         assert c["wins"] + sum(c["losses"].values()) == 8
@@ -305,3 +305,33 @@ def test_bad_options_are_one_sentence(args: list[str], code: int, words: str) ->
     assert proc.returncode == code, proc.stderr
     assert words in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_game_lost_to_the_foe_supply_says_so(tmp_path: Path) -> None:
+    """With rules.supply_exhausted: lose and only three Gobkin in the box, chapter 1's first
+    spawn (three Gobkin) cannot be filled: the game is lost to the supply, not to rounds."""
+    pack_dir = tmp_path / "short"
+    pack_dir.mkdir()
+    (pack_dir / "rules.yaml").write_text("rules:\n  supply_exhausted: lose\n", encoding="utf-8")
+    (pack_dir / "foes.yaml").write_text(
+        "foes:\n  gobkin:\n    name: Gobkin\n    class: gobkin\n    health: 3\n    defense: 0\n    move: 3\n"
+        "    attack: {dice: 1, direct: 1, range: 0}\n    target: closest\n    supply: 3\n    text: Few.\n",
+        encoding="utf-8")
+    code, out, err = hollow("simulate", "1", "--games", "4", "--jobs", "1", "--json", "--content", str(pack_dir))
+    assert code == 0, err
+    ch = json.loads(out)["chapters"][0]
+    assert ch["losses"]["supply"] >= 1
+    assert ch["wins"] + sum(ch["losses"].values()) == 4
+    code, out, _ = hollow("simulate", "1", "--games", "4", "--jobs", "1", "--content", str(pack_dir))
+    assert "foe supply out" in out
+    # and the game said to be lost so is the one hollow play loses so
+    from hollowcli.pack.loader import load_pack
+
+    results = run(Job(dirs=(str(pack_dir),), chapters=("schoolhouse",), games=4, seed=0), 1,
+                  load_pack((str(pack_dir),))).results["schoolhouse"]
+    i = next(g.index for g in results if g.cause == "supply")
+    res = CliRunner().invoke(cli, ["play", "1", "--auto", "--seed", str(i), "--json", "--content", str(pack_dir)],
+                             env={"HOLLOW_HOME": str(tmp_path / "home")})
+    played = json.loads(res.stdout)
+    assert played["result"] == "lost" and "supply" in played["reason"]
+    assert played["round"] == results[i].rounds

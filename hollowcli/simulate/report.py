@@ -14,7 +14,13 @@ from hollowcli.simulate.run import Outcome
 from hollowcli.simulate.stats import compare, summarise
 
 #: Words for the causes of loss (the JSON keys of ``losses``).
-CAUSE_WORDS = {"health": "health", "fear": "fear", "rounds": "round limit"}
+CAUSE_WORDS = {"health": "health", "fear": "fear", "rounds": "round limit", "supply": "foe supply out"}
+
+
+def causes(doc: dict[str, Any]) -> list[str]:
+    """The causes of loss to show: health, fear and the round limit always; the foe supply
+    running out only when it happened (it needs ``rules.supply_exhausted: lose``)."""
+    return [k for k in CAUSE_WORDS if k != "supply" or any(c["losses"].get(k) for c in doc["chapters"])]
 
 
 def document(outcome: Outcome, pack: Any, against: Outcome | None = None) -> dict[str, Any]:
@@ -101,8 +107,8 @@ def text_summary(doc: dict[str, Any]) -> list[str]:
                 out.append(f"    (95% interval {100 * dlo:+.1f} to {100 * dhi:+.1f}): {verdict}")
         lost = n - c["wins"]
         out.append(f"  Lost {lost}:" + ("" if lost else " none"))
-        for key, word in CAUSE_WORDS.items():
-            k = c["losses"][key]
+        for key in causes(doc):
+            word, k = CAUSE_WORDS[key], c["losses"][key]
             if lost:
                 out.append(f"    {word:<12} {k:>6} {pct(k / lost):>7}  {bar(k / lost, 30)}")
         rows = [(short_name(doc, lid), v) for lid, v in c["legends"].items()]
@@ -126,7 +132,7 @@ def text_summary(doc: dict[str, Any]) -> list[str]:
 # ------------------------------------------------------------------ PDF
 #: Chart colours (chapters in turn; the ways a game ends).
 _CHAPTER_COLOURS = ("#1f5a8c", "#c2711d", "#3d7a3a", "#7a3d7a", "#8c1f1f", "#4d4d4d")
-_END_COLOURS = {"won": "#3d7a3a", "health": "#a02a2a", "fear": "#6a3d9a", "rounds": "#9a9a9a"}
+_END_COLOURS = {"won": "#3d7a3a", "health": "#a02a2a", "fear": "#6a3d9a", "rounds": "#9a9a9a", "supply": "#c9a227"}
 _AGAINST = "#9fc3e0"
 
 
@@ -277,11 +283,11 @@ def _ends_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: floa
     d = _drawing(width, height)
     chart = HorizontalBarChart()
     chart.x, chart.y, chart.width, chart.height = 165, 22, width - 240, height - 26
-    keys = ("won", "health", "fear", "rounds")
+    keys = ("won", *causes(doc))
     rows = []
     for ch in chapters:
         n = ch["games"]
-        rows.append([100 * ch["wins"] / n] + [100 * ch["losses"][k] / n for k in CAUSE_WORDS])
+        rows.append([100 * ch["wins"] / n] + [100 * ch["losses"][k] / n for k in keys[1:]])
     chart.data = [[r[i] for r in rows] for i in range(len(keys))]
     chart.categoryAxis.categoryNames = [_fit(_label(ch), 160, 7.5) for ch in chapters]
     chart.categoryAxis.visibleTicks = 0
@@ -426,8 +432,8 @@ def _table_page(c: Any, doc: dict[str, Any], chapters: list[dict[str, Any]], lef
         lost = n - ch["wins"]
         lines = [
             f"Won {ch['wins']} of {n}: {pct(ch['win_rate'])}, 95% interval {pct(lo)} to {pct(hi)} (Wilson).",
-            f"Lost {lost}: health {ch['losses']['health']}, fear {ch['losses']['fear']}, round limit "
-            f"{ch['losses']['rounds']}. Foes defeated per game: {ch['foes_defeated']:.2f}.",
+            f"Lost {lost}: " + ", ".join(f"{CAUSE_WORDS[k]} {ch['losses'][k]}" for k in causes(doc))
+            + f". Foes defeated per game: {ch['foes_defeated']:.2f}.",
             f"Rounds: mean {ch['rounds']['mean']:.2f}; games ending in round "
             + ", ".join(f"{r}: {k}" for r, k in ch["rounds"]["histogram"].items()) + ".",
             "Still playing after round " + ", ".join(f"{r}: {100 * p:.0f}%" for r, p in enumerate(ch["survival"], 1)) + ".",

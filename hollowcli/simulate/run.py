@@ -25,8 +25,9 @@ from hollowcli.engine.policy import POLICIES
 from hollowcli.errors import UsageError
 from hollowcli.play.session import policy_rng, step_rng
 
-#: How a lost game was lost (the JSON keys of ``losses``).
-CAUSES = ("health", "fear", "rounds")
+#: How a lost game was lost (the JSON keys of ``losses``; ``supply``: the foe supply ran
+#: out under ``rules.supply_exhausted: lose``).
+CAUSES = ("health", "fear", "rounds", "supply")
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class GameResult:
 
     index: int  # i: the game was seeded S + i
     won: bool
-    cause: str | None  # for a loss: health | fear | rounds
+    cause: str | None  # for a loss: health | fear | rounds | supply
     rounds: int  # rounds played (the round the game ended in; the cap when it was stopped)
     steps: int  # choices made
     fell: tuple[str, ...]  # Legends incapacitated or overcome by fear at the end
@@ -78,7 +79,7 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
     won = state.result == "won"
     cause = None
     if not won:
-        cause = "health" if down else "fear" if scared else "rounds"
+        cause = "health" if down else "fear" if scared else "supply" if getattr(state, "supply_out", "") else "rounds"
     rounds = min(state.round, max_rounds) if capped else state.round
     return GameResult(index=index, won=won, cause=cause, rounds=rounds, steps=step,
                       fell=(down + scared) if not won else (), damage=tuple(damage), fear=tuple(fear),
