@@ -303,3 +303,43 @@ def test_setup_sheet_draws_the_map_with_coordinates_walls_spawns_and_the_track(t
         assert f"{n} " in text
     assert "draw a chapter card" in text and "starts again from spot 1" in text
     assert "2× Gobkin" in text  # the spawn list
+
+
+# --------------------------------------------------------------------------- text in other scripts
+def _mixed_deck():
+    cards = (
+        Card("a", "龍の門 Gate", "Text 龍 here. شكرا جزيلا end.", copies=1),
+        Card("b", "שער הלילה", "שלום עולם, 3 פעמים ועוד.", copies=1),
+        Card("c", "Plain Gate", "Nothing odd.", copies=1),
+    )
+    pack = make_pack(cards=cards)
+    return kit.render_deck(pack, pack.chapters["mill"], make_spec(paper="a4"))
+
+
+def test_hebrew_prints_right_to_left_and_arabic_is_warned_about() -> None:
+    res = _mixed_deck()
+    with pdfplumber.open(io.BytesIO(res.data)) as pdf:
+        chars = [c for c in pdf.pages[0].chars if 0x5D0 <= ord(c["text"]) <= 0x5EA]
+    # the title: first letter (ש) right of the last (ה): read from the right, as Hebrew is
+    top = min(c["top"] for c in chars)
+    title = [c for c in chars if abs(c["top"] - top) < 1]
+    by_x = "".join(c["text"] for c in sorted(title, key=lambda c: -c["x0"]))
+    assert by_x == "שערהלילה"
+    body = [c for c in chars if c not in title]
+    first_line = min(c["top"] for c in body)
+    line = [c for c in body if abs(c["top"] - first_line) < 1]
+    assert "".join(c["text"] for c in sorted(line, key=lambda c: -c["x0"])).startswith("שלוםעולם")
+    assert any("Arabic text prints right to left but with its letters unjoined" in w for w in res.warnings)
+    assert not any("'b'" in w for w in res.warnings)  # Hebrew needs no warning
+
+
+def test_missing_glyphs_print_as_boxes_and_the_title_keeps_its_baseline() -> None:
+    res = _mixed_deck()
+    assert any("they print as boxes" in w and "'龍の門'" in w for w in res.warnings)
+    assert not any("blank" in w for w in res.warnings)
+    with pdfplumber.open(io.BytesIO(res.data)) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    gate = [w for w in words if w["text"] == "Gate"]
+    assert len(gate) == 2
+    assert gate[0]["bottom"] == pytest.approx(gate[1]["bottom"], abs=0.05)
+    assert gate[0]["size"] == pytest.approx(gate[1]["size"])

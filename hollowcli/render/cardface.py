@@ -143,12 +143,17 @@ class _Line:
         canvas.setFont(st.fontName, st.fontSize)
         canvas.setFillColor(st.textColor)
         base = y + self.height - st.fontSize
+        from hollowcli.render.richtext import base_rtl, has_rtl, visual
+
+        text = self.text
+        if has_rtl(text):
+            text = visual(text, base_rtl(text))
         if st.alignment == 1:
-            canvas.drawCentredString(x + self.width / 2, base, self.text)
+            canvas.drawCentredString(x + self.width / 2, base, text)
         elif st.alignment == 2:
-            canvas.drawRightString(x + self.width, base, self.text)
+            canvas.drawRightString(x + self.width, base, text)
         else:
-            canvas.drawString(x, base, self.text)
+            canvas.drawString(x, base, text)
 
 
 def _text(markup: str, style: Any, width: float) -> Any:
@@ -514,5 +519,11 @@ def face_warnings(face: Face, ff: FittedFace, what: str) -> list[str]:
         )
     missing = missing_glyphs(face.plain_text)
     if missing:
-        out.append(f"{what}: the font has no letters for {missing!r}; they print blank")
+        out.append(f"{what}: the font has no letters for {missing!r}; they print as boxes (DejaVu Sans covers "
+                   "Latin, Greek, Cyrillic, Hebrew and Arabic letters, not Chinese or Japanese, for example)")
+    from hollowcli.render.richtext import has_arabic
+
+    if has_arabic(face.plain_text):
+        out.append(f"{what}: Arabic text prints right to left but with its letters unjoined (each in its "
+                   "isolated form); reportlab does not shape Arabic, so check the printed card")
     return out

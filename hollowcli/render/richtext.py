@@ -154,6 +154,9 @@ class Rich:
         self.widths: list[float] = []
         self.width = 0.0
         self.height = 0.0
+        text = "".join(t for line in (lines or ()) for word in line for t, _, _ in word)
+        self.rtl = has_rtl(text)  # right-to-left letters: drawn in visual order
+        self.rtl_base = self.rtl and base_rtl(text)
 
     # -- layout ------------------------------------------------------------------
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
@@ -229,6 +232,7 @@ class Rich:
         head, tail = Rich(None, self.style, self.bullet), Rich(None, self.style, None)
         for part, lines, widths in ((head, self.lines[:n], self.widths[:n]), (tail, self.lines[n:], self.widths[n:])):
             part.lines, part.widths = lines, widths
+            part.rtl, part.rtl_base = self.rtl, self.rtl_base
             part.width = self.width
             part.height = len(lines) * self.style.leading
         return [head, tail]
@@ -251,10 +255,12 @@ class Rich:
             current = None
         for n, line in enumerate(self.lines):
             ly = base - n * leading
+            if self.rtl:
+                line = _visual_line(self, line, self.widths[n], size)
             if st.alignment == 1:
                 shift = (room - self.widths[n]) / 2
-            elif st.alignment == 2:
-                shift = room - self.widths[n]
+            elif st.alignment == 2 or (self.rtl_base and st.alignment == 0):
+                shift = room - self.widths[n]  # a right-to-left paragraph is set flush right
             else:
                 shift = 0.0
             for px, text, font, colour in line:
@@ -268,9 +274,92 @@ class Rich:
         canvas.drawText(t)
 
 
+def _visual_line(self: Rich, line: list[tuple[float, str, str, Any]], width: float,
+                 size: float) -> list[tuple[float, str, str, Any]]:
+    """A laid-out line in visual order: each run's letters reordered, and on a right-to-left
+    line the runs themselves mirrored (the first run at the right)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    out = []
+    for px, text, font, colour in line:
+        v = visual(text, self.rtl_base)
+        if self.rtl_base and len(line) > 1:
+            w = stringWidth(text, font, size)
+            px = width - px - w
+        out.append((px, v, font, colour))
+    return out
+
+
 def rich(markup: str, style: Any, bullet: str | None = None) -> Rich | None:
     """A :class:`Rich` for ``markup`` in ``style``, or ``None`` when it needs a Paragraph."""
     lines = parse(markup, style.fontName)
     if lines is None:
         return None
     return Rich(lines, style, bullet)
+
+
+# ----------------------------------------------------------------------------------
+# Right-to-left text (Hebrew, Arabic): drawn in visual order, line by line
+# ----------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _direction(ch: str) -> str:
+    """``r`` for a right-to-left letter, ``l`` for a left-to-right one (digits too), ``n`` for neutral."""
+    import unicodedata
+
+    cls = unicodedata.bidirectional(ch)
+    if cls in ("R", "AL"):
+        return "r"
+    if cls in ("L", "EN", "AN"):
+        return "l"
+    return "n"
+
+
+def has_rtl(text: str) -> bool:
+    """True when ``text`` holds a right-to-left letter."""
+    return any(_direction(ch) == "r" for ch in text if ord(ch) >= 0x0590)
+
+
+def base_rtl(text: str) -> bool:
+    """A paragraph runs right to left when its first strong letter does (Unicode's rule)."""
+    for ch in text:
+        d = _direction(ch)
+        if d != "n":
+            return d == "r"
+    return False
+
+
+def visual(text: str, rtl_base: bool) -> str:
+    """One line of ``text`` (logical order) in the order to draw it left to right: a simplified
+    Unicode bidi reordering (runs of right-to-left letters reversed; neutrals between two runs
+    of the same direction take it, others take the base direction)."""
+    if not has_rtl(text):
+        return text
+    runs: list[list[str]] = []  # [direction, chars]
+    for ch in text:
+        d = _direction(ch)
+        if runs and runs[-1][0] == d:
+            runs[-1][1] += ch
+        else:
+            runs.append([d, ch])
+    base = "r" if rtl_base else "l"
+    for i, run in enumerate(runs):
+        if run[0] == "n":
+            before = next((r[0] for r in reversed(runs[:i]) if r[0] != "n"), base)
+            after = next((r[0] for r in runs[i + 1:] if r[0] != "n"), base)
+            run[0] = before if before == after else base
+    merged: list[list[str]] = []
+    for d, chars in runs:
+        if merged and merged[-1][0] == d:
+            merged[-1][1] += chars
+        else:
+            merged.append([d, chars])
+    if rtl_base:
+        return "".join(chars[::-1] if d == "r" else chars for d, chars in reversed(merged))
+    return "".join(chars[::-1] if d == "r" else chars for d, chars in merged)
+
+
+def has_arabic(text: str) -> bool:
+    """True when ``text`` holds Arabic letters (they need joining, which we cannot do)."""
+    import unicodedata
+
+    return any(unicodedata.bidirectional(ch) == "AL" for ch in text if ord(ch) >= 0x0600)
