@@ -25,6 +25,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from hollowcli.engine.events import EventKind
     from hollowcli.engine.game import (
         apply,
         campaign_carryover,
@@ -64,6 +65,7 @@ _WHERE = {
     "STATE_VERSION": "state", "Action": "state", "Event": "state", "FoeState": "state",
     "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
     "Cell": "view", "map_cells": "view",
+    "EventKind": "events",
     "AskSource": "rolls", "Dice": "rolls", "DiceSource": "rolls", "RolledFace": "rolls", "RollRequest": "rolls",
     "SeededSource": "rolls",
 }
@@ -77,6 +79,7 @@ __all__ = [
     "Dice",
     "DiceSource",
     "Event",
+    "EventKind",
     "FoeState",
     "GameState",
     "LegendState",

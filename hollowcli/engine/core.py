@@ -11,13 +11,17 @@ import random
 from typing import Any
 
 from hollowcli.engine import resolve
+from hollowcli.engine.events import EventKind
 from hollowcli.engine.rolls import Dice, RolledFace, as_dice, physical_note
 from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, replace
 from hollowcli.pack.model import Face, frozen_map
 
 
 def event(state: GameState, kind: str, **kw: Any) -> Event:
-    """An event stamped with the state's round and phase."""
+    """An event stamped with the state's round and phase; ``kind`` must be an
+    :class:`~hollowcli.engine.events.EventKind` (ValueError otherwise: a new kind is added
+    there first, where the view and the log read it)."""
+    kind = EventKind(kind)
     if "numbers" in kw:
         kw["numbers"] = frozen_map(kw["numbers"])
     if "rolls" in kw:

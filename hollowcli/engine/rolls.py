@@ -186,6 +186,41 @@ class Dice:
         self.rng.shuffle(items)
 
 
+class LazyRandom(random.Random):
+    """A ``random.Random(seed)`` that is seeded when first drawn from.
+
+    Seeding from a string costs about as much as a whole step of the engine, and most
+    steps roll nothing; the numbers drawn are exactly those of ``random.Random(seed)``.
+    """
+
+    def __init__(self, seed: str | int) -> None:  # noqa: D107 - no super().__init__: seeded on first use
+        self._lazy_seed: str | int | None = seed
+
+    def _seed_now(self) -> None:
+        seed, self._lazy_seed = self._lazy_seed, None
+        if seed is not None:
+            super().seed(seed)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
+        self._lazy_seed = None
+        super().seed(a, version)
+
+    def getrandbits(self, k: int) -> int:
+        if self._lazy_seed is not None:
+            self._seed_now()
+        return super().getrandbits(k)
+
+    def random(self) -> float:
+        if self._lazy_seed is not None:
+            self._seed_now()
+        return super().random()
+
+    def getstate(self) -> Any:
+        if self._lazy_seed is not None:
+            self._seed_now()
+        return super().getstate()
+
+
 def as_dice(dice: Dice | random.Random) -> Dice:
     """``dice`` itself, or a seeded :class:`Dice` around a plain generator."""
     return dice if isinstance(dice, Dice) else Dice(dice)

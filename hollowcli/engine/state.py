@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
+from hollowcli.engine.events import EventKind
 from hollowcli.engine.geometry import Board
 from hollowcli.errors import SaveError
 from hollowcli.pack.model import Chapter, Foe, Legend, Pack, frozen_map
@@ -360,7 +361,7 @@ class Event:
 
     round: int
     phase: str
-    kind: str
+    kind: EventKind
     actor: str | None = None
     target: str | None = None
     frm: str | None = None
@@ -375,7 +376,7 @@ class Event:
         return {
             "round": self.round,
             "phase": self.phase,
-            "kind": self.kind,
+            "kind": str(self.kind),
             "actor": self.actor,
             "target": self.target,
             "from": self.frm,

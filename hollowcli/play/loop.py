@@ -117,7 +117,8 @@ class Game:
         self.rolled = RolledQueue(options.rolled) if options.rolled is not None else None
         if source is not None and source.interactive:
             source.words = self.completions
-        self.session = Session(pack, camp.game, on_step=lambda _rec: persist(camp), rolled=self.rolled,
+        self._saved_round = 0  # --auto: the round last saved
+        self.session = Session(pack, camp.game, on_step=lambda _rec: self._autosave(), rolled=self.rolled,
                                source=AskSource(self._ask_roll) if options.ask else None)
         self._told = 0  # events of the step being resolved already shown (before a dice question)
         self._last_header: tuple[int, str] | None = None
@@ -136,6 +137,17 @@ class Game:
 
     def _resume_hint(self) -> str:
         return campaigns.play_hint(self.camp.name)
+
+    def _autosave(self) -> None:
+        """Save after a step: every step when a player plays (atomic, so a killed process
+        loses at most the step in progress); with ``--auto`` (and no dice to ask) only
+        when a new round begins or the game ends, and on exit (:meth:`_finish`)."""
+        if self.options.auto and not self.options.ask:
+            round_now = self.state.round
+            if round_now == self._saved_round and self.state.result is None:
+                return
+            self._saved_round = round_now
+        self.persist(self.camp)
 
     def _log(self, doc: dict[str, Any]) -> None:
         if self.log is not None:

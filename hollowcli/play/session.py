@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hollowcli import engine
-from hollowcli.engine.rolls import Dice, DiceSource
+from hollowcli.engine.rolls import Dice, DiceSource, LazyRandom
 from hollowcli.errors import SaveError
 from hollowcli.play.rolled import QueueSource, RolledQueue, StepSource, last_physical
 from hollowcli.play.saves import GameRecord
@@ -35,14 +35,15 @@ RECENT_EVENTS = 400
 
 
 def step_rng(seed: int, step: int) -> random.Random:
-    """The dice of step ``step`` of a game seeded ``seed`` (independent of every other step)."""
-    return random.Random(f"{seed}:{step}")
+    """The dice of step ``step`` of a game seeded ``seed`` (independent of every other step):
+    ``random.Random(f"{seed}:{step}")``, seeded only if the step draws from it."""
+    return LazyRandom(f"{seed}:{step}")
 
 
 def policy_rng(seed: int, step: int) -> random.Random:
     """The generator the policy (``--auto``) decides step ``step`` with, apart from the dice,
-    so ``hollow simulate`` and ``hollow play --auto`` choose alike."""
-    return random.Random(f"{seed}:auto:{step}")
+    so ``hollow simulate`` and ``hollow play --auto`` choose alike (seeded only if drawn from)."""
+    return LazyRandom(f"{seed}:auto:{step}")
 
 
 class Session:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from hollowcli.engine.events import tone
+
 #: ``paint(text, role)`` -> text, possibly coloured; roles: legend, foe, wall, spawn,
 #: feature, title, current, good, bad, dim.
 Paint = Callable[[str, str], str]
@@ -450,7 +452,7 @@ def render_events(events: Iterable[Any], explain: bool = False, paint: Paint = p
         if key != last and (legend_headers or ev.phase != "legends"):
             lines.append(paint(f"-- {_PHASE_TITLE.get(ev.phase, ev.phase)}, round {ev.round} --", "title"))
         last = key
-        role = "bad" if ev.kind in ("lost", "defeat-legend") else ("good" if ev.kind == "won" else "")
+        role = tone(ev)
         for text in wrap(f"  * {ev.reason or ev.kind}", indent="    "):
             lines.append(paint(text, role) if role else text)
         if explain and ev.detail:
