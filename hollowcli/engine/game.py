@@ -123,7 +123,7 @@ def apply(state: GameState, action: Action, dice: Dice | random.Random) -> tuple
     """
     dice = as_dice(dice)
     legal = legal_actions(state)
-    match = next((a for a in legal if a == action), None)
+    match = next((a for a in legal if a is action), None) or next((a for a in legal if a == action), None)
     if match is None:
         raise RulesError(_why_illegal(state, action, legal))
     events: list[Event] = []

@@ -96,6 +96,8 @@ class Board:
         self._nb_cache: dict[str, list[str]] = {}
         for name in self._names:
             self.neighbours(name)  # every location's neighbours, once
+        #: Every location's neighbours (:meth:`neighbours`), for the hot loops.
+        self.adjacent: dict[str, list[str]] = self._nb_cache
         self._dist_cache: dict[str, dict[str, int]] = {}
         self._los_cache: dict[tuple[str, str], LosCheck] = {}
         self._reach_cache: dict[tuple[str, str, int, str], bool] = {}

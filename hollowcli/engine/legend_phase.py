@@ -75,13 +75,15 @@ def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int,
     foes_at: dict[str, int] = {}
     for f in state.foes:
         foes_at[f.loc] = foes_at.get(f.loc, 0) + 1
+    board.neighbours(start)  # RulesError when it is not a location
+    adjacent = board.adjacent
     best: dict[str, tuple[int, int, tuple[str, ...]]] = {start: (0, 0, (start,))}
     frontier: dict[str, tuple[int, tuple[str, ...]]] = {start: (0, (start,))}
     for k in range(1, steps + 1):
         nxt_frontier: dict[str, tuple[int, tuple[str, ...]]] = {}
         for loc, (dice_so_far, path) in frontier.items():  # insertion order: deterministic
             cost = dice_so_far + foes_at.get(loc, 0)
-            for nb in board.neighbours(loc):
+            for nb in adjacent[loc]:
                 cand = (cost, path + (nb,))
                 cur = nxt_frontier.get(nb)
                 if cur is None or cand[0] < cur[0]:

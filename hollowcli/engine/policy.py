@@ -14,21 +14,29 @@ import random
 from fractions import Fraction
 
 from hollowcli.engine.game import legal_actions
-from hollowcli.engine.legend_phase import attack_numbers, attack_sources, in_reach, search_blocked
-from hollowcli.engine.state import Action, GameState, LegendState
+from hollowcli.engine.legend_phase import attack_numbers, attack_sources, search_blocked
+from hollowcli.engine.state import Action, GameState, LegendState, memo
 from hollowcli.errors import RulesError
 
 
 def _mean_die(state: GameState) -> Fraction:
-    die = state.pack.dice[state.pack.rules.attack_die]
-    return Fraction(sum(f.value for f in die.faces), len(die.faces))
+    hit = state.lookups.get("mean attack die")
+    if hit is None:
+        die = state.pack.dice[state.pack.rules.attack_die]
+        hit = state.lookups["mean attack die"] = Fraction(sum(f.value for f in die.faces), len(die.faces))
+    return hit  # type: ignore[no-any-return]
 
 
 def _can_attack_from(state: GameState, lg: LegendState, loc: str) -> bool:
     """Some attack the Legend can pay for reaches a foe from ``loc``. Reach only grows with
     range (sight does not depend on it), so the longest range decides."""
-    reach = max(spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg))
-    return any(in_reach(state, loc, f.loc, reach) for f in state.foes)
+    m = memo(state)
+    key = ("reach", lg.id, lg.ready)
+    reach = m.get(key)
+    if reach is None:
+        reach = m[key] = max(spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg))
+    board, measure = state.board, state.pack.rules.range_measure
+    return any(board.in_reach(loc, f.loc, reach, measure) for f in state.foes)
 
 
 def _attack_score(state: GameState, a: Action, mean: Fraction) -> tuple:
@@ -116,10 +124,10 @@ def _best_move(state: GameState, lg: LegendState, moves: list[Action]) -> Action
     board = state.board
     obj = state.chapter_def.objective
     if obj.kind == "search":
-        goals = [loc for loc in board.locations() if not search_blocked(state, loc)]
+        goals = [loc for loc, kind in board.features.items() if kind == "search" and not search_blocked(state, loc)]
         if goals:
             dist = board.distances_from(lg.loc)
-            goal = min(goals, key=lambda g: (dist.get(g, 10**6), board.locations().index(g)))
+            goal = min(goals, key=lambda g: (dist.get(g, 10**6), board.order[g]))
             to_goal = board.distances_from(goal)
             if goal in dist:
                 return min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), len(a.path)))

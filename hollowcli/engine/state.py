@@ -41,7 +41,7 @@ def replace(obj: _T, **changes: Any) -> _T:
     return new
 
 
-def memo(state: Any) -> dict[str, Any]:
+def memo(state: Any) -> dict[Any, Any]:
     """The state's own memo (answers computed from this state alone, like its legal
     actions); :func:`replace` does not pass it on."""
     d = state.__dict__
