@@ -13,20 +13,22 @@ from typing import Any
 from hollowcli.engine import resolve
 from hollowcli.engine.events import EventKind
 from hollowcli.engine.rolls import Dice, RolledFace, as_dice, physical_note
-from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, replace
+from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, new_event, replace
 from hollowcli.pack.model import Face, frozen_map
+
+_KINDS: dict[str, EventKind] = {k.value: k for k in EventKind}
 
 
 def event(state: GameState, kind: str, **kw: Any) -> Event:
     """An event stamped with the state's round and phase; ``kind`` must be an
     :class:`~hollowcli.engine.events.EventKind` (ValueError otherwise: a new kind is added
     there first, where the view and the log read it)."""
-    kind = EventKind(kind)
+    kind = _KINDS.get(kind) or EventKind(kind)  # EventKind(...) raises for an unknown kind
     if "numbers" in kw:
         kw["numbers"] = frozen_map(kw["numbers"])
     if "rolls" in kw:
         kw["rolls"] = tuple(frozen_map(r) for r in kw["rolls"])
-    return Event(round=state.round, phase=state.phase, kind=kind, **kw)
+    return new_event(round=state.round, phase=state.phase, kind=kind, **kw)  # type: ignore[no-any-return]
 
 
 def roll_dice(state: GameState, die_id: str, count: int, dice: Dice | random.Random, purpose: str, kind: str,

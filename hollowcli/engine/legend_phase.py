@@ -28,7 +28,7 @@ from hollowcli.engine.core import (
     roll_dice,
 )
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.state import LEGENDS_SIDE, Action, Event, GameState, LegendState, Trap, Turn, replace
+from hollowcli.engine.state import LEGENDS_SIDE, Action, Event, GameState, LegendState, Trap, Turn, new_action, replace
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import AttackSpec, Item, Restore, Skill
 
@@ -160,7 +160,7 @@ def search_blocked(state: GameState, loc: str) -> str:
 # The makers only enumerate; each action's words (label, command) come from its kind's
 # entry in hollowcli.engine.actions, made when asked.
 def _activate_actions(state: GameState) -> list[Action]:
-    return [Action("activate", lg.id, offered=state) for lg in eligible(state)]
+    return [new_action(kind="activate", legend=lg.id, offered=state) for lg in eligible(state)]
 
 
 def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -172,7 +172,7 @@ def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
         it = state.pack.items.get(iid)
         if it is None or it.kind != "relic":
             continue
-        out.append(Action("swap", lg.id, item=iid, offered=state))
+        out.append(new_action(kind="swap", legend=lg.id, item=iid, offered=state))
     return out
 
 
@@ -182,7 +182,7 @@ def _move_actions(state: GameState, lg: LegendState) -> list[Action]:
         return []
     walks = plan_walks(state, lg.loc, steps)
     order = state.board.order
-    return [Action("move", lg.id, to=loc, path=walks[loc][1], offered=state) for loc in sorted(walks, key=order.__getitem__)]
+    return [new_action(kind="move", legend=lg.id, to=loc, path=walks[loc][1], offered=state) for loc in sorted(walks, key=order.__getitem__)]
 
 
 def _attack_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -194,11 +194,11 @@ def _attack_actions(state: GameState, lg: LegendState) -> list[Action]:
                 if f.loc not in seen and in_reach(state, lg.loc, f.loc, spec.range):
                     seen.append(f.loc)
             for loc in seen:
-                out.append(Action("attack", lg.id, at=loc, source=source, source_id=sid, offered=state))
+                out.append(new_action(kind="attack", legend=lg.id, at=loc, source=source, source_id=sid, offered=state))
         else:
             for f in state.foes:
                 if in_reach(state, lg.loc, f.loc, spec.range):
-                    out.append(Action("attack", lg.id, target=f.number, source=source, source_id=sid, offered=state))
+                    out.append(new_action(kind="attack", legend=lg.id, target=f.number, source=source, source_id=sid, offered=state))
     return out
 
 
@@ -231,12 +231,12 @@ def _use_actions(state: GameState, lg: LegendState) -> list[Action]:
         if isinstance(obj, Item) and obj.trap:
             if any(t.loc == lg.loc and t.type == obj.trap for t in state.traps):
                 continue  # one trap of each type per location
-            out.append(Action("use", lg.id, source=source, source_id=sid, offered=state))
+            out.append(new_action(kind="use", legend=lg.id, source=source, source_id=sid, offered=state))
             continue
         if obj.restore is None:
             continue
         for other in _restore_targets(state, lg, obj.restore):
-            out.append(Action("use", lg.id, source=source, source_id=sid, recipient=other.id, offered=state))
+            out.append(new_action(kind="use", legend=lg.id, source=source, source_id=sid, recipient=other.id, offered=state))
     return out
 
 
@@ -244,22 +244,22 @@ def _restore_actions(state: GameState, lg: LegendState) -> list[Action]:
     rules = state.pack.rules
     out = []
     if lg.health < state.legend_def(lg.id).health and rules.restore_health > 0:
-        out.append(Action("restore", lg.id, what="health", offered=state))
+        out.append(new_action(kind="restore", legend=lg.id, what="health", offered=state))
     if lg.fear > 0 and rules.restore_fear > 0:
-        out.append(Action("restore", lg.id, what="fear", offered=state))
+        out.append(new_action(kind="restore", legend=lg.id, what="fear", offered=state))
     return out
 
 
 def _search_actions(state: GameState, lg: LegendState) -> list[Action]:
     if search_blocked(state, lg.loc):
         return []
-    return [Action("search", lg.id, offered=state)]
+    return [new_action(kind="search", legend=lg.id, offered=state)]
 
 
 def _give_actions(state: GameState, lg: LegendState) -> list[Action]:
     others = [o for o in state.legends_at(lg.loc) if o.id != lg.id and o.health > 0]
     things = list(dict.fromkeys(lg.inventory)) + ([lg.relic] if lg.relic else [])
-    return [Action("give", lg.id, item=iid, recipient=o.id, offered=state) for iid in things for o in others]
+    return [new_action(kind="give", legend=lg.id, item=iid, recipient=o.id, offered=state) for iid in things for o in others]
 
 
 def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -269,7 +269,7 @@ def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
     cheapest = min_cost(state, lg)
     if lg.ready > 0 and (cheapest is None or lg.ready >= cheapest):
         return []
-    return [Action("refresh", lg.id, offered=state)]
+    return [new_action(kind="refresh", legend=lg.id, offered=state)]
 
 
 #: Choices inside an activation, in menu order. Those under ACTION_KINDS use the one action.
@@ -298,7 +298,7 @@ def turn_actions(state: GameState, include_end: bool = True) -> list[Action]:
                 continue
             out.extend(maker(state, lg))
     if include_end:
-        out.append(Action("end", lg.id, offered=state))
+        out.append(new_action(kind="end", legend=lg.id, offered=state))
     return out
 
 

@@ -41,6 +41,27 @@ def replace(obj: _T, **changes: Any) -> _T:
     return new
 
 
+def maker(cls: type[_T]) -> Any:
+    """A fast constructor for a frozen engine dataclass: keyword fields over the defaults,
+    without running ``__init__`` (the legal-action enumeration makes thousands)."""
+    from dataclasses import MISSING
+
+    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}  # type: ignore[arg-type]
+    factories = [(f.name, f.default_factory) for f in fields(cls) if f.default_factory is not MISSING]  # type: ignore[arg-type]
+    new = object.__new__
+
+    def make(**values: Any) -> _T:
+        obj = new(cls)
+        d = obj.__dict__
+        d.update(defaults)
+        for name, factory in factories:
+            d[name] = factory()
+        d.update(values)
+        return obj
+
+    return make
+
+
 def memo(state: Any) -> dict[Any, Any]:
     """The state's own memo (answers computed from this state alone, like its legal
     actions); :func:`replace` does not pass it on."""
@@ -469,3 +490,8 @@ class Action:
                 raise ValueError(f"the {kind} action's {name} is not a {want.__name__}")
             kw[name] = value
         return cls(spec.kind, legend, **kw)
+
+
+#: Fast constructors (keywords only) for the objects the engine makes by the thousand.
+new_action = maker(Action)
+new_event = maker(Event)

@@ -92,7 +92,7 @@ def _move_then(state: Any, legal: list[Any]) -> list[Combo]:
     out = []
     for _rank, m, a in sorted(best.values(), key=lambda v: v[0]):
         out.append(Combo("move-then", m, a, f"Move to {m.to}, then {_lower(a.label.split(' (')[0].split(': ', 1)[-1])}",
-                         f"move {m.to}; {a.command}", m.legend))
+                         f"{m.command}; {a.command}", m.legend))
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from hollowcli.engine.actions import KINDS
 from hollowcli.engine.events import tone
 
 #: ``paint(text, role)`` -> text, possibly coloured; roles: legend, foe, wall, spawn,
@@ -377,7 +378,7 @@ def _activate_table(actions: list[Any], numw: int, state: Any) -> list[str]:
 
 def _give_block(gives: list[tuple[int, Any]], numw: int, paint: Paint, state: Any, width: int) -> list[str]:
     """Gifts as one row per thing given: ``Silver Locket to  13 Matthias  14 Elijah``."""
-    lines = [" Give (uses the action; type its number, or 'give ITEM to NAME'):"]
+    lines = [f" Give (uses the action; type its number, or '{KINDS['give'].summary}'):"]
     rows: dict[str, list[str]] = {}
     for i, a in gives:
         item = state.pack.items.get(a.item)
@@ -415,7 +416,7 @@ def _move_block(moves: list[tuple[int, Any]], numw: int, paint: Paint, state: An
     costs = {a.to: _leave_dice(state, a) for _, a in moves}
     base = min(costs.values(), default=0)  # what leaving the Legend's own location costs
     steps = max((len(a.path) - 1 for _, a in moves), default=0)
-    head = f" Move (up to {steps} step{'s' if steps != 1 else ''}; type its number or 'move {moves[0][1].to}'):"
+    head = f" Move (up to {steps} step{'s' if steps != 1 else ''}; type its number or '{moves[0][1].command}'):"
     lines = wrap(head, width, "   ")
     notes = []
     if base:
