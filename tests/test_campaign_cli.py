@@ -44,7 +44,7 @@ def test_play_without_a_name_uses_and_creates_the_default_campaign() -> None:
 
 
 def test_status_shows_progress_the_game_in_progress_and_what_comes_next() -> None:
-    hollow("play", "1", "--seed", "3", "--auto")
+    hollow("play", "1", "--seed", "3", "--auto", "--campaign", "default")
     hollow("play", "--seed", "9", input="1\nend\nquit\n")
     r = hollow("campaign", "status")
     assert r.exit_code == 0, r.output
@@ -58,7 +58,7 @@ def test_status_shows_progress_the_game_in_progress_and_what_comes_next() -> Non
 
 
 def test_status_json() -> None:
-    hollow("play", "1", "--seed", "3", "--auto")
+    hollow("play", "1", "--seed", "3", "--auto", "--campaign", "default")
     r = hollow("campaign", "status", "--json")
     doc = json.loads(r.output)
     assert doc["name"] == "default" and doc["completed"] == ["schoolhouse"]
@@ -76,7 +76,7 @@ def test_status_of_a_missing_campaign_says_how_to_create_it() -> None:
 def test_list_and_list_json_including_a_damaged_one() -> None:
     assert "No campaigns yet" in hollow("campaign", "list").output
     hollow("campaign", "new", "alpha")
-    hollow("play", "--campaign", "beta", "--seed", "1", input="1\nquit\n")
+    hollow("play", "--campaign", "beta", "--new", "--seed", "1", input="1\nquit\n")
     saves.campaign_path("gamma").write_text("{not json")
     r = hollow("campaign", "list")
     assert r.exit_code == 0

@@ -569,7 +569,7 @@ def test_play_takes_rolled_like_every_rolling_command() -> None:
     assert "--rolled" in ok("play", "--help").stdout
     games = {}
     for name, values in (("by-value", "0,1,2"), ("by-label", "blank,1,2")):
-        d = doc("play", "1", "--seed", "4", "--auto", "--max-rounds", "1", "--campaign", name, "--rolled", values)
+        d = doc("play", "1", "--seed", "4", "--auto", "--max-rounds", "1", "--campaign", name, "--new", "--rolled", values)
         assert d["rolled"] == {"given": 3, "used": 3, "unused": []}
         game = saves.load(name).game
         assert game is not None

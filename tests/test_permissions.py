@@ -26,7 +26,7 @@ def _mode(path: Path) -> int:
 
 @pytest.mark.parametrize("umask, want", [(0o022, 0o644), (0o077, 0o600)])
 def test_saves_logs_pdfs_and_pngs_follow_the_umask(tmp_path: Path, umask: int, want: int) -> None:
-    r = _run(["play", "1", "--auto", "--seed", "3", "--max-rounds", "1", "--campaign", "perm", "--log", "game.jsonl"],
+    r = _run(["play", "1", "--auto", "--seed", "3", "--max-rounds", "1", "--campaign", "perm", "--new", "--log", "game.jsonl"],
              tmp_path, umask)
     assert r.returncode == 0, r.stderr
     save = Path(os.environ["HOLLOW_HOME"]) / "campaigns" / "perm.json"

@@ -61,7 +61,7 @@ def test_a_roll_is_asked_with_its_purpose_and_a_wrong_face_or_count_is_asked_aga
 
 
 def test_r_rolls_the_seeded_dice_for_the_player_and_labels_work_too() -> None:
-    _, seeded = play("1", "--seed", "4", "--campaign", "s", stdin=SHOOT + "quit\n")
+    _, seeded = play("1", "--seed", "4", "--campaign", "s", "--new", stdin=SHOOT + "quit\n")
     faces = re.search(r"rolled \[([^\]]+)\] = ", seeded).group(1)  # type: ignore[union-attr]
     code, out = play("1", "--seed", "4", "--rolled", "ask", stdin=SHOOT + "r\nquit\n")
     assert f"rolled [{faces}] = " in out and "(your dice)" not in out

@@ -128,16 +128,16 @@ def test_end_of_input_saves_and_the_next_run_resumes_where_it_stopped() -> None:
 def test_scripted_game_from_input_file_and_from_a_pipe_are_the_same(tmp_path: Path) -> None:
     script = tmp_path / "moves.txt"
     script.write_text("# my opening\n2\nmove E2\n\nattack 1\nend\n")
-    from_file = play("1", "--seed", "4", "--campaign", "a", "--input", str(script))
-    from_pipe = play("1", "--seed", "4", "--campaign", "b", input=script.read_text())
+    from_file = play("1", "--seed", "4", "--campaign", "a", "--new", "--input", str(script))
+    from_pipe = play("1", "--seed", "4", "--campaign", "b", "--new", input=script.read_text())
     assert from_file.exit_code == from_pipe.exit_code == 0
     assert from_file.output.replace("--campaign a", "--campaign b") == from_pipe.output
     assert saved_commands(saves.load("a").game) == ["activate matthias", "move E2", "attack 1"]
 
 
 def test_the_whole_game_is_reproducible_from_its_seed() -> None:
-    a = play("2", "--seed", "21", "--auto", "--campaign", "twin-a")
-    b = play("2", "--seed", "21", "--auto", "--campaign", "twin-b")
+    a = play("2", "--seed", "21", "--auto", "--campaign", "twin-a", "--new")
+    b = play("2", "--seed", "21", "--auto", "--campaign", "twin-b", "--new")
     assert a.exit_code == b.exit_code == 0
     # Only the campaign's own name (in the "continue with" hint) may differ.
     assert a.output.replace("twin-a", "twin") == b.output.replace("twin-b", "twin")
@@ -145,7 +145,7 @@ def test_the_whole_game_is_reproducible_from_its_seed() -> None:
 
 
 def test_auto_plays_to_the_end_and_records_the_result() -> None:
-    r = play("1", "--seed", "3", "--auto")
+    r = play("1", "--seed", "3", "--auto", "--campaign", "default")
     assert r.exit_code == 0, r.output
     assert "The chapter is won" in r.output
     camp = saves.load("default")
@@ -154,15 +154,15 @@ def test_auto_plays_to_the_end_and_records_the_result() -> None:
 
 
 def test_auto_round_cap_stops_and_saves() -> None:
-    r = play("1", "--seed", "3", "--auto", "--max-rounds", "2")
+    r = play("1", "--seed", "3", "--auto", "--max-rounds", "2", "--campaign", "default")
     assert r.exit_code == 0
     assert "Stopped after round 2 (--max-rounds); saved at round 3" in r.output
     assert saved_game().cursor > 0
 
 
 def test_explain_prints_the_detail_of_each_ruling() -> None:
-    plain = play("3", "--seed", "2", "--auto", "--max-rounds", "2", "--campaign", "p")
-    explained = play("3", "--seed", "2", "--auto", "--max-rounds", "2", "--campaign", "e", "--explain")
+    plain = play("3", "--seed", "2", "--auto", "--max-rounds", "2", "--campaign", "p", "--new")
+    explained = play("3", "--seed", "2", "--auto", "--max-rounds", "2", "--campaign", "e", "--new", "--explain")
     assert len(explained.output.splitlines()) > len(plain.output.splitlines())
     extra = set(explained.output.splitlines()) - set(plain.output.splitlines())
     assert any(line.startswith("      ") for line in extra)
@@ -170,7 +170,7 @@ def test_explain_prints_the_detail_of_each_ruling() -> None:
 
 def test_log_file_has_one_json_object_per_event(tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
-    r = play("3", "--seed", "2", "--auto", "--max-rounds", "3", "--log", str(log))
+    r = play("3", "--seed", "2", "--auto", "--max-rounds", "3", "--log", str(log), "--campaign", "default")
     assert r.exit_code == 0
     docs = [json.loads(line) for line in log.read_text().splitlines()]
     assert docs[0]["kind"] == "session" and docs[0]["seed"] == 2 and docs[0]["chapter"] == "churchyard"
@@ -197,7 +197,7 @@ def test_json_summary_is_the_only_thing_on_stdout() -> None:
 
 def test_chapter_by_id_or_number_and_unknown_chapter() -> None:
     assert "Covered Bridge" in play("covered-bridge", "--seed", "1", input="quit\n").output
-    r = play("9", "--campaign", "other")
+    r = play("9", "--campaign", "other", "--new")
     assert isinstance(r.exception, HollowError)
     assert "there is no chapter '9'" in str(r.exception) and "1 (schoolhouse)" in str(r.exception)
 
@@ -248,11 +248,11 @@ def test_newer_save_is_refused_politely() -> None:
 
 
 def test_winning_moves_on_and_losing_resets_with_items_kept() -> None:
-    won = play("1", "--seed", "3", "--auto")
+    won = play("1", "--seed", "3", "--auto", "--campaign", "default")
     assert "Next: chapter 2, The Covered Bridge" in won.output
     # find a seed that loses the churchyard with the auto policy
     for seed in range(1, 40):
-        r = play("3", "--seed", str(seed), "--auto", "--campaign", f"l{seed}")
+        r = play("3", "--seed", str(seed), "--auto", "--campaign", f"l{seed}", "--new")
         if "is lost" in r.output:
             break
     else:

@@ -68,7 +68,7 @@ def test_colour_on_a_terminal_and_never_with_no_color() -> None:
     assert "\x1b[" in child.before
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    plain = spawn("--campaign", "nc", "1", "--seed", "4", env={"NO_COLOR": "1"})
+    plain = spawn("--campaign", "nc", "--new", "1", "--seed", "4", env={"NO_COLOR": "1"})
     plain.expect(PROMPT)
     assert "\x1b[" not in plain.before
     plain.sendline("quit")
@@ -115,7 +115,7 @@ def test_a_game_killed_mid_round_resumes_with_nothing_lost(tmp_path: Path) -> No
     assert saved_commands(game) == ["activate matthias", "move E2", "attack 1", "activate jeremiah", "move B4"]
     # a game given the same commands and never killed ...
     env = dict(os.environ)
-    whole = subprocess.run([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "4", "--campaign", "whole"], check=False,
+    whole = subprocess.run([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "4", "--campaign", "whole", "--new"], check=False,
                            input="\n".join(commands) + "\nquit\n", capture_output=True, text=True, env=env, timeout=60)
     assert whole.returncode == 0, whole.stderr
     assert saves.load("whole").game == game

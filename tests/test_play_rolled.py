@@ -85,7 +85,7 @@ def _new(pack: Any, seed: int = 11, chapter: str = "schoolhouse") -> GameRecord:
 def test_the_rulings_show_the_players_faces_and_say_they_are_theirs() -> None:
     seeded = ok("play", "1", "--seed", "4", stdin=SHOOT + "quit\n").stdout
     assert "rolled [1, 1] = 2" in seeded  # what the seed rolls
-    res = ok("play", "1", "--seed", "4", "--campaign", "mine", "--rolled", "2,2", stdin=SHOOT + "quit\n")
+    res = ok("play", "1", "--seed", "4", "--campaign", "mine", "--new", "--rolled", "2,2", stdin=SHOOT + "quit\n")
     assert "rolled [2, 2] (your dice) = 4: 1 direct + 4 dice - 0 defense = 5" in " ".join(res.stdout.split())
     assert game("mine").rolled == {2: ["2", "2"]}  # step 3 (index 2) used both values
     assert "used up" in res.stdout  # exactly used up by that attack
@@ -176,10 +176,10 @@ def test_a_bad_value_after_good_steps_keeps_those_steps() -> None:
 
 
 def test_running_out_falls_back_to_the_seeded_dice_and_says_so_once() -> None:
-    plain = " ".join(ok("play", "1", "--seed", "4", "--auto", "--max-rounds", "2", "--campaign", "p").stdout.split())
+    plain = " ".join(ok("play", "1", "--seed", "4", "--auto", "--max-rounds", "2", "--campaign", "p", "--new").stdout.split())
     first = re.search(r"rolled \[([^,\]]+)", plain)
     assert first is not None
-    res = ok("play", "1", "--seed", "4", "--auto", "--max-rounds", "2", "--rolled", first.group(1))
+    res = ok("play", "1", "--seed", "4", "--auto", "--max-rounds", "2", "--rolled", first.group(1), "--campaign", "default")
     mine = " ".join(res.stdout.split())
     assert mine.count("(--rolled values used up; the seeded dice roll from here)") == 1
     assert sum(len(v) for v in game().rolled.values()) == 1

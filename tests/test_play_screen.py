@@ -381,9 +381,9 @@ def test_map_shows_the_board_and_then_the_choices_again() -> None:
 
 
 def test_a_won_chapter_names_the_chapter_items_it_takes_away() -> None:
-    r = play("2", "--seed", "7", "--auto")
+    r = play("2", "--seed", "7", "--auto", "--campaign", "default")
     assert "chapter items are gone (Jeremiah's Smelling Salts)" in r.output.replace("\n", " ")
-    r = play("1", "--seed", "3", "--auto", "--campaign", "other")
+    r = play("1", "--seed", "3", "--auto", "--campaign", "other", "--new")
     assert "no chapter items were held" in r.output.replace("\n", " ")
 
 
@@ -442,7 +442,7 @@ def test_an_attack_after_a_move_through_a_trap_still_does_not_repeat_the_reason(
 def test_a_reader_that_leaves_the_pipe_stops_the_game_quietly_and_saved(tmp_path: Path) -> None:
     env = dict(os.environ, HOLLOW_HOME=str(tmp_path), NO_COLOR="1")
     env.pop("HOLLOW_CONTENT", None)
-    child = subprocess.Popen([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "3", "--auto"],
+    child = subprocess.Popen([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "3", "--auto", "--campaign", "default"],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     assert child.stdout is not None and child.stderr is not None
     child.stdout.close()  # like `| head -0`: the reader is gone before the first line

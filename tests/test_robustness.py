@@ -39,7 +39,7 @@ def one_sentence(err: str) -> bool:
 def _started_game(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> dict:
     empty = tmp_path / "empty.txt"
     empty.write_text("")
-    code, _, _ = hollow(capsys, "play", "schoolhouse", "--campaign", name, "--seed", "3", "--input", str(empty))
+    code, _, _ = hollow(capsys, "play", "schoolhouse", "--campaign", name, "--new", "--seed", "3", "--input", str(empty))
     assert code == 0
     return json.loads(saves.campaign_path(name).read_text())
 
@@ -154,7 +154,7 @@ def test_a_closed_stdout_is_one_sentence_not_an_internal_error() -> None:
 
 
 def test_play_with_a_closed_stdin_stops_at_the_first_prompt_saved() -> None:
-    r = _shell("play schoolhouse --campaign closed-in <&-")
+    r = _shell("play schoolhouse --campaign closed-in --new <&-")
     assert r.returncode == 0 and r.stderr == ""
     assert "End of input; saved at round 1" in r.stdout
     assert saves.load("closed-in").game is not None
@@ -265,7 +265,7 @@ def test_content_outside_the_output_encoding_is_shown_not_an_internal_error(tmp_
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a disk that is always full)")
 def test_a_log_file_on_a_full_disk_is_named_in_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = hollow(capsys, "play", "schoolhouse", "--auto", "--max-rounds", "1", "--campaign", "full", "--log", "/dev/full")
+    code, _, err = hollow(capsys, "play", "schoolhouse", "--auto", "--max-rounds", "1", "--campaign", "full", "--new", "--log", "/dev/full")
     assert code == 1 and one_sentence(err)
     assert "cannot write the log file /dev/full" in err and "resume" in err
 

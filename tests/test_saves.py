@@ -195,12 +195,16 @@ def test_migrations_run_in_order_and_each_moves_one_version(monkeypatch: pytest.
     assert seen == [0]
 
 
-def test_load_or_create_and_list() -> None:
+def test_load_or_new_writes_nothing_and_list() -> None:
     assert saves.list_campaigns() == []
-    camp = saves.load_or_create("default")
-    assert isinstance(camp, Campaign) and camp.game is None
-    saves.load_or_create("zeta")
+    camp, fresh = saves.load_or_new("default")
+    assert isinstance(camp, Campaign) and camp.game is None and fresh
+    assert saves.list_campaigns() == []  # a new campaign is written once it holds a game
+    saves.save(camp)
+    saves.save(saves.new_campaign("zeta"))
     assert saves.list_campaigns() == ["default", "zeta"]
+    again, fresh = saves.load_or_new("default")
+    assert not fresh and again.name == "default"
 
 
 def test_missing_campaign_says_how_to_create_it() -> None:

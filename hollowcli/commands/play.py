@@ -22,7 +22,10 @@ from hollowcli.commands.common import (
 
 @click.command("play")
 @click.argument("chapter", required=False)
-@click.option("--campaign", "campaign_name", default="default", show_default=True, help="The campaign to play in.")
+@click.option("--campaign", "campaign_name", default=None, metavar="NAME",
+              help="The campaign to play in (default: 'default'; with --auto: a throwaway one). It must exist "
+                   "('hollow campaign new NAME'), or add --new.")
+@click.option("--new", "new", is_flag=True, help="Start the campaign --campaign names (it must not exist yet).")
 @click.option("--seed", type=int, default=None, help="Seed a new game: the whole game is reproducible.")
 @click.option("--input", "input_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Read the commands from this file (one per line; '#' comments) instead of the keyboard.")
@@ -42,7 +45,8 @@ from hollowcli.commands.common import (
 @json_option
 def play(
     chapter: str | None,
-    campaign_name: str,
+    campaign_name: str | None,
+    new: bool,
     seed: int | None,
     input_path: Path | None,
     auto: bool,
@@ -66,18 +70,22 @@ def play(
     Examples:
       hollow play                         resume, or start the next chapter
       hollow play 1 --seed 7              chapter 1, reproducible dice
-      hollow play --auto --seed 3         watch the built-in policy play
+      hollow play --auto --seed 3         watch the built-in policy play (nothing saved)
       hollow play 2 --input moves.txt     a scripted game (also: ... < moves.txt)
       hollow play --log game.jsonl        every ruling as JSON lines
       hollow play --rolled 2,blank,1,5    your own dice for the next rolls
       hollow play --rolled ask            asked for every roll as it comes
     """
     from hollowcli.dice import split_rolled
+    from hollowcli.errors import UsageError
     from hollowcli.play.loop import Console, PlayOptions, PlayRequest
     from hollowcli.play.loop import play as run_play
-    from hollowcli.play.saves import check_name
+    from hollowcli.play.saves import DEFAULT_CAMPAIGN, check_name
 
-    check_name(campaign_name)
+    if new and campaign_name is None:
+        raise UsageError("--new starts the campaign --campaign NAME names; give the name, e.g. --campaign autumn --new")
+    throwaway = auto and campaign_name is None and not from_backup
+    name = check_name(campaign_name if campaign_name is not None else ("demo" if throwaway else DEFAULT_CAMPAIGN))
     ask = rolled is not None and rolled.strip().lower() == "ask"
     rolled_values = split_rolled(rolled) if rolled is not None and not ask else None
     pack = get_pack(content_dirs)
@@ -86,14 +94,16 @@ def play(
     colour = use_colour() and stream.isatty()
     console = Console(stream, colour)
     req = PlayRequest(
-        campaign=campaign_name,
+        campaign=name,
+        named=campaign_name is not None,
+        new=new,
         chapter=chapter,
         seed=seed,
         restart=restart,
         from_backup=from_backup,
         input_path=input_path,
         options=PlayOptions(explain=explain, auto=auto, max_rounds=max_rounds, log_path=log_path,
-                            rolled=rolled_values, ask=ask),
+                            rolled=rolled_values, ask=ask, throwaway=throwaway),
     )
     # A closed stdin (`<&-`) reads like an empty one: the game stops at the first prompt, saved.
     outcome = run_play(pack, req, console, sys.stdin if sys.stdin is not None else open(os.devnull, encoding="utf-8"))
@@ -192,7 +202,10 @@ def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) ->
     echo(style(f"Campaign '{name}'", bold=True) + f"  ({doc['file']})")
     for ch in doc["chapters"]:
         mark = "won " if ch["completed"] else "    "
-        tally = f"won {ch['won']}, lost {ch['lost']}" if ch["won"] or ch["lost"] else "not played"
+        tally = f"won {ch['won']}, lost {ch['lost']}" if ch["won"] or ch["lost"] else ""
+        if ch["in_progress"]:
+            tally = "in progress" + (f" ({tally})" if tally else "")
+        tally = tally or "not played"
         echo(f"  {mark}{ch['number']:>2}. {ch['name']:<36} {tally}")
     from hollowcli.play.view import wrap
 

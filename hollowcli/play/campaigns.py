@@ -151,6 +151,7 @@ def status(pack: Any | None, camp: Campaign) -> dict[str, Any]:
                 "completed": ch.id in camp.completed,
                 "won": camp.results[ch.id].won if ch.id in camp.results else 0,
                 "lost": camp.results[ch.id].lost if ch.id in camp.results else 0,
+                "in_progress": camp.game is not None and camp.game.chapter == ch.id,
             }
             for ch in chapters_in_order(pack)
         ]

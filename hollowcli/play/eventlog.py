@@ -26,6 +26,19 @@ class EventLog:
         except OSError as e:
             raise HollowError(f"cannot write the log file {path} ({e.strerror})") from e
 
+    @staticmethod
+    def check(path: Path) -> None:
+        """Refuse, before anything is written, a log file that cannot be opened."""
+        import os
+
+        folder = path.parent if str(path.parent) else Path(".")
+        if path.is_dir():
+            raise HollowError(f"cannot write the log file {path} (it is a folder)")
+        if not folder.is_dir():
+            raise HollowError(f"cannot write the log file {path} (the folder {folder} does not exist)")
+        if not os.access(path if path.exists() else folder, os.W_OK):
+            raise HollowError(f"cannot write the log file {path} (permission denied)")
+
     def write(self, doc: dict[str, Any]) -> None:
         try:
             self._fh.write(json.dumps(doc, ensure_ascii=False, sort_keys=False) + "\n")

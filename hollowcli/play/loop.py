@@ -39,6 +39,7 @@ class PlayOptions:
     max_rounds: int = 100
     log_path: Path | None = None
     rolled: list[str] | None = None  # --rolled: the player's physical dice, in order
+    throwaway: bool = False  # --auto without --campaign: a demo in a campaign that is never saved
     ask: bool = False  # --rolled ask: ask the player for every roll, when it is needed
 
 
@@ -104,6 +105,7 @@ class Game:
         console: Console,
         source: LineSource | None,
         persist: Callable[[Campaign], Any] = saves.save,
+        log: EventLog | None = None,
     ):
         if camp.game is None:
             raise SaveError(f"campaign {camp.name!r} has no game in progress")
@@ -113,7 +115,7 @@ class Game:
         self.console = console
         self.source = source
         self.persist = persist
-        self.log = EventLog(options.log_path) if options.log_path else None
+        self.log = log if log is not None else (EventLog(options.log_path) if options.log_path else None)
         self.rolled = RolledQueue(options.rolled) if options.rolled is not None else None
         if source is not None and source.interactive:
             source.words = self.completions
@@ -550,9 +552,16 @@ class Game:
             headline = f"The chapter is {result}: {reason}" if reason else f"The chapter is {result}."
             role = "good" if result == "won" else "bad"
             self.console.lines([self.paint(line, role) for line in view.wrap(headline)])
-            self.console.lines(view.wrap(done.message))
+            if self.options.throwaway:
+                out.message = _DEMO
+            self.console.lines(view.wrap(out.message))
             return out
         self.persist(self.camp)
+        if self.options.throwaway:
+            stop = {"round-cap": f"Stopped after round {self.options.max_rounds} (--max-rounds)"}.get(self._quit or "", "Stopped")
+            out.message = f"{stop} at round {state.round}. {_DEMO}"
+            self.console.lines(view.wrap(out.message))
+            return out
         why = {
             "quit": "Saved",
             "end-of-input": "End of input; saved",
@@ -591,6 +600,10 @@ class _LeftAtQuestion(Exception):
     """The input ended at a dice question (``--rolled ask``)."""
 
 
+_DEMO = ("This --auto game was a demo in a throwaway campaign: nothing was saved and your campaigns are "
+         "as they were ('hollow play --auto --campaign NAME' lets the policy play in a campaign).")
+
+
 class _Hangup(Exception):
     """Raised by the SIGHUP handler to break off a wait for input."""
 
@@ -619,6 +632,8 @@ class PlayRequest:
     from_backup: bool = False
     input_path: Path | None = None
     options: PlayOptions = field(default_factory=PlayOptions)
+    named: bool = False  # --campaign was given: a campaign that does not exist is refused ...
+    new: bool = False  # ... unless --new asks for it
 
 
 def check_rolled(pack: Any, tokens: list[str]) -> None:
@@ -633,15 +648,32 @@ def check_rolled(pack: Any, tokens: list[str]) -> None:
             raise UsageError(f"--rolled value {i} ({tok.strip()!r}) is not a face of any die the game rolls ({faces})")
 
 
-def prepare(pack: Any, req: PlayRequest, console: Console) -> Campaign:
-    """Open (or create) the campaign and make sure the wanted game is in progress."""
+def _no_save(camp: Campaign) -> None:
+    """The persist function of a throwaway (demo) campaign: nothing is written."""
+
+
+def prepare(pack: Any, req: PlayRequest, console: Console,
+            persist: Callable[[Campaign], Any] = saves.save) -> Campaign:
+    """Open (or create) the campaign and make sure the wanted game is in progress.
+
+    Nothing is written until the game is ready: a bad chapter or a missing campaign leaves
+    no file behind. A campaign named with ``--campaign`` must exist (or ``--new``).
+    """
     if req.from_backup:
         camp = saves.restore_backup(req.campaign)
         kept = saves.kept_copies(req.campaign)
         where = f" (the damaged file is kept as {kept[-1].name})" if kept else ""
         console.say(f"Restored campaign '{req.campaign}' from its backup{where}.")
+    elif req.options.throwaway:
+        camp = saves.new_campaign(req.campaign)
     else:
-        camp = saves.load_or_create(req.campaign)
+        exists = saves.campaign_path(req.campaign).exists()
+        if req.new and exists:
+            raise UsageError(f"campaign '{req.campaign}' exists already; drop --new to play in it, or "
+                             f"'hollow campaign new {req.campaign} --force' starts it over")
+        if req.named and not exists and not req.new and req.campaign != saves.DEFAULT_CAMPAIGN:
+            raise UsageError(saves.missing_campaign(req.campaign, new_flag=True))
+        camp, _fresh = saves.load_or_new(req.campaign)
     wanted = campaigns.find_chapter(pack, req.chapter) if req.chapter else None
     game = camp.game
     if game is not None and not req.restart:
@@ -657,7 +689,7 @@ def prepare(pack: Any, req: PlayRequest, console: Console) -> Campaign:
                 console.say(f"Note: the game in progress keeps its seed {game.seed}; --seed applies to new games.")
             else:  # nothing played yet (e.g. the reset after a loss): the seed is still free
                 game.seed = req.seed
-                saves.save(camp)
+                persist(camp)
         return camp
     if wanted is None:
         wanted = pack.chapters[game.chapter] if (game is not None and game.chapter in pack.chapters) else campaigns.next_chapter(pack, camp)
@@ -667,7 +699,7 @@ def prepare(pack: Any, req: PlayRequest, console: Console) -> Campaign:
             "or start a new campaign (hollow campaign new NAME)"
         )
     campaigns.start_game(pack, camp, wanted.id, req.seed)
-    saves.save(camp)
+    persist(camp)
     return camp
 
 
@@ -675,22 +707,29 @@ def play(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> Outcom
     """Run ``hollow play``: prepare the campaign, pick the input, play, report."""
     if req.options.rolled is not None:
         check_rolled(pack, req.options.rolled)
-    camp = prepare(pack, req, console)
+    persist: Callable[[Campaign], Any] = _no_save if req.options.throwaway else saves.save
     source: LineSource | None = None
     handle: TextIO | None = None
-    if not req.options.auto or req.options.ask:
-        if req.input_path is not None:
-            try:
-                handle = open(req.input_path, encoding="utf-8")  # noqa: SIM115 - closed in the finally below
-            except OSError as e:
-                raise HollowError(f"cannot read the input file {req.input_path} ({e.strerror})") from e
-            source = LineSource.from_stream(handle, console)
-        elif stdin.isatty():
-            source = LineSource.from_terminal(console)
-        else:
-            source = LineSource.from_stream(stdin, console)
+    log: EventLog | None = None
     try:
-        return Game(pack, camp, req.options, console, source).run()
+        # Files the player named are opened first: a 'hollow play' that fails writes nothing.
+        if not req.options.auto or req.options.ask:
+            if req.input_path is not None:
+                try:
+                    handle = open(req.input_path, encoding="utf-8")  # noqa: SIM115 - closed in the finally below
+                except OSError as e:
+                    raise HollowError(f"cannot read the input file {req.input_path} ({e.strerror})") from e
+                source = LineSource.from_stream(handle, console)
+            elif stdin.isatty():
+                source = LineSource.from_terminal(console)
+            else:
+                source = LineSource.from_stream(stdin, console)
+        if req.options.log_path is not None:
+            EventLog.check(req.options.log_path)
+        camp = prepare(pack, req, console, persist)
+        if req.options.log_path is not None:
+            log = EventLog(req.options.log_path)
+        return Game(pack, camp, req.options, console, source, persist, log=log).run()
     finally:
         if handle is not None:
             handle.close()

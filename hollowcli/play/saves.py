@@ -413,7 +413,7 @@ def load(name: str) -> Campaign:
     """
     path = campaign_path(name)
     if not path.exists():
-        raise SaveError(f"there is no campaign named {name!r}; start one with 'hollow campaign new {name}'")
+        raise SaveError(missing_campaign(name))
     try:
         return _read(path)
     except NewerSchema as e:
@@ -438,14 +438,23 @@ def load(name: str) -> Campaign:
         raise DamagedSave(f"the campaign file {path} is damaged ({e}){offer}", path, bak) from None
 
 
-def load_or_create(name: str) -> Campaign:
-    """Read campaign ``name``, creating it first if it does not exist yet."""
-    path = campaign_path(name)
-    if not path.exists():
-        camp = new_campaign(name)
-        save(camp)
-        return camp
-    return load(name)
+def missing_campaign(name: str, new_flag: bool = False) -> str:
+    """The sentence for a campaign that does not exist: the closest existing name, and
+    the command that creates it."""
+    from hollowcli.names import closest
+
+    near = closest(name, list_campaigns())
+    hint = f"did you mean '{near}'? " if near else ""
+    how = f"'hollow campaign new {name}'" + (f" or 'hollow play --campaign {name} --new'" if new_flag else "")
+    return f"there is no campaign named {name!r}; {hint}start one with {how}"
+
+
+def load_or_new(name: str) -> tuple[Campaign, bool]:
+    """Read campaign ``name``, or make a new one in memory (not written: the caller saves
+    it once it holds a game). The flag says whether it is new."""
+    if not campaign_path(name).exists():
+        return new_campaign(name), True
+    return load(name), False
 
 
 def set_aside(path: Path) -> Path:
