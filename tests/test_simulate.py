@@ -96,7 +96,7 @@ def test_compare_says_whether_the_change_is_significant() -> None:
 def play_json(chapter: str, seed: int, home: Path) -> dict:
     """`hollow play CHAPTER --auto --seed SEED --json` in a fresh campaign (the real play path)."""
     res = CliRunner().invoke(
-        cli, ["play", chapter, "--auto", "--seed", str(seed), "--json", "--campaign", f"c{seed}"],
+        cli, ["play", chapter, "--auto", "--seed", str(seed), "--json", "--campaign", f"c{seed}", "--new"],
         env={"HOLLOW_HOME": str(home)})
     assert res.exit_code == 0, res.stderr
     return json.loads(res.stdout)
