@@ -71,6 +71,7 @@ class Pager:
         self.c = canvas
         self.label = label
         self.page_w_mm = page_w_mm
+        self.measure = False  # True: lay out and move the cursor, draw nothing (to measure a page)
         self.left = PAGE_MARGIN_MM * MM
         self.top = page_h_mm * MM - PAGE_MARGIN_MM * MM
         self.bottom = PAGE_MARGIN_MM * MM
@@ -120,7 +121,8 @@ class Pager:
         self.need(before + h)
         if self.dirty:
             self.y -= before
-        flow.drawOn(self.c, self.left, self.y - h)
+        if not self.measure:
+            flow.drawOn(self.c, self.left, self.y - h)
         self.y -= h + style.spaceAfter
         self.dirty = True
 
@@ -150,6 +152,11 @@ class Pager:
 
     def _row(self, t: SimpleTable, flows: list[Any], h: float, r: int, fill: str | None) -> None:
         from reportlab.lib.colors import HexColor
+
+        if self.measure:
+            self.y -= h
+            self.dirty = True
+            return
 
         c = self.c
         x = self.left
@@ -505,7 +512,8 @@ def setup_chapter(pg: Pager, pack: Pack, chapter: Chapter, cell_mm: float | None
             "from the top, the border included (the first open square of a bordered map is B2).", st["sub"])
     h = 4.5 * MM + rows * cell
     pg.need(h + 4 * MM)
-    _draw_map(pg, pack, chapter, cell)
+    if not pg.measure:
+        _draw_map(pg, pack, chapter, cell)
     pg.y -= h + 3 * MM
     pg.dirty = True
     bars = ", ".join(str(b) for b in sorted(set(chapter.barricades))) or "none"
@@ -576,6 +584,7 @@ def setup_pages(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
     # list go on a second page and the map takes the first.
     scratch = Pager(Canvas(io.BytesIO(), pagesize=(pw * MM, ph * MM)), pw, ph)
     scratch.bottom = -1e7  # an endless page: how tall is everything but the map?
+    scratch.measure = True
     map_mm = setup_chapter(scratch, pack, chapter)
     rest = (scratch.top - scratch.y) / MM - map_mm
     rows, cols = len(chapter.map), max((len(r) for r in chapter.map), default=1)
