@@ -347,6 +347,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     if face.layout == "back":
         # Centred title and subtitle: white on a dark back, the band's colour on a light
         # one, dark grey on a plain one.
+        box_w = w - 2 * (safe + 2 * MM)
         if face.backstyle == "plain":
             text_col = "#333333"
         elif face.backstyle != "dark":
@@ -356,12 +357,11 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
             if face.title:
                 flows.append(_para(face.title, _style(CONDENSED_BOLD, size, 1, text_col)))
             if face.subtitle:
-                flows.append(_para(face.subtitle, _style(OBLIQUE, max(FLOOR_PT, size * 0.6), 1, text_col)))
+                flows.append(balanced(face.subtitle, _style(OBLIQUE, max(FLOOR_PT, size * 0.6), 1, text_col), box_w))
             for p in face.body:
                 flows.append(_para(p.markup, _style(REGULAR, max(FLOOR_PT, size * 0.55), 1, text_col)))
             return flows
 
-        box_w = w - 2 * (safe + 2 * MM)
         flows, size, over = _fit_flow(make_back, box_w, h * 0.6, 15.0)
         total = sum(f.height + f.style.spaceAfter for f in flows)
         top = h / 2 + total / 2

@@ -195,6 +195,17 @@ def draw_label(c: Any, spot: Label | None, text: str) -> None:
     c.restoreState()
 
 
+BACK_FORM = "hollowBack"
+
+
+def place_back(c: Any, x: float, y: float) -> None:
+    """The card back (drawn once as a form) with its trim's bottom-left corner at (x, y) points."""
+    c.saveState()
+    c.translate(x, y)
+    c.doForm(BACK_FORM)
+    c.restoreState()
+
+
 def sheet_label(name: str, n: int, total: int, side: str) -> str:
     """``deck-schoolhouse · sheet 1 of 2 · fronts``."""
     return f"{name} · sheet {n} of {total} · {side}"
@@ -290,6 +301,12 @@ def card_sheets(
         tip = dark_backs_note(layout, style)
         if tip:
             notes.append(tip)
+        # Every back is the same: draw it once as a form and place it per card (the PDF
+        # stores it once; placing it is one operator instead of a card's worth of drawing).
+        b = back_ff.bleed
+        c.beginForm(BACK_FORM, lowerx=-b, lowery=-b, upperx=back_ff.w + b, uppery=back_ff.h + b)
+        draw_face(c, back_ff, 0, 0)
+        c.endForm()
     ruler = layout.ruler()
     sheets = max(1, -(-count // layout.per_page)) if count else 0
     side_front = "fronts and backs" if layout.fold and back_ff is not None else "fronts"
@@ -324,7 +341,7 @@ def card_sheets(
             draw_face(c, ff, r.x * MM, r.y * MM)
             if layout.fold and back_ff is not None:
                 br = layout.back_slot(i)
-                draw_face(c, back_ff, br.x * MM, br.y * MM)
+                place_back(c, br.x * MM, br.y * MM)
         draw_cut_lines(c, front_cuts)
         finish_page(c)
         pages += 1
@@ -336,7 +353,7 @@ def card_sheets(
         draw_label(c, back_spot, sheet_label(name, sheet_no, sheets, "backs"))
         for i in range(len(batch)):
             br = layout.back_slot(i)
-            draw_face(c, back_ff, br.x * MM, br.y * MM)
+            place_back(c, br.x * MM, br.y * MM)
         draw_cut_lines(c, back_cuts)
         finish_page(c)
         pages += 1
