@@ -13,6 +13,9 @@ The public API (``hollow play`` and campaigns build on it)::
     campaign_carryover(state)                 # legend id -> {"inventory", "relic"}
     auto_action(state, rng)                   # a sensible choice for --auto
     GameState.to_dict() / GameState.from_dict(pack, data)
+    Action.to_dict() / Action.from_dict(data) # a choice as a save stores it (engine/actions.py
+                                              # prints and reads the command language)
+    Event.kind                                # an EventKind (engine/events.py)
     map_cells(state)                          # the map, square by square, with contents
 
 Names are imported lazily, so ``hollow roll`` (which uses ``engine.resolve``) does not
