@@ -92,6 +92,15 @@ def test_end_of_input_at_a_question_keeps_the_step_and_resume_asks_again() -> No
     assert rec.pending is None and rec.cursor == 9 and rec.rolled[8][0] == "2"
 
 
+def test_quit_or_a_meta_command_at_a_question_is_understood() -> None:
+    code, out = play("1", "--seed", "4", "--rolled", "ask", stdin=SHOOT + "undo\nquit\n")
+    assert code == 0
+    assert "The dice first: this step is under way." in out and "'undo' works at the next choice." in out
+    assert "Saved at round 1, step 2, with 'attack 1' waiting for its dice." in out
+    rec = game()
+    assert rec.cursor == 2 and rec.pending is not None and rec.pending["action"]["kind"] == "attack"
+
+
 def test_dice_answered_before_leaving_are_kept_for_the_rest_of_the_step() -> None:
     """Chapter 1, seed 1, step 10 ('move E2'): Gobkin #1 attacks Emily, then Pumpling #3 attacks
     Jeremiah. The first is answered, the player leaves at the second; resuming asks only it."""

@@ -219,8 +219,8 @@ class Game:
         try:
             self._continue_pending()
             self._loop()
-        except _LeftAtQuestion:
-            self._quit = "end-of-input"
+        except _LeftAtQuestion as left:
+            self._quit = left.why
         except KeyboardInterrupt:
             self.console.say("")
             self._quit = "interrupted"
@@ -347,13 +347,22 @@ class Game:
         while True:
             line = self._read(f"{request.prompt}: ")
             if line is None:
-                raise _LeftAtQuestion()
+                raise _LeftAtQuestion("end-of-input")
             text = line.strip()
-            if text.lower() in ("r", "roll"):
+            word = text.lower()
+            if word in ("r", "roll"):
                 return None
-            if text.lower() in ("?", "help", ""):
+            if word in ("quit", "exit"):
+                raise _LeftAtQuestion("quit")
+            if word in ("?", "help", ""):
                 self.hint(f"Roll {request.count} and type the faces (value or label, spaces or commas): the "
-                          f"{request.die.id} die's faces are {request.faces_text}. 'r' rolls them for you; Ctrl-C saves and leaves.")
+                          f"{request.die.id} die's faces are {request.faces_text}. 'r' rolls them for you; "
+                          "'quit' (or Ctrl-C) saves and leaves, this step waiting for its dice.")
+                continue
+            if word.split(" ")[0] in ("undo", "redo", "map", "log", "save"):
+                self.hint(f"The dice first: this step is under way. Type the faces ({request.faces_text}), 'r' to "
+                          f"roll them for you, or 'quit' to save and leave with the step waiting; '{word.split(' ')[0]}' "
+                          "works at the next choice.")
                 continue
             try:
                 return list(request.read(text))
@@ -597,7 +606,11 @@ _META = re.compile(r"^\s*(" + "|".join(re.escape(w) for w in META) + r")(?:\s+([
 
 
 class _LeftAtQuestion(Exception):
-    """The input ended at a dice question (``--rolled ask``)."""
+    """The player left at a dice question (``--rolled ask``): ``why`` is ``end-of-input`` or ``quit``."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
 
 
 _DEMO = ("This --auto game was a demo in a throwaway campaign: nothing was saved and your campaigns are "
