@@ -52,7 +52,7 @@ def test_status_shows_progress_the_game_in_progress_and_what_comes_next() -> Non
     assert "Campaign 'default'" in out
     assert "  won  1. The Schoolhouse by the Mill Pond" in out and "won 1, lost 0" in out
     assert "In progress: chapter 2, The Covered Bridge, round 1, step 2 (seed 9)." in out
-    assert "Legends carry:\n  Jeremiah Pincke      Horseshoe Amulet (relic)\n  Matthias Geroux      nothing\n" in out
+    assert "Legends carry:\n  Jeremiah Pincke      Horseshoe Amulet (relic)\n  Matthias Geroux      Linen Bandages\n" in out
     assert max(len(line) for line in out.splitlines() if not line.startswith("Campaign ")) <= 78
     assert "Continue with: hollow play" in out
 

@@ -14,13 +14,15 @@ from hollowcli.simulate.run import Outcome
 from hollowcli.simulate.stats import compare, summarise
 
 #: Words for the causes of loss (the JSON keys of ``losses``).
-CAUSE_WORDS = {"health": "health", "fear": "fear", "rounds": "round limit", "supply": "foe supply out"}
+CAUSE_WORDS = {"health": "health", "fear": "fear", "rounds": "round limit", "supply": "foe supply out",
+               "ally": "ally fell"}
 
 
 def causes(doc: dict[str, Any]) -> list[str]:
-    """The causes of loss to show: health, fear and the round limit always; the foe supply
-    running out only when it happened (it needs ``rules.supply_exhausted: lose``)."""
-    return [k for k in CAUSE_WORDS if k != "supply" or any(c["losses"].get(k) for c in doc["chapters"])]
+    """The causes of loss to show: health, fear and the round limit always; the others
+    (the foe supply running out, a protected ally falling) only when they happened."""
+    always = ("health", "fear", "rounds")
+    return [k for k in CAUSE_WORDS if k in always or any(c["losses"].get(k) for c in doc["chapters"])]
 
 
 def document(outcome: Outcome, pack: Any, against: Outcome | None = None) -> dict[str, Any]:
@@ -132,7 +134,8 @@ def text_summary(doc: dict[str, Any]) -> list[str]:
 # ------------------------------------------------------------------ PDF
 #: Chart colours (chapters in turn; the ways a game ends).
 _CHAPTER_COLOURS = ("#1f5a8c", "#c2711d", "#3d7a3a", "#7a3d7a", "#8c1f1f", "#4d4d4d")
-_END_COLOURS = {"won": "#3d7a3a", "health": "#a02a2a", "fear": "#6a3d9a", "rounds": "#9a9a9a", "supply": "#c9a227"}
+_END_COLOURS = {"won": "#3d7a3a", "health": "#a02a2a", "fear": "#6a3d9a", "rounds": "#9a9a9a", "supply": "#c9a227",
+                "ally": "#2a8c8c"}
 _AGAINST = "#9fc3e0"
 
 

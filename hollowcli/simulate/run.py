@@ -25,9 +25,11 @@ from hollowcli.engine.policy import POLICIES
 from hollowcli.errors import UsageError
 from hollowcli.play.session import policy_rng, step_rng
 
-#: How a lost game was lost (the JSON keys of ``losses``; ``supply``: the foe supply ran
-#: out under ``rules.supply_exhausted: lose``).
-CAUSES = ("health", "fear", "rounds", "supply")
+#: How a lost game was lost (the JSON keys of ``losses``): a Legend incapacitated, a
+#: Legend at the fear limit, the round limit; and, where a pack's rules or objective make
+#: them possible, the foe supply running out (``rules.supply_exhausted: lose``) and the
+#: ally a ``protect`` objective names falling.
+CAUSES = ("health", "fear", "rounds", "supply", "ally")
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,7 @@ class GameResult:
 
     index: int  # i: the game was seeded S + i
     won: bool
-    cause: str | None  # for a loss: health | fear | rounds | supply
+    cause: str | None  # for a loss: one of CAUSES
     rounds: int  # rounds played (the round the game ended in; the cap when it was stopped)
     steps: int  # choices made
     fell: tuple[str, ...]  # Legends incapacitated or overcome by fear at the end
@@ -77,13 +79,26 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
     down = tuple(lg.id for lg in state.legends if lg.health <= 0)
     scared = tuple(lg.id for lg in state.legends if lg.fear >= limit and lg.health > 0)
     won = state.result == "won"
-    cause = None
-    if not won:
-        cause = "health" if down else "fear" if scared else "supply" if getattr(state, "supply_out", "") else "rounds"
+    cause = None if won else _cause(state, down, scared)
     rounds = min(state.round, max_rounds) if capped else state.round
     return GameResult(index=index, won=won, cause=cause, rounds=rounds, steps=step,
                       fell=(down + scared) if not won else (), damage=tuple(damage), fear=tuple(fear),
                       defeated=state.defeated_count())
+
+
+def _cause(state: Any, down: tuple[str, ...], scared: tuple[str, ...]) -> str:
+    """Why a lost game was lost, checked in the order the engine's end of round checks."""
+    if down:
+        return "health"
+    if scared:
+        return "fear"
+    if getattr(state, "supply_out", ""):
+        return "supply"
+    obj = state.chapter_def.objective
+    ward = getattr(obj, "ally", None)
+    if obj.kind == "protect" and ward and not any(a.id == ward for a in getattr(state, "allies", ())):
+        return "ally"
+    return "rounds"
 
 
 @dataclass(frozen=True)
