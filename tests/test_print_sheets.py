@@ -343,3 +343,24 @@ def test_missing_glyphs_print_as_boxes_and_the_title_keeps_its_baseline() -> Non
     assert len(gate) == 2
     assert gate[0]["bottom"] == pytest.approx(gate[1]["bottom"], abs=0.05)
     assert gate[0]["size"] == pytest.approx(gate[1]["size"])
+
+
+@pytest.mark.parametrize("opts", [["--paper", "letter"], ["--paper", "a4", "--backs", "short", "--backs-style", "dark",
+                                                          "--bleed", "3"]])
+def test_every_page_of_the_kit_prints_inside_the_printable_area_and_bytes_repeat(tmp_path: Path, opts: list) -> None:
+    runner = CliRunner()
+    for run in ("a", "b"):
+        res = runner.invoke(cli, ["print", "kit", "--out", str(tmp_path / run), *opts])
+        assert res.exit_code == 0, res.output
+    names = sorted(p.name for p in (tmp_path / "a").glob("*.pdf"))
+    assert "index.pdf" in names
+    for name in names:
+        data = (tmp_path / "a" / name).read_bytes()
+        assert data == (tmp_path / "b" / name).read_bytes(), name  # identical bytes for identical input
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            for n, page in enumerate(pdf.pages):
+                w, h = float(page.width) / MM, float(page.height) / MM
+                lo = PRINTABLE_MM - 0.05
+                for obj in page.chars + page.lines + page.rects:
+                    assert obj["x0"] / MM >= lo and obj["x1"] / MM <= w - lo, (name, n, obj.get("text"))
+                    assert obj["top"] / MM >= lo and obj["bottom"] / MM <= h - lo, (name, n, obj.get("text"))
