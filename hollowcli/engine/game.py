@@ -14,7 +14,7 @@ from typing import Any
 from hollowcli.engine.actions import norm, parse
 from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.core import event, foes_phrase
-from hollowcli.engine.geometry import Board
+from hollowcli.engine.geometry import Board, game_board
 from hollowcli.engine.legend_phase import HANDLERS, eligible, legend_phase_actions, turn_actions
 from hollowcli.engine.rolls import Dice, as_dice
 from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState, memo, replace
@@ -28,7 +28,7 @@ def start_location(pack: Pack, chapter_id: str, board: Board | None = None) -> s
     else the first open square that is not a spawn point."""
     chapter = pack.chapters[chapter_id]
     if board is None:
-        board = Board(chapter, pack.rules.los_corners)
+        board = game_board(pack, chapter_id)
     locs = board.locations()
     for loc in locs:
         if chapter.features.get(board.char(loc)) == "start":
@@ -54,7 +54,7 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
     chapter = pack.chapters[chapter_id]
     if not pack.legends:
         raise RulesError("the loaded content packs define no Legends, so no chapter can be played")
-    board = Board(chapter, pack.rules.los_corners)  # built once: every later state carries it
+    board = game_board(pack, chapter_id)  # every later state carries it
     default = start_location(pack, chapter_id, board)
     carried = dict(legends_state or {})
     legends = []

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from hollowcli.errors import RulesError
-from hollowcli.pack.model import Chapter
+from hollowcli.pack.model import Chapter, Pack
 
 #: Neighbour order used everywhere a tie between equally short paths must be broken:
 #: clockwise from north (up, right, down, left). Documented in docs/rules-interpretations.md.
@@ -302,6 +302,23 @@ def board_for(chapter: Chapter, corner_rule: str = "permissive") -> Board:
     """The :class:`Board` of a chapter (a new one: a game builds its board once and keeps
     it with its state, see :attr:`hollowcli.engine.state.GameState.board`)."""
     return Board(chapter, corner_rule)
+
+
+def game_board(pack: Pack, chapter_id: str) -> Board:
+    """The board every game of ``chapter_id`` plays on, built once per pack (and corner rule).
+
+    A board never changes, and all it remembers (walking distances, sight lines, reach) is
+    geometry of the map alone, so the games of one process share it: a game no longer
+    builds it twice (``new_game`` and again when its state is read back), and ``hollow
+    simulate``'s games start with its distances known. It is kept on the pack object (no
+    module-level cache); a reloaded pack builds its own.
+    """
+    boards: dict[tuple[str, str], Board] = pack.__dict__.setdefault("_boards", {})
+    key = (chapter_id, pack.rules.los_corners)
+    board = boards.get(key)
+    if board is None:
+        board = boards[key] = Board(pack.chapters[chapter_id], pack.rules.los_corners)
+    return board
 
 
 def path_text(path: Iterable[str]) -> str:

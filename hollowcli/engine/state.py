@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from hollowcli.engine.events import EventKind
-from hollowcli.engine.geometry import Board
+from hollowcli.engine.geometry import Board, game_board
 from hollowcli.errors import SaveError
 from hollowcli.pack.model import Chapter, Foe, Legend, Pack, frozen_map
 
@@ -165,7 +165,7 @@ class GameState:
 
     def __post_init__(self) -> None:
         if self.board is None and self.pack is not None:
-            object.__setattr__(self, "board", Board(self.chapter_def, self.pack.rules.los_corners))
+            object.__setattr__(self, "board", game_board(self.pack, self.chapter))
 
     # ------------------------------------------------------------------ lookups
     def defeated_count(self, foe_id: str | None = None) -> int:
