@@ -101,6 +101,7 @@ class Board:
         self._dist_cache: dict[str, dict[str, int]] = {}
         self._los_cache: dict[tuple[str, str], LosCheck] = {}
         self._reach_cache: dict[tuple[str, str, int, str], bool] = {}
+        self._area_cache: dict[tuple[str, int, str], frozenset[str]] = {}
 
     # ----------------------------------------------------------------- locations
     def _coords_or_raise(self, name: str) -> tuple[int, int]:
@@ -211,6 +212,23 @@ class Board:
         hit = self._reach_cache.get(key)
         if hit is None:
             hit = self._reach_cache[key] = self.within_range(a, b, rng, measure) is not None and self.line_of_sight(a, b).clear
+        return hit
+
+    def reach_area(self, b: str, rng: int, measure: str = "grid") -> frozenset[str]:
+        """Every location ``a`` with ``in_reach(a, b, rng, measure)``: where a figure must
+        stand to reach ``b`` (remembered). Only squares within range are checked: the
+        diamond of ``rng`` orthogonal steps round ``b`` (``grid``), or the squares at most
+        ``rng`` walking steps away (``walk``)."""
+        key = (b, rng, measure)
+        hit = self._area_cache.get(key)
+        if hit is None:
+            if measure == "grid":
+                c, r = self.coords(b)
+                near = [loc_name(c + dc, r + dr) for dc in range(-rng, rng + 1) for dr in range(abs(dc) - rng, rng - abs(dc) + 1)
+                        if (c + dc, r + dr) in self._chars]
+            else:
+                near = [a for a, d in self.distances_from(b).items() if d <= rng]
+            hit = self._area_cache[key] = frozenset(a for a in near if self.in_reach(a, b, rng, measure))
         return hit
 
     # ------------------------------------------------------------- line of sight

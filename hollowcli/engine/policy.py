@@ -29,14 +29,20 @@ def _mean_die(state: GameState) -> Fraction:
 
 def _can_attack_from(state: GameState, lg: LegendState, loc: str) -> bool:
     """Some attack the Legend can pay for reaches a foe from ``loc``. Reach only grows with
-    range (sight does not depend on it), so the longest range decides."""
+    range (sight does not depend on it), so the longest range decides. The squares it can
+    attack from are worked out once per state and range (the union of each foe's
+    :meth:`~hollowcli.engine.geometry.Board.reach_area`), so the policy's look at every
+    move destination is a set lookup."""
     m = memo(state)
     key = ("reach", lg.id, lg.ready)
     reach = m.get(key)
     if reach is None:
         reach = m[key] = max(spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg))
-    board, measure = state.board, state.pack.rules.range_measure
-    return any(board.in_reach(loc, f.loc, reach, measure) for f in state.foes)
+    spots = m.get(("attack from", reach))
+    if spots is None:
+        board, measure = state.board, state.pack.rules.range_measure
+        spots = m[("attack from", reach)] = frozenset().union(*(board.reach_area(f.loc, reach, measure) for f in state.foes))
+    return loc in spots
 
 
 def _attack_score(state: GameState, a: Action, mean: Fraction) -> tuple:
