@@ -102,6 +102,8 @@ class Board:
         self._los_cache: dict[tuple[str, str], LosCheck] = {}
         self._reach_cache: dict[tuple[str, str, int, str], bool] = {}
         self._area_cache: dict[tuple[str, int, str], frozenset[str]] = {}
+        #: The Legend phase's planned walks (hollowcli.engine.legend_phase.walks_in_order).
+        self.walks: dict[tuple[str, int, tuple[str, ...]], list[tuple[str, tuple[str, ...]]]] = {}
 
     # ----------------------------------------------------------------- locations
     def _coords_or_raise(self, name: str) -> tuple[int, int]:

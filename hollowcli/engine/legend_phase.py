@@ -176,13 +176,37 @@ def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
     return out
 
 
+#: How many planned walks a board remembers (:func:`walks_in_order`) before it starts afresh:
+#: enough for the positions of a few rounds, and memory stays flat in a long game.
+WALKS_KEPT = 128
+
+
+def walks_in_order(state: GameState, start: str, steps: int) -> list[tuple[str, tuple[str, ...]]]:
+    """:func:`plan_walks` as (destination, path) in the board's reading order (the move menu's).
+
+    The walks depend only on the map, the start, the steps and where the foes stand, so
+    the board remembers them by those: the same position comes back within an activation
+    (the moves left after an attack) and across games of the chapter.
+    """
+    foes_key = tuple(sorted(f.loc for f in state.foes))
+    key = (start, steps, foes_key)
+    cache = state.board.walks
+    hit = cache.get(key)
+    if hit is None:
+        walks = plan_walks(state, start, steps)
+        order = state.board.order
+        hit = [(loc, walks[loc][1]) for loc in sorted(walks, key=order.__getitem__)]
+        if len(cache) >= WALKS_KEPT:
+            cache.clear()
+        cache[key] = hit
+    return hit
+
+
 def _move_actions(state: GameState, lg: LegendState) -> list[Action]:
     steps = move_allowance(state)
     if steps <= 0:
         return []
-    walks = plan_walks(state, lg.loc, steps)
-    order = state.board.order
-    return [new_action(kind="move", legend=lg.id, to=loc, path=walks[loc][1], offered=state) for loc in sorted(walks, key=order.__getitem__)]
+    return [new_action(kind="move", legend=lg.id, to=loc, path=path, offered=state) for loc, path in walks_in_order(state, lg.loc, steps)]
 
 
 def _attack_actions(state: GameState, lg: LegendState) -> list[Action]:

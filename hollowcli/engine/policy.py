@@ -11,9 +11,11 @@ go to the Legend that can attack right now first, then in Legend order.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from fractions import Fraction
 
 from hollowcli.engine.game import legal_actions
+from hollowcli.engine.core import fear_ready
 from hollowcli.engine.legend_phase import attack_numbers, attack_sources, search_blocked
 from hollowcli.engine.state import Action, GameState, LegendState, memo
 from hollowcli.errors import RulesError
@@ -34,10 +36,12 @@ def _can_attack_from(state: GameState, lg: LegendState, loc: str) -> bool:
     :meth:`~hollowcli.engine.geometry.Board.reach_area`), so the policy's look at every
     move destination is a set lookup."""
     m = memo(state)
-    key = ("reach", lg.id, lg.ready)
-    reach = m.get(key)
+    # What the Legend can pay for depends on these alone (the pack is the game's), so the
+    # game's lookups keep the answer; few distinct keys, so it stays small in a long game.
+    key = ("reach", lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
+    reach = state.lookups.get(key)
     if reach is None:
-        reach = m[key] = max(spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg))
+        reach = state.lookups[key] = max(spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg))
     spots = m.get(("attack from", reach))
     if spots is None:
         board, measure = state.board, state.pack.rules.range_measure
@@ -158,7 +162,11 @@ def _best_move(state: GameState, lg: LegendState, moves: list[Action]) -> Action
 
 def _leave_dice(state: GameState, a: Action) -> int:
     """Leave-roll dice along a move's path (one per foe in each location left)."""
-    return sum(len(state.foes_at(loc)) for loc in a.path[:-1])
+    m = memo(state)
+    counts = m.get("foes per location")
+    if counts is None:
+        counts = m["foes per location"] = Counter(f.loc for f in state.foes)
+    return sum(counts[loc] for loc in a.path[:-1])
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
