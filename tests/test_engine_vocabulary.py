@@ -77,9 +77,13 @@ def test_the_board_is_built_once_per_game_and_travels_with_the_state(pack: Any) 
     for i in range(30):
         state, _ = engine.apply(state, engine.auto_action(state, random.Random(i)), random.Random(i))
     assert state.board is first
-    other = engine.new_game(pack, "schoolhouse")
-    assert other.board is not first  # each game its own, nothing shared through a module
-    assert engine.GameState.from_dict(pack, state.to_dict()).board is not first
+    # One board per pack and chapter (kept on the pack, nothing shared through a module):
+    # games of the same pack share it, a pack loaded again builds its own.
+    assert engine.new_game(pack, "schoolhouse").board is first
+    assert engine.GameState.from_dict(pack, state.to_dict()).board is first
+    reloaded = dc_replace(pack)
+    assert engine.new_game(reloaded, "schoolhouse").board is not first
+    assert engine.new_game(pack, "churchyard").board is not first
     assert "board" not in state.to_dict() and "lookups" not in state.to_dict()
 
 
