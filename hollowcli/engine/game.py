@@ -15,7 +15,7 @@ from hollowcli.engine.actions import norm, parse
 from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.core import event, foes_phrase
 from hollowcli.engine.geometry import Board, game_board
-from hollowcli.engine.legend_phase import HANDLERS, eligible, legend_phase_actions, turn_actions
+from hollowcli.engine.legend_phase import HANDLERS, TURN_KINDS, actions_of_kind, eligible
 from hollowcli.engine.rolls import Dice, as_dice
 from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState, memo, replace
 from hollowcli.errors import RulesError
@@ -98,18 +98,40 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
 
 # ------------------------------------------------------------------- the loop
 def legal_actions(state: GameState) -> list[Action]:
-    """Every choice the player may make now (empty when the game is over).
+    """Every choice the player may make now (empty when the game is over), in menu order.
 
-    A state remembers its answer (states are immutable), so ``auto_action``, ``apply``
-    and the end-of-activation check ask for the same list once.
+    A state remembers its answer (states are immutable), kind by kind
+    (:func:`legal_of_kind`), so ``auto_action``, ``apply`` and the end-of-activation check
+    never list the same choices twice, and list only the kinds they look at.
     """
     if state.phase != "legends" or state.result is not None:
         return []
     m = memo(state)
     actions = m.get("legal")
     if actions is None:
-        actions = m["legal"] = legend_phase_actions(state)
+        kinds = ("activate",) if state.turn is None else TURN_KINDS
+        actions = m["legal"] = [a for kind in kinds for a in legal_of_kind(state, kind)]
     return list(actions)
+
+
+def legal_of_kind(state: GameState, kind: str) -> tuple[Action, ...]:
+    """The legal choices of one kind: the part of :func:`legal_actions` with that kind (the
+    same objects), remembered by the state. The policy takes an attack without the moves
+    ever being listed."""
+    if state.phase != "legends" or state.result is not None:
+        return ()
+    m = memo(state)
+    key = ("legal", kind)
+    hit = m.get(key)
+    if hit is None:
+        hit = m[key] = tuple(actions_of_kind(state, kind))
+    return hit  # type: ignore[no-any-return]
+
+
+#: The order in which the end-of-activation check looks for a choice other than 'end':
+#: the kinds that are cheap to list first, the moves (a walk plan) last.
+_ANYTHING_LEFT = ("attack", "search", "restore", "refresh", "use", "give", "swap", "move")
+assert set(_ANYTHING_LEFT) == set(TURN_KINDS) - {"end"}
 
 
 def apply(state: GameState, action: Action, dice: Dice | random.Random) -> tuple[GameState, list[Event]]:
@@ -122,10 +144,11 @@ def apply(state: GameState, action: Action, dice: Dice | random.Random) -> tuple
     lets through whatever the dice source raises (the step is then not taken).
     """
     dice = as_dice(dice)
-    legal = legal_actions(state)
+    # An action equals only actions of its own kind, so its kind's choices are enough.
+    legal = legal_of_kind(state, action.kind) if isinstance(action, Action) else ()
     match = next((a for a in legal if a is action), None) or next((a for a in legal if a == action), None)
     if match is None:
-        raise RulesError(_why_illegal(state, action, legal))
+        raise RulesError(_why_illegal(state, action, legal_actions(state)))
     events: list[Event] = []
     dice.events = events  # an interactive source shows them before it asks
     state = HANDLERS[match.kind](state, match, dice, events)
@@ -145,8 +168,8 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
     """Close the activation when nothing but 'end' is left; run the adversary phase and the
     end of round when no Legend is left to activate."""
     if state.turn is not None:
-        choices = legal_actions(state) if state.phase == "legends" and state.result is None else turn_actions(state)
-        if all(a.kind == "end" for a in choices):
+        listed = legal_of_kind if state.phase == "legends" and state.result is None else actions_of_kind
+        if not any(listed(state, kind) for kind in _ANYTHING_LEFT):
             lid = state.turn.legend
             why = "has fallen" if state.legend(lid).health <= 0 else "has nothing left to do"
             state = replace(state.with_legend(replace(state.legend(lid), activated=True)), turn=None)

@@ -309,21 +309,33 @@ IN_TURN: tuple[tuple[str, Callable[[GameState, LegendState], list[Action]]], ...
 )
 
 
+_MAKERS = dict(IN_TURN)
+
+#: The kinds of an activation's menu, in menu order ('end' last).
+TURN_KINDS: tuple[str, ...] = tuple(kind for kind, _maker in IN_TURN) + ("end",)
+
+
+def actions_of_kind(state: GameState, kind: str) -> list[Action]:
+    """The legal choices of one kind at a Legend-phase decision point, in menu order: the
+    part of :func:`legend_phase_actions` with that kind."""
+    turn = state.turn
+    if turn is None:
+        return _activate_actions(state) if kind == "activate" else []
+    lg = state.legend(turn.legend)
+    if kind == "end":
+        return [new_action(kind="end", legend=lg.id, offered=state)]
+    maker = _MAKERS.get(kind)
+    if maker is None or lg.health <= 0:
+        return []
+    if turn.acted and (kind in ACTION_KINDS or kind == "refresh"):
+        return []
+    return maker(state, lg)
+
+
 def turn_actions(state: GameState, include_end: bool = True) -> list[Action]:
     """Legal choices of the active Legend."""
     assert state.turn is not None
-    lg = state.legend(state.turn.legend)
-    out: list[Action] = []
-    if lg.health > 0:
-        for kind, maker in IN_TURN:
-            if kind in ACTION_KINDS and state.turn.acted:
-                continue
-            if kind == "refresh" and state.turn.acted:
-                continue
-            out.extend(maker(state, lg))
-    if include_end:
-        out.append(new_action(kind="end", legend=lg.id, offered=state))
-    return out
+    return [a for kind in TURN_KINDS if include_end or kind != "end" for a in actions_of_kind(state, kind)]
 
 
 def legend_phase_actions(state: GameState) -> list[Action]:

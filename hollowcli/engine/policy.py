@@ -11,10 +11,11 @@ go to the Legend that can attack right now first, then in Legend order.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from collections import Counter
 from fractions import Fraction
 
-from hollowcli.engine.game import legal_actions
+from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.core import fear_ready
 from hollowcli.engine.legend_phase import attack_numbers, attack_sources, search_blocked
 from hollowcli.engine.state import Action, GameState, LegendState, memo
@@ -72,15 +73,19 @@ def _attack_score(state: GameState, a: Action, mean: Fraction) -> tuple:
 def auto_action(state: GameState, rng: random.Random) -> Action:
     """The policy's choice among ``legal_actions(state)`` (``rng`` breaks no ties today; it is
     taken so a smarter policy can keep the same signature). RulesError when the game is over."""
-    legal = legal_actions(state)
-    if not legal:
+    # The choices are asked for kind by kind (legal_of_kind: the parts of legal_actions),
+    # in the order of preference, so the kinds after the one chosen are never listed.
+    def of(kind: str) -> tuple[Action, ...]:
+        return legal_of_kind(state, kind)
+
+    if state.phase != "legends" or state.result is not None:
         raise RulesError("there is nothing to choose: the game is over")
-    by_kind: dict[str, list[Action]] = {}
-    for a in legal:
-        by_kind.setdefault(a.kind, []).append(a)
-    if "activate" in by_kind:
-        ready = [a for a in by_kind["activate"] if _can_attack_from(state, state.legend(a.legend), state.legend(a.legend).loc)]
-        return (ready or by_kind["activate"])[0]
+    if state.turn is None:
+        activate = of("activate")
+        if not activate:
+            raise RulesError("there is nothing to choose: the game is over")
+        ready = [a for a in activate if _can_attack_from(state, state.legend(a.legend), state.legend(a.legend).loc)]
+        return (ready or activate)[0]
     assert state.turn is not None
     lg = state.legend(state.turn.legend)
     ldef = state.legend_def(lg.id)
@@ -91,37 +96,37 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
     hurt = lg.health * 3 <= ldef.health
     if afraid or hurt:
         want = "fear" if afraid and (not hurt or lg.fear >= rules.fear_limit - 2) else "health"
-        uses = [a for a in by_kind.get("use", []) if a.recipient == lg.id]
+        uses = [a for a in of("use") if a.recipient == lg.id]
         for a in uses:
             obj = state.pack.skills.get(a.source_id or "") if a.source == "skill" else state.pack.items.get(a.source_id or "")
             if obj is not None and obj.restore is not None and getattr(obj.restore, want) > 0:
                 return a
-        for a in by_kind.get("restore", []):
+        for a in of("restore"):
             if a.what == want:
                 return a
     # 2. refresh first when short of tokens and foes are about (it does not use the action)
-    if "refresh" in by_kind and state.foes:
-        return by_kind["refresh"][0]
+    if state.foes and of("refresh"):
+        return of("refresh")[0]
     # 3. attack
-    if "attack" in by_kind:
-        return max(by_kind["attack"], key=lambda a: _attack_score(state, a, mean))
+    if of("attack"):
+        return max(of("attack"), key=lambda a: _attack_score(state, a, mean))
     # 4. search
-    if "search" in by_kind:
-        return by_kind["search"][0]
+    if of("search"):
+        return of("search")[0]
     # 5. move
-    if "move" in by_kind:
-        choice = _best_move(state, lg, by_kind["move"])
+    if of("move"):
+        choice = _best_move(state, lg, of("move"))
         if choice is not None:
             return choice
     # 6. set a trap where a foe will walk in next
-    traps = [a for a in by_kind.get("use", []) if a.recipient is None]
+    traps = [a for a in of("use") if a.recipient is None]
     if traps and _foe_coming(state, lg):
         return traps[0]
     # 7. heal a little when hurt and idle
     if lg.health < ldef.health or lg.fear > 0:
-        for a in by_kind.get("restore", []):
+        for a in of("restore"):
             return a
-    return by_kind["end"][0]
+    return of("end")[0]
 
 
 def _foe_coming(state: GameState, lg: LegendState) -> bool:
@@ -130,7 +135,7 @@ def _foe_coming(state: GameState, lg: LegendState) -> bool:
     return any(0 < dist.get(f.loc, 10**6) <= state.foe_def(f.foe).move for f in state.foes)
 
 
-def _best_move(state: GameState, lg: LegendState, moves: list[Action]) -> Action | None:
+def _best_move(state: GameState, lg: LegendState, moves: Sequence[Action]) -> Action | None:
     board = state.board
     obj = state.chapter_def.objective
     if obj.kind == "search":
