@@ -11,12 +11,12 @@ go to the Legend that can attack right now first, then in Legend order.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 
-from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.core import fear_ready
+from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.legend_phase import attack_numbers, attack_sources, search_blocked
 from hollowcli.engine.state import Action, GameState, LegendState, memo
 from hollowcli.errors import RulesError
