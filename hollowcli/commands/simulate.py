@@ -14,7 +14,7 @@ from hollowcli.commands.common import content_option, echo, emit_json, json_opti
 
 @click.command("simulate")
 @click.argument("chapters", nargs=-1)
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
               help="Games to play of each chapter.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Game i is seeded SEED+i: exactly 'hollow play CHAPTER --auto --seed SEED+i'.")
