@@ -364,3 +364,14 @@ def test_every_page_of_the_kit_prints_inside_the_printable_area_and_bytes_repeat
                 for obj in page.chars + page.lines + page.rects:
                     assert obj["x0"] / MM >= lo and obj["x1"] / MM <= w - lo, (name, n, obj.get("text"))
                     assert obj["top"] / MM >= lo and obj["bottom"] / MM <= h - lo, (name, n, obj.get("text"))
+
+
+def test_the_listing_claims_a_ruler_only_when_one_is_printed(tmp_path: Path) -> None:
+    runner = CliRunner()
+    mini = runner.invoke(cli, ["print", "deck", "schoolhouse", "--size", "mini", "--out", str(tmp_path)])
+    assert mini.exit_code == 0
+    assert "must measure 50 mm" not in mini.stdout and "measure a printed card" in mini.stdout
+    spawn = runner.invoke(cli, ["print", "spawn", "schoolhouse", "--out", str(tmp_path)])
+    assert "must measure 50 mm" in spawn.stdout
+    with pdfplumber.open(str(tmp_path / "spawn-tables.pdf")) as pdf:
+        assert "must measure 50 mm" in (pdf.pages[0].extract_text() or "")  # the spawn tables have the ruler

@@ -245,7 +245,11 @@ def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, pre
         echo(line)
     for note in layout_notes:
         echo(f"Note: {note}.")
-    echo("Print at 100% (no 'fit to page'); the ruler in the margin must measure 50 mm.")
+    if any(getattr(r, "ruler", True) for r in results_of.values()):
+        echo("Print at 100% (no 'fit to page'); the ruler in the margin must measure 50 mm.")
+    else:
+        echo("Print at 100% (no 'fit to page'); no margin of this layout has room for the ruler, so measure a "
+             "printed card instead.")
 
 
 @click.group(name="print", epilog=EXAMPLES)

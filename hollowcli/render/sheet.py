@@ -47,6 +47,7 @@ class RenderResult:
     notes: tuple[str, ...] = ()  # what the layout could not fit in the printable area
     back_pages: tuple[int, ...] = ()  # 1-based numbers of the pages that are backs
     holds: str = ""  # what the file holds, in a few words (for the kit's index)
+    ruler: bool = True  # the file carries the 50 mm calibration ruler
 
 
 #: The ``/Duplex`` viewer preference for each backs mode: print dialogs that read it
@@ -383,4 +384,5 @@ def card_sheets(
         c.showPage()
         pages = 1
     c.save()
-    return RenderResult(buf.getvalue(), pages, cards, tuple(warnings), tuple(notes), tuple(back_pages), holds)
+    return RenderResult(buf.getvalue(), pages, cards, tuple(warnings), tuple(notes), tuple(back_pages), holds,
+                        ruler is not None or after is not None)
