@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from hollowcli.engine.actions import norm, parse
+from hollowcli.engine.actions import ACTION_KINDS, norm, parse
 from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.core import event, foes_phrase
 from hollowcli.engine.geometry import Board, game_board
@@ -132,6 +132,7 @@ def legal_of_kind(state: GameState, kind: str) -> tuple[Action, ...]:
 #: the kinds that are cheap to list first, the moves (a walk plan) last.
 _ANYTHING_LEFT = ("attack", "search", "restore", "refresh", "use", "give", "swap", "move")
 assert set(_ANYTHING_LEFT) == set(TURN_KINDS) - {"end"}
+_LEFT_AFTER_ACTING = tuple(k for k in _ANYTHING_LEFT if k not in ACTION_KINDS and k != "refresh")
 
 
 def apply(state: GameState, action: Action, dice: Dice | random.Random) -> tuple[GameState, list[Event]]:
@@ -169,7 +170,9 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
     end of round when no Legend is left to activate."""
     if state.turn is not None:
         listed = legal_of_kind if state.phase == "legends" and state.result is None else actions_of_kind
-        if not any(listed(state, kind) for kind in _ANYTHING_LEFT):
+        # once the action is used, only a relic swap and the moves can be left
+        kinds = _LEFT_AFTER_ACTING if state.turn.acted else _ANYTHING_LEFT
+        if not any(listed(state, kind) for kind in kinds):
             lid = state.turn.legend
             why = "has fallen" if state.legend(lid).health <= 0 else "has nothing left to do"
             state = replace(state.with_legend(replace(state.legend(lid), activated=True)), turn=None)

@@ -211,17 +211,18 @@ def _move_actions(state: GameState, lg: LegendState) -> list[Action]:
 
 def _attack_actions(state: GameState, lg: LegendState) -> list[Action]:
     out = []
+    reaches, measure = state.board.in_reach, state.pack.rules.range_measure  # in_reach(), without the wrapper
     for source, sid, spec, _cost, _name in attack_sources(state, lg):
         if spec.area:
             seen = []
             for f in state.foes:
-                if f.loc not in seen and in_reach(state, lg.loc, f.loc, spec.range):
+                if f.loc not in seen and reaches(lg.loc, f.loc, spec.range, measure):
                     seen.append(f.loc)
             for loc in seen:
                 out.append(new_action(kind="attack", legend=lg.id, at=loc, source=source, source_id=sid, offered=state))
         else:
             for f in state.foes:
-                if in_reach(state, lg.loc, f.loc, spec.range):
+                if reaches(lg.loc, f.loc, spec.range, measure):
                     out.append(new_action(kind="attack", legend=lg.id, target=f.number, source=source, source_id=sid, offered=state))
     return out
 

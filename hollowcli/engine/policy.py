@@ -84,8 +84,8 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
         activate = of("activate")
         if not activate:
             raise RulesError("there is nothing to choose: the game is over")
-        ready = [a for a in activate if _can_attack_from(state, state.legend(a.legend), state.legend(a.legend).loc)]
-        return (ready or activate)[0]
+        # the first Legend who can attack from where it stands (the others are not looked at), else the first
+        return next((a for a in activate if _can_attack_from(state, state.legend(a.legend), state.legend(a.legend).loc)), activate[0])
     assert state.turn is not None
     lg = state.legend(state.turn.legend)
     ldef = state.legend_def(lg.id)
