@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "campaign": ("hollowcli.commands.play", "campaign", "Create and inspect solo campaigns."),
     "print": ("hollowcli.commands.printing", "print_", "Write print-ready PDFs into ./output/."),
     "simulate": ("hollowcli.commands.simulate", "simulate", "Play many games of each chapter: win rates and charts."),
+    "config": ("hollowcli.commands.config", "config", "Show the config file's path and the settings in effect."),
 }
 
 
@@ -82,6 +83,18 @@ def cli(ctx: click.Context) -> None:
       hollow print kit          every printable PDF into ./output/
 
     Shell completion (bash): eval "$(_HOLLOW_COMPLETE=bash_source hollow)"
+    (zsh: zsh_source, fish: fish_source); ids of chapters, campaigns, Legends,
+    foes, skills, items and rules topics complete too.
+
+    
+    Environment:
+      HOLLOW_CONTENT  content pack folders layered over the built-in one (':')
+      HOLLOW_CONFIG   the config file to read instead of the default one
+      HOLLOW_HOME     where campaigns are saved
+      NO_COLOR        no colour when set (so does TERM=dumb)
+      PAGER           the pager 'hollow rules' uses on a terminal
+      HOLLOW_DEBUG    show the traceback of an internal error
+    'hollow config' shows the config file's path and the settings in effect.
     """
     if ctx.invoked_subcommand is None:
         # Plain `hollow` is a request for orientation, not a mistake.

@@ -16,6 +16,35 @@ from typing import NamedTuple
 from hollowcli.errors import HollowError
 
 PAPERS = ("letter", "a4")
+#: The settings a config file may hold.
+SETTINGS = ("content", "paper")
+#: The environment variables hollow reads (listed by ``hollow --help`` and ``hollow config``).
+ENV_VARS = {
+    "HOLLOW_CONTENT": "content pack folders layered over the built-in one (separated by ':')",
+    "HOLLOW_CONFIG": "the config file to read instead of the default one",
+    "HOLLOW_HOME": "where campaigns are saved",
+    "NO_COLOR": "no colour when set (so does TERM=dumb)",
+    "PAGER": "the pager 'hollow rules' uses on a terminal",
+    "HOLLOW_DEBUG": "show the traceback of an internal error",
+}
+_warned: set[tuple[str, str]] = set()
+
+
+def _warn_unknown(path: str, key: str) -> None:
+    """One line on stderr, once a process, for a setting the config file should not hold."""
+    if (path, key) in _warned:
+        return
+    _warned.add((path, key))
+    from hollowcli.names import did_you_mean
+
+    hint = did_you_mean(key, SETTINGS)
+    import sys
+
+    try:
+        sys.stderr.write(f"hollow: warning: the config file {path} has an unknown setting {key!r} (ignored); "
+                         f"{hint + ' ' if hint else ''}the settings are {', '.join(SETTINGS)}\n")
+    except (OSError, ValueError, AttributeError):  # no stderr: the warning is not worth stopping for
+        pass
 
 
 class Config(NamedTuple):  # not a dataclass: defining one costs ~0.5 ms of `hollow roll` start-up
@@ -40,6 +69,9 @@ def load_config() -> Config:
     if not os.path.isfile(path):
         if os.path.isdir(path):
             raise HollowError(f"the config file {path} is a folder; give HOLLOW_CONFIG a TOML file, or remove the folder")
+        if os.environ.get("HOLLOW_CONFIG"):
+            raise HollowError(f"HOLLOW_CONFIG names {path}, which does not exist; create it (it may be empty) "
+                              "or unset HOLLOW_CONFIG to use the default config file")
         return Config()
     import tomllib
 
@@ -50,12 +82,8 @@ def load_config() -> Config:
         raise HollowError(f"the config file {path} cannot be read ({e.strerror}); check its permissions") from e
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise HollowError(f"the config file {path} is not valid TOML ({e}); fix or delete it") from e
-    unknown = set(data) - {"content", "paper"}
-    if unknown:
-        raise HollowError(
-            f"the config file {path} has unknown setting(s) {', '.join(sorted(unknown))}; "
-            "only 'content' and 'paper' are read"
-        )
+    for key in sorted(set(data) - set(SETTINGS)):
+        _warn_unknown(path, key)
     content = data.get("content", [])
     if isinstance(content, str):
         content = [content]

@@ -19,6 +19,12 @@ class UsageError(HollowError):
     """A value given on the command line is not acceptable (bad expression, id, count)."""
 
 
+class MissingValue(UsageError):
+    """A number the command needs was not given at all: a usage error, exit 2 as click's."""
+
+    exit_code = 2
+
+
 class Problem(NamedTuple):  # not a dataclass: defining one costs ~0.5 ms of `hollow roll` start-up
     """One problem found in a content pack: where it is and how to fix it."""
 

@@ -119,10 +119,10 @@ class Odds:
     def to_json(self) -> dict[str, Any]:
         """JSON document of ``hollow odds`` (keys are a contract; JSON object keys are strings)."""
         n = self.outcomes
-        at_least = self._at_least_all()
+        at_least = {0: n, **self._at_least_all()}  # at least 0 damage: every outcome
         doc: dict[str, Any] = {
             "die": self.die,
-            "dice": self.dice,
+            "dice_count": self.dice,  # 'dice' is the list of rolled faces in roll, attack and leave
             "direct": self.direct,
             "defense": self.defense,
             "distribution": {str(k): w / n for k, w in self.ways.items()},

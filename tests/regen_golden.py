@@ -33,6 +33,7 @@ def transcript(args: list[str]) -> str:
     from hollowcli.cli import cli
 
     with tempfile.TemporaryDirectory() as home:
+        (Path(home) / "none.toml").write_text("")  # an empty config: the built-in defaults
         env = {"HOLLOW_HOME": home, "NO_COLOR": "1", "HOLLOW_CONTENT": None, "HOLLOW_CONFIG": str(Path(home) / "none.toml")}
         result = CliRunner().invoke(cli, args, env=env)
     if result.exit_code != 0:

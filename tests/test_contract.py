@@ -121,7 +121,7 @@ def fives(tmp_path: Path) -> Path:
 def test_every_contract_command_exists() -> None:
     assert set(COMMANDS) == {
         "roll", "attack", "odds", "spawn", "leave", "rules", "content", "play", "campaign", "print",
-        "simulate",
+        "simulate", "config",
     }
     subcommands = {
         "content": {"validate", "list", "show", "init"},
@@ -480,7 +480,6 @@ def test_print_subcommands_write_their_file_into_out(
         ("roll", "x3"),
         ("roll", "1000"),
         ("attack", "--dice", "-1"),
-        ("attack",),
         ("odds", "--dice", "1000"),
         ("spawn", "zobkin"),
         ("spawn", "gobkin", "--locked", "x"),
@@ -508,6 +507,11 @@ def test_bad_values_exit_1_with_one_sentence(args: tuple[str, ...], tmp_path: Pa
         ("print", "cards", "monsters"),
         ("no-such-command",),
         ("odds", "--no-such-option"),
+        ("roll", "3", "--jsn"),
+        ("roll", "-x"),
+        ("attack",),
+        ("odds",),
+        ("content", "show", "foes"),
     ],
     ids=" ".join,
 )

@@ -162,7 +162,7 @@ def test_preview_without_pypdfium2_says_how_to_install(tmp_path: Path, monkeypat
     monkeypatch.delitem(sys.modules, "pypdfium2", raising=False)
     res = invoke("cards", "foes", "--preview", "--out", str(tmp_path / "o"))
     assert res.exit_code != 0
-    assert "pip install 'hollowcli[preview]'" in str(res.exception)
+    assert "pip install pypdfium2" in str(res.exception)
     assert not (tmp_path / "o").exists()
 
 

@@ -206,7 +206,8 @@ def test_odds_by_name_take_the_target_health(pack) -> None:  # type: ignore[no-u
 
 def test_odds_for_fifty_dice() -> None:
     doc = run_json("odds", "--dice", "50")
-    assert doc["dice"] == 50 and "100" in doc["exact"]
+    assert doc["dice_count"] == 50 and "100" in doc["exact"]
+    assert doc["at_least"]["0"] == 1 and doc["at_least_exact"]["0"] == "1/1"  # at least 0: always
 
 
 # --- hollow spawn --------------------------------------------------------------------------
@@ -405,7 +406,6 @@ BAD = [
     ["roll", "--content", "/no/such/folder"],
     ["attack", "--dice", "-1"],
     ["attack", "--dice", "101"],
-    ["attack"],
     ["attack", "--by", "nobody"],
     ["attack", "--by", "emily", "--with", "nothing-at-all"],
     ["attack", "--by", "jeremiah", "--with", "stand-fast"],

@@ -72,8 +72,8 @@ def make_rng(seed: int | None):  # -> random.Random
 
 
 def use_colour() -> bool:
-    """Colour only on a terminal, and never when ``NO_COLOR`` is set."""
-    if os.environ.get("NO_COLOR"):
+    """Colour only on a terminal, and never when ``NO_COLOR`` is set or ``TERM=dumb``."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     return sys.stdout.isatty()
 

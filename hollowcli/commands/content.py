@@ -11,8 +11,9 @@ from typing import Any
 
 import click
 
+from hollowcli.commands import completion
 from hollowcli.commands.common import content_option, echo, emit_json, json_option, style
-from hollowcli.errors import ContentError, HollowError, UsageError
+from hollowcli.errors import ContentError, HollowError, MissingValue, UsageError
 
 
 def _dirs(content_dirs: tuple[Path, ...]) -> list[str]:
@@ -116,7 +117,7 @@ def _singular(kind: str) -> str:
 
 
 @content.command(name="list")
-@click.argument("kind", required=False)
+@click.argument("kind", required=False, shell_complete=completion.kinds)
 @json_option
 @content_option
 def list_(kind: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
@@ -160,8 +161,8 @@ def list_(kind: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> No
 
 
 @content.command()
-@click.argument("kind")
-@click.argument("ident", metavar="ID", required=False)
+@click.argument("kind", shell_complete=completion.kinds)
+@click.argument("ident", metavar="ID", required=False, shell_complete=completion.entry_ids)
 @json_option
 @content_option
 def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
@@ -186,7 +187,7 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
     if k == "rules":
         ident = "rules"
     if ident is None:
-        raise UsageError(f"say which {SINGULAR[k]} to show, e.g. 'hollow content show {k} {next(iter(entries), 'ID')}' "
+        raise MissingValue(f"say which {SINGULAR[k]} to show, e.g. 'hollow content show {k} {next(iter(entries), 'ID')}' "
                          f"('hollow content list {k}' lists them)")
     # Forgiving, like the table commands: an id, a name, a plural or a unique prefix.
     ident = find_id(SINGULAR[k], ident, entries, lambda e: str(getattr(e, "name", "")))

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from hollowcli.commands import completion
 from hollowcli.commands.common import (
     content_option,
     echo,
@@ -21,8 +22,8 @@ from hollowcli.commands.common import (
 
 
 @click.command("play")
-@click.argument("chapter", required=False)
-@click.option("--campaign", "campaign_name", default=None, metavar="NAME",
+@click.argument("chapter", required=False, shell_complete=completion.ids("chapters", numbers=True))
+@click.option("--campaign", "campaign_name", default=None, metavar="NAME", shell_complete=completion.campaigns,
               help="The campaign to play in (default: 'default'; with --auto: a throwaway one). It must exist "
                    "('hollow campaign new NAME'), or add --new.")
 @click.option("--new", "new", is_flag=True, help="Start the campaign --campaign names (it must not exist yet).")
@@ -179,7 +180,7 @@ def campaign_new(name: str, force: bool, as_json: bool) -> None:
 
 
 @campaign.command("status")
-@click.argument("name", required=False, default="default")
+@click.argument("name", required=False, default="default", shell_complete=completion.campaigns)
 @content_option
 @json_option
 def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from hollowcli.commands import completion
 from hollowcli.commands.common import content_option, echo, emit_json, get_pack, json_option
 from hollowcli.errors import RenderError, UsageError
 from hollowcli.tempfiles import temp_beside
@@ -103,7 +104,7 @@ def sheet_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="Space between cards in mm (0-10), so each card has its own cut lines."),
         click.option("--cut-lines", is_flag=True,
                      help="Draw full-length cut lines across the sheet, not only crop marks in the margins."),
-        click.option("--preview", is_flag=True, help="Also write a PNG of the first page of each PDF (needs pypdfium2)."),
+        click.option("--preview", is_flag=True, help="Also write a PNG of the first page of each PDF beside it (150 dpi), to look at before printing."),
         content_option,
         json_option,
     ]
@@ -141,7 +142,7 @@ def _check_preview(preview: bool) -> None:
         import pypdfium2  # noqa: F401
     except ImportError:
         raise RenderError(
-            "--preview needs the PDF renderer pypdfium2; install it with: pip install 'hollowcli[preview]'"
+            "--preview needs the PDF renderer pypdfium2, which comes with hollowcli; reinstall it (pip install --force-reinstall hollowcli) or pip install pypdfium2"
         ) from None
 
 
@@ -288,7 +289,7 @@ def reference(**opts: Any) -> None:
 
 
 @print_.command(epilog=EXAMPLES_SPAWN)
-@click.argument("chapter", required=False)
+@click.argument("chapter", required=False, shell_complete=completion.ids("chapters", numbers=True))
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
 def spawn(chapter: str | None, all_: bool, **opts: Any) -> None:
@@ -307,7 +308,7 @@ EXAMPLES_SETUP = _examples(
 
 
 @print_.command(epilog=EXAMPLES_SETUP)
-@click.argument("chapter", required=False)
+@click.argument("chapter", required=False, shell_complete=completion.ids("chapters", numbers=True))
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
 def setup(chapter: str | None, all_: bool, **opts: Any) -> None:
@@ -322,7 +323,7 @@ def setup(chapter: str | None, all_: bool, **opts: Any) -> None:
 
 
 @print_.command(epilog=EXAMPLES_DECK)
-@click.argument("chapter", required=False)
+@click.argument("chapter", required=False, shell_complete=completion.ids("chapters", numbers=True))
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
 def deck(chapter: str | None, all_: bool, **opts: Any) -> None:
@@ -335,8 +336,26 @@ def deck(chapter: str | None, all_: bool, **opts: Any) -> None:
     _go(jobs, opts)
 
 
+class KindChoice(click.Choice):
+    """A kind, plural or singular, any case (``legend`` is ``legends``); a typo gets the closest kind."""
+
+    def __init__(self, choices: list[str]) -> None:
+        super().__init__(choices, case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        low = str(value).strip().lower()
+        for c in self.choices:
+            if low in (c, str(c)[:-1]):
+                return c
+        from hollowcli.names import closest
+
+        near = closest(low, [str(c) for c in self.choices])
+        hint = f"; did you mean {near!r}?" if near else ""
+        self.fail(f"{value!r} is not a kind of card{hint} (the kinds are {', '.join(map(str, self.choices))})", param, ctx)
+
+
 @print_.command(epilog=EXAMPLES_CARDS)
-@click.argument("kinds", nargs=-1, type=click.Choice(["legends", "foes", "items"], case_sensitive=False))
+@click.argument("kinds", nargs=-1, type=KindChoice(["legends", "foes", "items"]))
 @sheet_options
 def cards(kinds: tuple[str, ...], **opts: Any) -> None:
     """Stat cards for legends, foes, items (all three when none is named): cards-<kind>.pdf."""

@@ -9,11 +9,12 @@ from typing import Any
 
 import click
 
+from hollowcli.commands import completion
 from hollowcli.commands.common import content_option, echo, emit_json, json_option
 
 
 @click.command("simulate")
-@click.argument("chapters", nargs=-1)
+@click.argument("chapters", nargs=-1, shell_complete=completion.ids("chapters", numbers=True))
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
               help="Games to play of each chapter.")
 @click.option("--seed", type=int, default=0, show_default=True,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from hollowcli import table as logic
+from hollowcli.commands import completion
 from hollowcli.commands.common import (
     content_option,
     echo,
@@ -23,6 +24,7 @@ from hollowcli.commands.common import (
     rolled_option,
     seed_option,
     style,
+    use_colour,
 )
 
 if TYPE_CHECKING:
@@ -80,6 +82,7 @@ def _attack_options(f):  # type: ignore[no-untyped-def]
                 default=None,
                 metavar="LEGEND|FOE",
                 help="Who attacks: numbers from content.",
+                shell_complete=completion.ids("legends", "foes"),
             ),
             click.option(
                 "--with",
@@ -87,12 +90,14 @@ def _attack_options(f):  # type: ignore[no-untyped-def]
                 default=None,
                 metavar="SKILL|ITEM",
                 help="The Legend's skill or item (default: basic attack).",
+                shell_complete=completion.ids("skills", "items"),
             ),
             click.option(
                 "--target",
                 default=None,
                 metavar="FOE|LEGEND",
                 help="Who is attacked: gives the defense.",
+                shell_complete=completion.ids("foes", "legends"),
             ),
         ]
     ):
@@ -134,10 +139,27 @@ def _build_roll() -> click.Command:
           hollow roll 2d6 -1 --seed 7
           hollow roll 2 --rolled blank,2
         """
+        _refuse_unknown_options(exprs)
         report = logic.roll_dice(logic.Content(content_dirs), exprs, make_rng(seed), rolled)
         _show(report, as_json)
 
     return roll
+
+
+def _refuse_unknown_options(words: tuple[str, ...]) -> None:
+    """``hollow roll`` lets '-1' through as a modifier; a word that looks like an option
+    ('--jsn', '-x') is still a usage error (exit 2) with the closest option suggested."""
+    import re
+
+    for word in words:
+        if re.fullmatch(r"--?[A-Za-z][\w-]*(=.*)?", word):
+            ctx = click.get_current_context()
+            name = word.split("=", 1)[0]
+            options = [o for p in ctx.command.params for o in p.opts if o.startswith("--")]
+            from hollowcli.names import closest
+
+            near = closest(name, options, 0.5)
+            raise click.NoSuchOption(name, possibilities=[near] if near else None, ctx=ctx)
 
 
 def _build_attack() -> click.Command:
@@ -228,7 +250,7 @@ def _build_odds() -> click.Command:
 
 def _build_spawn() -> click.Command:
     @click.command()
-    @click.argument("groups", nargs=-1, required=True, metavar="GROUP...")
+    @click.argument("groups", nargs=-1, required=True, metavar="GROUP...", shell_complete=completion.ids("foes"))
     @click.option(
         "--locked",
         default=None,
@@ -245,7 +267,7 @@ def _build_spawn() -> click.Command:
         "--points", type=int, default=None, help="Spawn points 1..N on the map (default 6)."
     )
     @click.option(
-        "--chapter", default=None, metavar="ID", help="Use a chapter's spawn points and barricades."
+        "--chapter", default=None, metavar="ID", shell_complete=completion.ids("chapters", numbers=True), help="Use a chapter's spawn points and barricades."
     )
     @seed_option
     @rolled_option
@@ -335,7 +357,7 @@ def _build_leave() -> click.Command:
 
 def _build_rules() -> click.Command:
     @click.command()
-    @click.argument("topic", required=False)
+    @click.argument("topic", required=False, shell_complete=completion.rules_topics)
     @json_option
     @content_option
     def rules(topic: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
@@ -353,9 +375,61 @@ def _build_rules() -> click.Command:
           hollow rules readings
         """
         report = logic.rules(topic, logic.Content(content_dirs).dirs())
-        _show(report, as_json, lambda h: style(h, bold=True), nl=False)
+        if as_json or not sys.stdout.isatty():
+            _show(report, as_json, lambda h: style(h, bold=True), nl=False)  # markdown, as written
+            return
+        # On a terminal: headings rendered, **bold** and `code` marks taken off, through a pager.
+        text = _render_markdown(report.text(_heading))
+        import os
+
+        os.environ.setdefault("LESS", "FRX")  # as git does: colours shown, one screen needs no 'q'
+        click.echo_via_pager(text, color=use_colour())
 
     return rules
+
+
+def _heading(line: str) -> str:
+    """``## spawning — the spawn list`` as a heading: the words, bold, and a rule under them."""
+    words = line.lstrip("#").strip()
+    title = words[:1].upper() + words[1:]
+    return style(title, bold=True) + "\n" + style("─" * min(len(title), 78), dim=True)
+
+
+def _render_markdown(text: str) -> str:
+    """Markdown for a terminal: paragraphs and list items wrapped to its width, a '#' title
+    in bold, **bold** in bold, `code` and *emphasis* without their marks."""
+    import re
+    import textwrap
+
+    width = min(_width(), 100) - 1
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n", text):
+        lines = block.split("\n")
+        if lines and lines[0].startswith("# "):
+            out.append(style(lines[0][2:].strip(), bold=True))
+            continue
+        if (any(x.startswith(("|", "```")) for x in lines) or all(x.startswith(("    ", "\t")) for x in lines)
+                or "\x1b" in block or (len(lines) > 1 and lines[1] and set(lines[1]) <= {"─"})):
+            out.append(block)  # tables, code and rendered headings stay as they are
+            continue
+        items: list[list[str]] = []
+        for x in lines:
+            if re.match(r"\s*([-*]|[0-9]+\.)\s", x) or not items:
+                items.append([x])
+            else:
+                items[-1].append(x.strip())
+        wrapped = []
+        for item in items:
+            head = re.match(r"(\s*(?:[-*]|[0-9]+\.)\s+)", item[0])
+            lead = head.group(1) if head else ""
+            body = " ".join([item[0][len(lead):].strip(), *item[1:]])
+            wrapped.append(textwrap.fill(body, width, initial_indent=lead, subsequent_indent=" " * len(lead),
+                                         break_on_hyphens=False, break_long_words=False))
+        out.append("\n".join(wrapped))
+    text = "\n\n".join(out) + "\n"
+    text = re.sub(r"\*\*(.+?)\*\*", lambda m: style(m.group(1), bold=True), text)
+    text = re.sub(r"`([^`]+)`", r"\1", text)
+    return re.sub(r"(?<![\w*])\*(?!\s)([^*\n]+?)\*(?!\w)", r"\1", text)
 
 
 _BUILDERS: dict[str, Callable[[], click.Command]] = {

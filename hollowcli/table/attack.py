@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from hollowcli import dice as dicelib
 from hollowcli.dice import Die, Face, Frozen, set_fields
-from hollowcli.errors import UsageError
+from hollowcli.errors import MissingValue, UsageError
 from hollowcli.names import find_id, norm
 from hollowcli.table.common import MAX_NUMBER, check_range, faces_words, roll_or_read
 from hollowcli.table.content import Dice, dice_from_pack
@@ -142,7 +142,7 @@ def _setup(
     target_health: int | None = None,
 ) -> AttackSetup:
     if dice is None:
-        raise UsageError(
+        raise MissingValue(
             "say how many dice: --dice N, or --by LEGEND (with --with SKILL-or-ITEM) to take them from content"
         )
     direct, defense = direct or 0, defense or 0

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hollowcli.dice import Frozen, set_fields
-from hollowcli.errors import UsageError
+from hollowcli.errors import MissingValue, UsageError
 from hollowcli.names import find_id
 from hollowcli.table.common import MAX_FOES, MAX_GROUPS
 
@@ -66,7 +66,7 @@ def parse_groups(words: Sequence[str], foes: Mapping[str, Foe]) -> list[Group]:
             f"the number {pending} at the end names no foe; write groups like 2gobkin or 2 gobkin"
         )
     if not groups:
-        raise UsageError("name at least one group to spawn, like 2gobkin")
+        raise MissingValue("name at least one group to spawn, like 2gobkin")
     if len(groups) > MAX_GROUPS:
         raise UsageError(
             f"{len(groups)} groups is too many; the most one spawn rolls for is {MAX_GROUPS}"

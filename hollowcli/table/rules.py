@@ -48,7 +48,7 @@ def rules_sections(text: str) -> list[tuple[str, str]]:
     return sections
 
 
-def _topic_key(topic: str) -> str:
+def topic_key(topic: str) -> str:
     return norm(topic.split(" — ")[0].split(":")[0])
 
 
@@ -90,7 +90,7 @@ def rules(topic: str | None = None, content_dirs: Sequence[Path | str] = ()) -> 
     sections = rules_sections(text)
     if topic is None:
         return RulesReport(tuple(sections), str(path))
-    keys = {_topic_key(t): (t, b) for t, b in sections if t}
+    keys = {topic_key(t): (t, b) for t, b in sections if t}
     q = norm(topic)
     if q in keys:
         return RulesReport((keys[q],), str(path))

@@ -1,0 +1,139 @@
+"""CLI habits (clig.dev, click): usage errors exit 2 with 'did you mean', shell completion
+of ids, TERM=dumb, the config file's errors and warnings, 'hollow config', the help."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+BIN = Path(sys.executable).parent
+
+
+def hollow(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = dict(os.environ)
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-m", "hollowcli", *args], capture_output=True, text=True,
+                          env=full, timeout=120, check=False)
+
+
+def test_an_unknown_option_of_roll_is_a_usage_error_with_the_closest_option() -> None:
+    r = hollow("roll", "3", "--jsn")
+    assert r.returncode == 2 and "Did you mean '--json'?" in r.stderr
+    assert hollow("roll", "3", "-1", "--seed", "2").returncode == 0  # '-1' is still a modifier
+
+
+@pytest.mark.parametrize("args", [("attack",), ("odds",), ("leave",), ("spawn",), ("content", "show", "foes")])
+def test_missing_required_numbers_or_names_exit_2(args: tuple[str, ...]) -> None:
+    r = hollow(*args)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.strip() and "Traceback" not in r.stderr
+
+
+def test_did_you_mean_for_chapters_and_singular_kinds(tmp_path: Path) -> None:
+    r = hollow("play", "schoolhose", env={"HOLLOW_HOME": str(tmp_path)})
+    assert r.returncode == 1 and "did you mean 'schoolhouse'?" in r.stderr
+    assert not (tmp_path / "campaigns").exists()  # nothing written
+    r = hollow("print", "cards", "legend", "--out", str(tmp_path / "o"))
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "o" / "cards-legends.pdf").exists()
+    r = hollow("print", "cards", "legnd", "--out", str(tmp_path / "o"))
+    assert r.returncode == 2 and "did you mean 'legends'?" in r.stderr
+
+
+def complete(words: str) -> list[str]:
+    parts = words.split(" ")
+    env = dict(os.environ, COMP_WORDS=words, COMP_CWORD=str(len(parts) - 1), _HOLLOW_COMPLETE="bash_complete")
+    out = subprocess.run([str(BIN / "hollow")], capture_output=True, text=True, env=env, timeout=60, check=False)
+    return [line.split(",", 1)[1] for line in out.stdout.splitlines() if "," in line]
+
+
+@pytest.mark.skipif(not (BIN / "hollow").exists(), reason="the console script is not installed")
+def test_shell_completion_of_ids() -> None:
+    assert complete("hollow play sch") == ["schoolhouse"]
+    assert {"1", "2", "3", "churchyard", "covered-bridge", "schoolhouse"} <= set(complete("hollow play "))
+    assert complete("hollow attack --by emi") == ["emily-van-winkle"]
+    assert complete("hollow attack --target gob") == ["gobkin"]
+    assert "long-shot" in complete("hollow attack --by emily --with l")
+    assert complete("hollow rules spaw") == ["spawning"]
+    assert complete("hollow content show foes gob") == ["gobkin"]
+    assert complete("hollow print deck cov") == ["covered-bridge"]
+
+
+@pytest.mark.skipif(not (BIN / "hollow").exists(), reason="the console script is not installed")
+def test_bash_completes_a_chapter_id_in_a_real_shell(tmp_path: Path) -> None:
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", PS1="$ ", HOME=str(tmp_path))
+    sh = pexpect.spawn("bash", ["--norc", "--noprofile"], env=env, encoding="utf-8", timeout=30, dimensions=(24, 80))
+    sh.expect_exact("$ ")
+    sh.sendline('eval "$(_HOLLOW_COMPLETE=bash_source hollow)"')
+    sh.expect_exact("$ ")
+    sh.send("hollow play cov\t")
+    sh.expect("covered-bridge")
+    sh.sendcontrol("c")
+    sh.sendline("exit")
+    sh.expect(pexpect.EOF)
+
+
+def test_term_dumb_means_no_colour(tmp_path: Path) -> None:
+    def screen(term: str) -> str:
+        child = pexpect.spawn(sys.executable, ["-m", "hollowcli", "play", "1", "--seed", "4"], encoding="utf-8",
+                              env=dict(os.environ, TERM=term, HOLLOW_HOME=str(tmp_path / term)), timeout=30)
+        child.expect("help\\)> ")
+        shown = str(child.before)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        return shown
+
+    assert "\x1b[" not in screen("dumb")
+    assert "\x1b[" in screen("xterm")
+
+
+def test_rules_on_a_terminal_go_through_a_pager_with_headings_drawn(tmp_path: Path) -> None:
+    pager = tmp_path / "pager.sh"
+    seen = tmp_path / "seen.txt"
+    pager.write_text(f"#!/bin/sh\ncat > {seen}\n")
+    pager.chmod(0o755)
+    child = pexpect.spawn(sys.executable, ["-m", "hollowcli", "rules", "spawning"],
+                          env=dict(os.environ, PAGER=str(pager), NO_COLOR="1"), encoding="utf-8", timeout=30)
+    child.expect(pexpect.EOF)
+    text = seen.read_text()
+    assert "Spawning\n────────" in text and "## spawning" not in text
+    piped = hollow("rules", "spawning")
+    assert "## spawning" in piped.stdout  # piped: the markdown as written
+
+
+def test_hollow_config_names_a_missing_file_as_an_error_and_warns_about_unknown_keys(tmp_path: Path) -> None:
+    r = hollow("roll", env={"HOLLOW_CONFIG": str(tmp_path / "nope.toml")})
+    assert r.returncode == 1 and "HOLLOW_CONFIG names" in r.stderr and "does not exist" in r.stderr
+    cfg = tmp_path / "config.toml"
+    cfg.write_text('papr = "a4"\npaper = "a4"\n')
+    r = hollow("roll", "2", "--seed", "1", env={"HOLLOW_CONFIG": str(cfg)})
+    assert r.returncode == 0 and "Total" in r.stdout
+    assert "unknown setting 'papr'" in r.stderr and "did you mean 'paper'?" in r.stderr
+    shown = hollow("config", env={"HOLLOW_CONFIG": str(cfg)})
+    assert shown.returncode == 0 and str(cfg) in shown.stdout and "paper    = 'a4'" in shown.stdout
+    doc = json.loads(hollow("config", "--json", env={"HOLLOW_CONFIG": str(cfg)}).stdout)
+    assert doc["path"] == str(cfg) and doc["settings"]["paper"] == "a4" and doc["from"] == "HOLLOW_CONFIG"
+
+
+def test_help_lists_the_environment_variables_and_no_stale_text() -> None:
+    from hollowcli.config import ENV_VARS
+
+    out = hollow("--help").stdout
+    for name in ENV_VARS:
+        assert name in out
+    assert "needs pypdfium2" not in hollow("print", "cards", "--help").stdout
+
+
+def test_json_dice_is_a_list_everywhere_and_at_least_starts_at_0() -> None:
+    odds = json.loads(hollow("odds", "--dice", "2", "--json").stdout)
+    assert odds["dice_count"] == 2 and "dice" not in odds
+    assert odds["at_least"]["0"] == 1.0 and set(odds["at_least"]) == {"0", "1", "2", "3", "4"}
+    for args in (("roll", "2"), ("attack", "--dice", "2"), ("leave", "--foes", "2")):
+        doc = json.loads(hollow(*args, "--json", "--seed", "1").stdout)
+        assert isinstance(doc["dice"], list) and len(doc["dice"]) == 2
