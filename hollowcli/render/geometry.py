@@ -500,6 +500,8 @@ class Layout:
                            f"so the {axis} cut lines are drawn full length across the sheet")
         if self.ruler() is None:
             out.append("no margin has room for the 50 mm calibration ruler inside the printable area")
+        if self.label(40.0) is None:
+            out.append("no margin has room for the sheet labels (file, sheet number, side) inside the printable area")
         return out
 
     # ----- calibration ruler and labels -----------------------------------------------
