@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "rules": ("hollowcli.commands.table", "rules", "Show the rules summary and our readings."),
     "content": ("hollowcli.commands.content", "content", "Validate, list, show and scaffold content packs."),
     "play": ("hollowcli.commands.play", "play", "Play a chapter solo by text prompts."),
+    "assist": ("hollowcli.commands.assist", "assist", "Run the rounds of the physical game: your dice, hollow's foes."),
     "campaign": ("hollowcli.commands.play", "campaign", "Create and inspect solo campaigns."),
     "print": ("hollowcli.commands.printing", "print_", "Write print-ready PDFs into ./output/."),
     "simulate": ("hollowcli.commands.simulate", "simulate", "Play many games of each chapter: win rates and charts."),

@@ -18,11 +18,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
 
-#: name -> the arguments of `hollow play` (each a whole game: --auto to the end).
+#: name -> the arguments of `hollow play` or `hollow assist` (each a whole game, to the end).
 CASES: dict[str, list[str]] = {
     "schoolhouse-seed3": ["play", "1", "--seed", "3", "--auto"],
     "covered-bridge-seed7": ["play", "2", "--seed", "7", "--auto", "--explain"],
     "churchyard-seed2": ["play", "3", "--seed", "2", "--auto"],
+    # hollow assist: a whole chapter at the table, every roll answered (typed faces, a
+    # wrong face, 'r'), corrections and 'status' along the way
+    "assist-schoolhouse-seed3": ["assist", "1", "--seed", "3", "--input", str(GOLDEN / "assist-schoolhouse-seed3.in")],
 }
 
 

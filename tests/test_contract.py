@@ -120,7 +120,7 @@ def fives(tmp_path: Path) -> Path:
 
 def test_every_contract_command_exists() -> None:
     assert set(COMMANDS) == {
-        "roll", "attack", "odds", "spawn", "leave", "rules", "content", "play", "campaign", "print",
+        "roll", "attack", "odds", "spawn", "leave", "rules", "content", "play", "assist", "campaign", "print",
         "simulate", "config",
     }
     subcommands = {
@@ -135,7 +135,7 @@ def test_every_contract_command_exists() -> None:
 
 
 ALL_COMMANDS = [
-    ("roll",), ("attack",), ("odds",), ("spawn",), ("leave",), ("rules",), ("play",), ("simulate",),
+    ("roll",), ("attack",), ("odds",), ("spawn",), ("leave",), ("rules",), ("play",), ("assist",), ("simulate",),
     ("content", "validate"), ("content", "list"), ("content", "show"), ("content", "init"),
     ("campaign", "new"), ("campaign", "status"), ("campaign", "list"),
     ("print", "reference"), ("print", "spawn"), ("print", "deck"), ("print", "cards"), ("print", "kit"),
@@ -489,6 +489,7 @@ def test_print_subcommands_write_their_file_into_out(
         ("campaign", "status", "no-such-campaign"),
         ("print", "deck", "no-such-chapter"),
         ("play", "no-such-chapter", "--auto"),
+        ("assist", "no-such-chapter"),
     ],
     ids=" ".join,
 )
@@ -565,6 +566,13 @@ def test_print_json_keeps_warnings_off_stdout(tmp_path: Path) -> None:
     report = json.loads(res.stdout)
     assert any("long-thing" in w for w in report["warnings"])
     assert "long-thing" in res.stderr
+
+
+def test_assist_takes_the_contract_options() -> None:
+    text = ok("assist", "--help").stdout
+    for option in ("--campaign", "--input", "--log", "--json", "--seed", "--content"):
+        assert option in text
+    assert "CHAPTER" in text
 
 
 def test_play_takes_rolled_like_every_rolling_command() -> None:

@@ -28,6 +28,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from hollowcli.engine.corrections import Correction, parse_correction
     from hollowcli.engine.events import EventKind
     from hollowcli.engine.game import (
         apply,
@@ -39,6 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
         outcome,
         outcome_reason,
         parse_command,
+        parse_step,
         progress,
     )
     from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
@@ -61,7 +63,8 @@ if TYPE_CHECKING:  # pragma: no cover
 _WHERE = {
     "apply": "game", "campaign_carryover": "game", "end_before_activate": "game", "end_of_round": "game", "legal_actions": "game",
     "new_game": "game", "outcome": "game", "outcome_reason": "game", "parse_command": "game",
-    "progress": "game",
+    "progress": "game", "parse_step": "game",
+    "Correction": "corrections", "parse_correction": "corrections",
     "Board": "geometry", "board_for": "geometry", "loc_name": "geometry", "parse_loc": "geometry",
     "auto_action": "policy",
     "command_hint": "hints",
@@ -81,6 +84,7 @@ __all__ = [
     "Cell",
     "Dice",
     "DiceSource",
+    "Correction",
     "Event",
     "EventKind",
     "FoeState",
@@ -106,6 +110,8 @@ __all__ = [
     "outcome",
     "outcome_reason",
     "parse_command",
+    "parse_correction",
+    "parse_step",
     "parse_loc",
     "progress",
 ]

@@ -17,6 +17,7 @@ from hollowcli.engine.core import (
     foe_id_text,
     foes_phrase,
     hurt_legend,
+    pause,
     remove_fear,
     roll_dice,
     rolls_note,
@@ -265,6 +266,8 @@ def activate_foes(state: GameState, actions: tuple[str, ...], dice: Dice, events
                             reason=f"foes activate ({', '.join(actions)}) in class order {' → '.join(state.pack.rules.activation_order)}, "
                                    f"then by number: {', '.join(state.foe_name(state.foe(n)) for n in numbers)}"))
     for n in numbers:
+        if any(f.number == n for f in state.foes):
+            state = pause(state, dice, events, f"foe:{n}")
         for act in actions:
             if not any(f.number == n for f in state.foes):
                 break  # defeated on the way (a trap)
@@ -461,9 +464,12 @@ def adversary_phase(state: GameState, dice: Dice, events: list[Event]) -> GameSt
             state = activate_foes(state, tuple(batch), dice, events)
             batch = []
         if act == "spawn":
+            state = pause(state, dice, events, "spawn")
             state = spawn_step(state, dice, events)
         elif act == "card":
+            state = pause(state, dice, events, "card")
             state = draw_card(state, dice, events, extra)
+    state = pause(state, dice, events, "slide")
     slide = 1 + sum(extra)
     pos = state.track_pos + slide
     if state.chapter_def.track_end == "loop":

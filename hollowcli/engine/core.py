@@ -37,12 +37,26 @@ def roll_dice(state: GameState, die_id: str, count: int, dice: Dice | random.Ran
     the faces and their event form ``{die, face, value}`` (plus ``physical: true`` for a
     die the player rolled). A plain generator (a test calling a phase directly) is seeded
     dice."""
-    rolled = as_dice(dice).roll(state.pack.dice[die_id], count, purpose, kind, actor)
+    d = as_dice(dice)
+    d.state = state  # an interactive source may show the board as it is at this roll
+    rolled = d.roll(state.pack.dice[die_id], count, purpose, kind, actor)
     return rolled, [
         {"die": die_id, "face": r.face.label, "value": r.face.value, "physical": True} if r.physical
         else {"die": die_id, "face": r.face.label, "value": r.face.value}
         for r in rolled
     ]
+
+
+def pause(state: GameState, dice: Dice | random.Random, events: list[Event], upcoming: str) -> GameState:
+    """A moment of the adversary phase when the players move the standees (before each
+    foe, spawn, card and the token's slide; ``upcoming`` says which: ``foe:N``, ``spawn``,
+    ``card``, ``slide``). A dice source with a ``pause`` method (``hollow assist``) may
+    show the rulings so far, wait, and take corrections ("the board is the truth"): it
+    returns the state to go on from. Seeded dice pass straight through.
+    """
+    if not isinstance(dice, Dice):
+        return state
+    return dice.pause(state, events, upcoming)
 
 
 def faces_text(rolls: list[dict[str, Any]]) -> str:

@@ -52,6 +52,8 @@ class EventKind(StrEnum):
     CARD_ADVANCE = "card-advance"
     CARD_TOKENS = "card-tokens"
     TRACK_SLIDE = "track-slide"
+    # hollow assist: the players set the ledger to what the board shows (any phase)
+    CORRECTION = "correction"
     # the end of a round
     ROUND = "round"
     GAME_OVER = "game-over"  # numbers.result: won | lost

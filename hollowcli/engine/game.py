@@ -14,6 +14,7 @@ from typing import Any
 from hollowcli.engine.actions import ACTION_KINDS, norm, parse
 from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.core import event, foes_phrase
+from hollowcli.engine.corrections import Correction, apply_correction, is_correction, parse_correction
 from hollowcli.engine.geometry import Board, game_board
 from hollowcli.engine.legend_phase import HANDLERS, TURN_KINDS, actions_of_kind, eligible
 from hollowcli.engine.rolls import Dice, as_dice
@@ -135,7 +136,7 @@ assert set(_ANYTHING_LEFT) == set(TURN_KINDS) - {"end"}
 _LEFT_AFTER_ACTING = tuple(k for k in _ANYTHING_LEFT if k not in ACTION_KINDS and k != "refresh")
 
 
-def apply(state: GameState, action: Action, dice: Dice | random.Random) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: Action | Correction, dice: Dice | random.Random) -> tuple[GameState, list[Event]]:
     """Take one legal choice; run on through the adversary phase and end of round when the
     Legend phase is over. Returns the new state and every event, in order.
 
@@ -143,8 +144,17 @@ def apply(state: GameState, action: Action, dice: Dice | random.Random) -> tuple
     seeded generator and a dice source); a plain ``random.Random`` means seeded dice.
     Raises RulesError when ``action`` is not legal now (``state`` is never changed), and
     lets through whatever the dice source raises (the step is then not taken).
+
+    A :class:`~hollowcli.engine.corrections.Correction` ("the board is the truth") is
+    taken at any decision of the Legend phase; it changes the ledger only.
     """
     dice = as_dice(dice)
+    if isinstance(action, Correction):  # "the board is the truth" (hollow assist)
+        if state.result is not None:
+            raise RulesError(f"the game is over ({state.result}: {state.reason})")
+        state, told = apply_correction(state, action)
+        dice.events = told
+        return _after(state, dice, told), told
     # An action equals only actions of its own kind, so its kind's choices are enough.
     legal = legal_of_kind(state, action.kind) if isinstance(action, Action) else ()
     match = next((a for a in legal if a is action), None) or next((a for a in legal if a == action), None)
@@ -286,6 +296,16 @@ def parse_command(state: GameState, text: str) -> Action | None:
     """The legal action a typed command means, or None (read by
     :func:`hollowcli.engine.actions.parse`, the one reader of the command language)."""
     return parse(state, text, legal_actions(state))
+
+
+def parse_step(state: GameState, text: str) -> Action | Correction | None:
+    """A recorded or typed step: a correction (``put 2 C4``), else :func:`parse_command`.
+
+    A correction that does not fit the board raises RulesError (one sentence).
+    """
+    if is_correction(text):
+        return parse_correction(state, text)
+    return parse_command(state, text)
 
 
 def end_before_activate(state: GameState, text: str) -> Action | None:

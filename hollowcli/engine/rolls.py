@@ -154,13 +154,14 @@ class Dice:
     interactive source can show what has happened before it asks.
     """
 
-    __slots__ = ("rng", "source", "log", "events")
+    __slots__ = ("rng", "source", "log", "events", "state")
 
     def __init__(self, rng: random.Random, source: DiceSource | None = None):
         self.rng = rng
         self.source: DiceSource = source if source is not None else SEEDED
         self.log: list[tuple[RollRequest, tuple[RolledFace, ...]]] = []
         self.events: list[Any] = []
+        self.state: Any = None  # the board as it is at the roll being asked (set by the engine)
 
     def roll(self, die: Die, count: int, purpose: str, kind: str, actor: str | None = None) -> tuple[RolledFace, ...]:
         """Ask for ``count`` of ``die``; the seeded faces are drawn first, whatever the answer."""
@@ -180,6 +181,12 @@ class Dice:
                 raise RulesError(f"the dice source answered [{got}] to '{request.prompt}'; it needs {count} face(s) of the {die.id} die ({faces_text(die)})")
         self.log.append((request, answer))
         return answer
+
+    def pause(self, state: Any, events: list[Any], upcoming: str) -> Any:
+        """A pause of the adversary phase (see :func:`hollowcli.engine.core.pause`): the
+        source's ``pause(state, events, upcoming)`` if it has one, else ``state``."""
+        hook = getattr(self.source, "pause", None)
+        return state if hook is None else hook(state, events, upcoming)
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Shuffle a deck with the step's seeded generator."""

@@ -73,13 +73,14 @@ class Finish:
     message: str
 
 
-def play_hint(name: str) -> str:
+def play_hint(name: str, command: str = "hollow play") -> str:
     """The command that continues campaign ``name`` (the default one needs no option)."""
-    return "hollow play" + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
+    return command + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
 
 
-def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str) -> Finish:
-    """Record a won or lost game and set the campaign up for what comes next."""
+def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str, command: str = "hollow play") -> Finish:
+    """Record a won or lost game and set the campaign up for what comes next (``command``:
+    the command the message names to go on, ``hollow play`` or ``hollow assist``)."""
     chapter_id = camp.game.chapter if camp.game else ""
     name = pack.chapters[chapter_id].name if chapter_id in pack.chapters else chapter_id
     camp.legends = engine.campaign_carryover(state)
@@ -97,7 +98,7 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str)
         else:
             message = (
                 f"{name} is won. Items and relics are kept, {gone}. "
-                f"Next: chapter {nxt.number}, {nxt.name} ('{play_hint(camp.name)}' starts it)."
+                f"Next: chapter {nxt.number}, {nxt.name} ('{play_hint(camp.name, command)}' starts it)."
             )
         return Finish(chapter_id, result, reason, nxt.id if nxt else None, message)
     counts.lost += 1
@@ -109,7 +110,7 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str)
             else "items and relics are kept (chapter items would go back with the chapter)")
     message = (
         f"{name} is lost. The chapter and the Legends are reset and its cards reshuffled; "
-        f"{kept}. '{play_hint(camp.name)}' tries again."
+        f"{kept}. '{play_hint(camp.name, command)}' tries again."
     )
     return Finish(chapter_id, result, reason, chapter_id, message)
 

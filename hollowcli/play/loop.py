@@ -137,8 +137,11 @@ class Game:
     def paint(self, text: str, role: str) -> str:
         return self.console.paint(text, role)
 
+    #: The command that continues this kind of session (named in hints).
+    COMMAND = "hollow play"
+
     def _resume_hint(self) -> str:
-        return campaigns.play_hint(self.camp.name)
+        return campaigns.play_hint(self.camp.name, self.COMMAND)
 
     def _autosave(self) -> None:
         """Save after a step: every step when a player plays (atomic, so a killed process
@@ -285,7 +288,7 @@ class Game:
                 continue
             if actions is None:
                 actions = self.show_choices()
-            line = self._read(f"Choice {_span(len(actions))}, or a command (help)> ")
+            line = self._read(self._prompt(actions))
             if line is None:
                 self._quit = "end-of-input"
                 return
@@ -368,6 +371,14 @@ class Game:
                 return list(request.read(text))
             except ValueError as e:
                 self.hint(f"{e}. Try again, or 'r' to roll them for you.")
+
+    def _pending_hint(self) -> str:
+        """The command that continues a step left at a dice question."""
+        return f"{self._resume_hint()} --rolled ask"
+
+    def _prompt(self, actions: list[Any]) -> str:
+        """The prompt of the Legend phase."""
+        return f"Choice {_span(len(actions))}, or a command (help)> "
 
     def _take(self, action: Any, answered: list[str | None] | None = None) -> None:
         self._told = 0
@@ -553,7 +564,7 @@ class Game:
         result, reason = self.session.outcome()
         if result and not self._quit:
             out.result, out.reason = result, reason
-            done = campaigns.finish_game(self.pack, self.camp, state, result, reason)
+            done = campaigns.finish_game(self.pack, self.camp, state, result, reason, self.COMMAND)
             self.persist(self.camp)
             out.next_chapter = done.next_chapter
             out.message = done.message
@@ -583,7 +594,7 @@ class Game:
         if rec.pending:
             waiting = self.session.action_of(state, rec.pending["action"])
             out.message = (f"{why} at round {state.round}, step {rec.cursor}, with '{waiting.command if waiting else '?'}' waiting for "
-                           f"its dice. Resume with: {self._resume_hint()} --rolled ask (the dice already answered are kept)")
+                           f"its dice. Resume with: {self._pending_hint()} (the dice already answered are kept)")
         self.console.lines(view.wrap(out.message))
         return out
 

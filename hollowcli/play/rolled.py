@@ -93,9 +93,19 @@ class StepSource:
     """
 
     def __init__(self, recorded: list[str | None] | None = None, live: DiceSource | None = None):
-        self.recorded = list(recorded or ())
+        recorded = list(recorded or ())
+        #: the faces recorded, one per die; ``@K`` and ``@K COMMAND`` items (``hollow assist``)
+        #: are kept apart: the players went on from pause K of the adversary phase, or made a
+        #: correction there
+        self.recorded = [x for x in recorded if not (isinstance(x, str) and x.startswith("@"))]
+        self.notes: dict[int, list[str]] = {}
+        for item in recorded:
+            if isinstance(item, str) and item.startswith("@"):
+                k, _, cmd = item[1:].partition(" ")
+                self.notes.setdefault(int(k) if k.isdigit() else -1, []).append(cmd)
         self.live = live if live is not None else SEEDED
         self._pos = 0
+        self._pauses = 0
         self._taken: list[str | None] = []
 
     @property
@@ -117,6 +127,36 @@ class StepSource:
             answer = tuple(self._recorded(request, seeded) for seeded in request.seeded)
         self._taken.extend(r.face.label if r.physical else None for r in answer)
         return answer
+
+    def pause(self, state: Any, events: list[Any], upcoming: str) -> Any:
+        """Pause K of the step's adversary phase: the corrections recorded there are made
+        again; past the step's recorded answers, the live source (the players, ``hollow
+        assist``) may look, correct and go on."""
+        from hollowcli.engine.corrections import apply_correction, parse_correction
+
+        k = self._pauses
+        went_on = False
+        for cmd in self.notes.get(k, []):
+            if not cmd:
+                went_on = True
+                self._taken.append(f"@{k}")
+                continue
+            state, told = apply_correction(state, parse_correction(state, cmd))
+            events.extend(told)
+            self._taken.append(f"@{k} {cmd}")
+        self._pauses += 1
+        hook = getattr(self.live, "pause", None)
+        if hook is not None and not went_on and self._pos >= len(self.recorded) and not any(j > k for j in self.notes):
+            state = hook(self, state, events, upcoming)
+        return state
+
+    def note(self, command: str) -> None:
+        """A correction the players made at the current pause (kept with the step)."""
+        self._taken.append(f"@{max(0, self._pauses - 1)} {command}")
+
+    def went_on(self) -> None:
+        """The players went on from the current pause (kept, so a resumed step does not stop there again)."""
+        self._taken.append(f"@{max(0, self._pauses - 1)}")
 
     def _recorded(self, request: RollRequest, seeded: Any) -> RolledFace:
         if self._pos >= len(self.recorded):

@@ -121,6 +121,7 @@ class Session:
                 rec.pending = {"action": action.to_dict(), "rolled": src.answered}
             raise
         # Only now that the step resolved (a bad --rolled value raises) is the old branch dropped.
+        rec.pending = None  # (a source may have kept the step as pending while it asked)
         del rec.actions[rec.cursor :]
         rec.rolled = {k: v for k, v in rec.rolled.items() if k < rec.cursor}
         if self._taken:
@@ -174,6 +175,15 @@ class Session:
         action (``Action.to_dict()``), or ``{"command": text}`` from an older layout."""
         if "kind" not in entry:
             return engine.parse_command(state, str(entry.get("command", "")))
+        if entry.get("kind") == "correction":  # hollow assist: the board is the truth
+            from hollowcli.engine.corrections import Correction, check
+
+            try:
+                corr = Correction.from_dict(entry)
+                check(state, corr)
+            except (engine.RulesError, KeyError, TypeError, ValueError):
+                return None
+            return corr
         try:
             want = engine.Action.from_dict(entry)
         except ValueError:

@@ -1,0 +1,73 @@
+"""``hollow assist``: parse the options, call hollowcli.play.assist, print."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from hollowcli.commands.common import content_option, emit_json, get_pack, json_option, use_colour
+
+
+@click.command("assist")
+@click.argument("chapter", required=False)
+@click.option("--campaign", "campaign_name", default="default", show_default=True,
+              help="The campaign to play in (the same campaigns as 'hollow play').")
+@click.option("--seed", type=int, default=None,
+              help="Seed a new game: the rolls hollow makes for you ('r') and the card deck are reproducible.")
+@click.option("--input", "input_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Read what happened from this file (one line per prompt; '#' comments) instead of the keyboard.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Append every event (with each roll asked and each correction) to this file, one JSON object per line.")
+@click.option("--explain", is_flag=True, help="Print the full detail of every ruling of the Legend phase.")
+@content_option
+@json_option
+def assist(
+    chapter: str | None,
+    campaign_name: str,
+    seed: int | None,
+    input_path: Path | None,
+    log_path: Path | None,
+    explain: bool,
+    content_dirs: tuple[Path, ...],
+    as_json: bool,
+) -> None:
+    """Run the rounds of the physical game (CHAPTER: id or number; default: the campaign's next).
+
+    You play on the real board with your own dice; hollow says how to set up, keeps the
+    ledger, asks for every roll ('r' lets hollow roll), and runs the adversary phase as
+    instructions: where each foe moves and why, its attack, each spawn, each card.
+    The board is the truth: put, add, remove, set, barricade, unbarricade, track and
+    next-spawn correct the ledger at any prompt; 'status' shows it. Saved after every
+    step and every answer: quit at any time, and 'hollow assist' (or 'hollow play')
+    resumes.
+
+    \b
+    Examples:
+      hollow assist 1                     set up and run chapter 1
+      hollow assist                       resume, or start the next chapter
+      hollow assist --campaign autumn     the campaign 'autumn'
+      hollow assist 2 --input table.txt   a scripted session (also: ... < table.txt)
+      hollow assist --log table.jsonl     every ruling, roll asked and correction
+    """
+    from hollowcli.play.assist import assist as run_assist
+    from hollowcli.play.console import Console
+    from hollowcli.play.loop import PlayOptions, PlayRequest
+    from hollowcli.play.saves import check_name
+
+    check_name(campaign_name)
+    pack = get_pack(content_dirs)
+    stream = sys.stderr if as_json else sys.stdout
+    console = Console(stream, use_colour() and stream.isatty())
+    req = PlayRequest(campaign=campaign_name, chapter=chapter, seed=seed, input_path=input_path,
+                      options=PlayOptions(explain=explain, log_path=log_path))
+    stdin = sys.stdin if sys.stdin is not None else open(os.devnull, encoding="utf-8")  # noqa: SIM115
+    outcome, extra = run_assist(pack, req, console, stdin)
+    if as_json:
+        emit_json({**outcome.to_dict(), **extra})
+    if outcome.stopped == "interrupted":
+        sys.exit(130)
+    if outcome.stopped == "hangup":
+        sys.exit(129)

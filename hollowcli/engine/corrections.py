@@ -1,0 +1,331 @@
+"""Corrections: "the board is the truth".
+
+At the table the physical board can drift from the ledger (a standee knocked over, a
+wound forgotten, a card misread). A correction sets the ledger to what the board shows:
+
+    put FIGURE LOC          a foe (``2``, ``#2``) or a Legend (``emily``) stands at LOC
+    add FOE LOC             a new foe miniature (``add gobkin C4``; LOC may be a spawn point number)
+    remove FIGURE           a foe leaves the board (not counted as defeated)
+    set NAME health|fear|tokens N
+                            a Legend's health, fear or ready tokens; a foe's health
+                            (``set 2 health 0`` defeats it, and it counts as defeated)
+    barricade N / unbarricade N
+                            lock or unlock spawn point N
+    track N                 the storybook token is on spot N
+    next-spawn N            the spawn list continues at entry N
+
+Each correction is a typed :class:`Correction`, printed to and parsed from the command
+language here, and applied by :func:`apply_correction` as one engine step with one
+event of kind ``correction``. A correction that does not fit the board (an unknown
+figure, a location that is not on the map, health above the maximum) raises
+:class:`~hollowcli.errors.RulesError` with one sentence and changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hollowcli.engine.core import event
+from hollowcli.engine.state import Event, FoeState, GameState, replace
+from hollowcli.errors import RulesError
+
+#: The words that begin a correction (fixed by the product brief).
+WORDS = ("put", "add", "remove", "set", "barricade", "unbarricade", "track", "next-spawn")
+
+#: What ``set`` can change.
+FIELDS = ("health", "fear", "tokens")
+
+USAGE = {
+    "put": "put FIGURE LOC (a foe number like 2 or #2, or a Legend's name; LOC like C4)",
+    "add": "add FOE LOC (a foe like gobkin; LOC like C4 or a spawn point number)",
+    "remove": "remove FIGURE (a foe number like 2 or #2)",
+    "set": "set NAME health|fear|tokens N (NAME: a Legend's name or a foe number)",
+    "barricade": "barricade N (a spawn point number)",
+    "unbarricade": "unbarricade N (a spawn point number)",
+    "track": "track N (the storybook spot the token is on)",
+    "next-spawn": "next-spawn N (the spawn list entry that comes next)",
+}
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One correction of the ledger to match the physical board.
+
+    ``figure`` is ``"foe:N"`` for foe number N or ``"legend:ID"``; ``foe`` a foe id (add);
+    ``loc`` a location name; ``field`` health | fear | tokens; ``value`` the number.
+    """
+
+    kind: str  # put | add | remove | set | barricade | unbarricade | track | next-spawn
+    figure: str | None = None
+    foe: str | None = None
+    loc: str | None = None
+    field: str | None = None
+    value: int | None = None
+
+    @property
+    def command(self) -> str:
+        """The typed form, which parses back to an equal correction."""
+        fig = _figure_word(self.figure) if self.figure else ""
+        if self.kind == "put":
+            return f"put {fig} {self.loc}"
+        if self.kind == "add":
+            return f"add {self.foe} {self.loc}"
+        if self.kind == "remove":
+            return f"remove {fig}"
+        if self.kind == "set":
+            return f"set {fig} {self.field} {self.value}"
+        return f"{self.kind} {self.value}"
+
+    @property
+    def label(self) -> str:
+        return f"correction: {self.command}"
+
+    def to_dict(self) -> dict[str, object]:
+        """The typed form a save keeps (``kind: correction``; ``command`` for the reader)."""
+        return {"kind": "correction", "correction": self.kind, "figure": self.figure, "foe": self.foe,
+                "loc": self.loc, "field": self.field, "value": self.value, "command": self.command}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Correction:
+        """Rebuild a saved correction; ValueError when it is not one."""
+        kind = data.get("correction")
+        if kind not in WORDS:
+            raise ValueError(f"{kind!r} is not a correction")
+
+        def opt(key: str, conv: Any) -> Any:
+            v = data.get(key)
+            return None if v is None else conv(v)
+
+        return cls(str(kind), figure=opt("figure", str), foe=opt("foe", str), loc=opt("loc", str),
+                   field=opt("field", str), value=opt("value", int))
+
+
+def _figure_word(figure: str) -> str:
+    side, _, key = figure.partition(":")
+    return f"#{key}" if side == "foe" else key
+
+
+def is_correction(text: str) -> bool:
+    """Whether typed text starts with a correction word."""
+    word = text.strip().split(maxsplit=1)[0].lower() if text.strip() else ""
+    return word in WORDS
+
+
+_NUM = re.compile(r"#?([0-9]{1,6})")
+
+
+def _int(state: GameState, word: str, usage: str) -> int:
+    if not (word.isascii() and word.isdigit()) or len(word) > 6:
+        raise RulesError(f"'{word}' is not a number; {usage}")
+    return int(word)
+
+
+def _figure(state: GameState, word: str, usage: str, legends: bool = True) -> str:
+    """``foe:N`` or ``legend:ID`` for a typed figure; RulesError naming the figures there are."""
+    m = _NUM.fullmatch(word)
+    if m:
+        n = int(m.group(1))
+        if not any(f.number == n for f in state.foes):
+            there = ", ".join(f"#{f.number}" for f in state.foes) or "none"
+            raise RulesError(f"there is no foe #{n} on the board (foes there: {there})")
+        return f"foe:{n}"
+    # A foe by its map symbol (G2) or name with number is accepted too: the last digits are its number.
+    m2 = re.fullmatch(r"[a-z-]+#?([0-9]{1,6})", word.lower())
+    if m2 and any(f.number == int(m2.group(1)) for f in state.foes):
+        return f"foe:{int(m2.group(1))}"
+    if legends:
+        lid = legend_by_name(state, word)
+        if lid is not None:
+            return f"legend:{lid}"
+    who = ", ".join(state.legend_name(lg.id) for lg in state.legends)
+    raise RulesError(f"'{word}' is neither a foe number on the board nor a Legend ({who}); {usage}")
+
+
+def legend_by_name(state: GameState, word: str) -> str | None:
+    """The Legend a typed name means: its id, full name, short name, or a unique prefix."""
+    w = word.strip().lower().replace("_", "-")
+    if not w:
+        return None
+    hits = []
+    for lg in state.legends:
+        names = {lg.id.lower(), state.legend_name(lg.id).lower(), state.pack.legends[lg.id].name.lower().replace(" ", "-")}
+        if w in names:
+            return lg.id
+        if any(n.startswith(w) for n in names) and len(w) >= 2:
+            hits.append(lg.id)
+    return hits[0] if len(hits) == 1 else None
+
+
+def _loc(state: GameState, word: str, usage: str, spawn_ok: bool = False) -> str:
+    board = state.board
+    if spawn_ok and word.isascii() and word.isdigit():
+        loc = board.spawn_points.get(int(word))
+        if loc is None:
+            pts = ", ".join(str(p) for p in sorted(board.spawn_points)) or "none"
+            raise RulesError(f"the map has no spawn point {word} (its spawn points: {pts})")
+        return loc
+    loc = board.normalise(word)
+    if loc is None:
+        raise RulesError(f"{word.upper()} is not a location on this map; {usage}")
+    return loc
+
+
+def _foe_kind(state: GameState, word: str, usage: str) -> str:
+    w = word.strip().lower()
+    for fid, fdef in state.pack.foes.items():
+        names = {fid.lower(), fdef.name.lower(), fdef.name.lower().replace(" ", "-")}
+        if w in names or (w.endswith("s") and w[:-1] in names):
+            return fid
+    known = ", ".join(sorted(state.pack.foes))
+    raise RulesError(f"'{word}' is not a foe of the loaded content ({known}); {usage}")
+
+
+def parse_correction(state: GameState, text: str) -> Correction:
+    """The correction typed ``text`` means; RulesError (one sentence) when it does not fit."""
+    words = text.strip().split()
+    if not words or words[0].lower() not in WORDS:
+        raise RulesError(f"'{text.strip()}' is not a correction; corrections start with {', '.join(WORDS)}")
+    kind = words[0].lower()
+    args = words[1:]
+    usage = "type " + USAGE[kind]
+    if kind == "add" and len(args) == 3 and args[0].isdigit():  # add 2 gobkin C4 -> not supported form
+        raise RulesError(f"add one foe at a time; {usage}")
+    want = {"put": 2, "add": 2, "remove": 1, "set": 3}.get(kind, 1)
+    if kind == "set" and len(args) == 2 and args[0].lower() in FIELDS:
+        raise RulesError(f"say whose {args[0].lower()}; {usage}")
+    if len(args) != want:
+        raise RulesError(f"'{kind}' takes {want} word{'s' if want != 1 else ''} after it; {usage}")
+    if kind == "put":
+        return Correction("put", figure=_figure(state, args[0], usage), loc=_loc(state, args[1], usage))
+    if kind == "add":
+        return Correction("add", foe=_foe_kind(state, args[0], usage), loc=_loc(state, args[1], usage, spawn_ok=True))
+    if kind == "remove":
+        fig = _figure(state, args[0], usage)
+        if fig.startswith("legend:"):
+            raise RulesError(f"a Legend stays on the board; to say {state.legend_name(fig[7:])} has fallen, "
+                             f"type 'set {state.legend_name(fig[7:]).lower()} health 0'")
+        return Correction("remove", figure=fig)
+    if kind == "set":
+        fig = _figure(state, args[0], usage)
+        field = args[1].lower()
+        if field not in FIELDS:
+            raise RulesError(f"'{args[1]}' is not something 'set' changes; {usage}")
+        value = _int(state, args[2], usage)
+        return Correction("set", figure=fig, field=field, value=value)
+    value = _int(state, args[0], usage)
+    return Correction(kind, value=value)
+
+
+def check(state: GameState, c: Correction) -> None:
+    """RulesError when ``c`` cannot be true of this board (limits, supply, spawn points)."""
+    pack = state.pack
+    if c.kind == "add":
+        fdef = pack.foes[c.foe or ""]
+        if state.on_board(c.foe or "") >= fdef.supply:
+            raise RulesError(f"all {fdef.supply} {fdef.name} miniatures are already on the board")
+    elif c.kind == "set":
+        side, _, key = (c.figure or "").partition(":")
+        value = c.value or 0
+        if side == "foe":
+            f = state.foe(int(key))
+            if c.field != "health":
+                raise RulesError(f"a foe has only health to set; {state.foe_name(f)} has {f.health}")
+            top = state.foe_def(f.foe).health
+            if value > top:
+                raise RulesError(f"{state.foe_name(f)}'s health cannot be {value}: its maximum is {top}")
+        else:
+            ldef = pack.legends[key]
+            name = state.legend_name(key)
+            lg = state.legend(key)
+            if c.field == "health" and value > ldef.health:
+                raise RulesError(f"{name}'s health cannot be {value}: the maximum is {ldef.health}")
+            if c.field == "fear" and value > pack.rules.fear_limit:
+                raise RulesError(f"{name}'s fear cannot be {value}: the fear limit is {pack.rules.fear_limit}")
+            if c.field == "tokens" and value > lg.ready + lg.spent:
+                raise RulesError(f"{name} has {lg.ready + lg.spent} action tokens in all, so {value} cannot be ready")
+    elif c.kind in ("barricade", "unbarricade"):
+        pts = sorted(state.board.spawn_points)
+        if c.value not in pts:
+            raise RulesError(f"the map has no spawn point {c.value} (its spawn points: {', '.join(map(str, pts)) or 'none'})")
+    elif c.kind == "track":
+        n = len(state.chapter_def.track)
+        if not 1 <= (c.value or 0) <= max(1, n):
+            raise RulesError(f"the storybook track has spots 1 to {n}, not {c.value}")
+    elif c.kind == "next-spawn":
+        n = len(state.chapter_def.spawn_list)
+        if not 1 <= (c.value or 0) <= max(1, n):
+            raise RulesError(f"the spawn list has entries 1 to {n}, not {c.value}")
+
+
+def apply_correction(state: GameState, c: Correction) -> tuple[GameState, list[Event]]:
+    """The board with ``c`` made true, and its one ``correction`` event."""
+    check(state, c)
+    side, _, key = (c.figure or "").partition(":")
+    was = ""
+    if c.kind == "put":
+        if side == "foe":
+            f = state.foe(int(key))
+            was, name = f.loc, state.foe_name(f)
+            state = state.with_foe(replace(f, loc=c.loc or f.loc))
+        else:
+            lg = state.legend(key)
+            was, name = lg.loc, state.legend_name(key)
+            state = state.with_legend(replace(lg, loc=c.loc or lg.loc))
+        text = f"{name} is at {c.loc} (was {was})"
+    elif c.kind == "add":
+        fdef = state.pack.foes[c.foe or ""]
+        new = FoeState(number=state.next_foe, foe=c.foe or "", loc=c.loc or "", health=fdef.health)
+        state = replace(state, foes=state.foes + (new,), next_foe=state.next_foe + 1)
+        text = f"{state.foe_name(new)} is added at {c.loc} (standee {new.number}, health {new.health})"
+    elif c.kind == "remove":
+        f = state.foe(int(key))
+        state = replace(state, foes=tuple(x for x in state.foes if x.number != f.number))
+        text = f"{state.foe_name(f)} is taken off the board at {f.loc} (not counted as defeated)"
+    elif c.kind == "set":
+        value = c.value or 0
+        if side == "foe":
+            f = state.foe(int(key))
+            name = state.foe_name(f)
+            if value <= 0:
+                counts = dict(state.defeated_counts)
+                counts[f.foe] = counts.get(f.foe, 0) + 1
+                state = replace(state, foes=tuple(x for x in state.foes if x.number != f.number),
+                                defeated_counts=tuple(counts.items()))
+                text = f"{name} is defeated (health {f.health} -> 0) and returns to the supply"
+            else:
+                state = state.with_foe(replace(f, health=value))
+                text = f"{name}'s health is {value} (was {f.health})"
+        else:
+            lg = state.legend(key)
+            name = state.legend_name(key)
+            if c.field == "health":
+                was, new_lg = str(lg.health), replace(lg, health=value)
+            elif c.field == "fear":
+                was, new_lg = str(lg.fear), replace(lg, fear=value)
+            else:
+                total = lg.ready + lg.spent
+                was, new_lg = str(lg.ready), replace(lg, ready=value, spent=total - value)
+            state = state.with_legend(new_lg)
+            what = "ready tokens" if c.field == "tokens" else c.field
+            text = f"{name}'s {what}: {value} (was {was})"
+    elif c.kind == "barricade":
+        p = c.value or 0
+        text = f"spawn point {p} is barricaded" + (" (it already was)" if p in state.barricades else "")
+        state = replace(state, barricades=tuple(sorted(set(state.barricades) | {p})))
+    elif c.kind == "unbarricade":
+        p = c.value or 0
+        text = f"spawn point {p} is open" + ("" if p in state.barricades else " (it already was)")
+        state = replace(state, barricades=tuple(b for b in state.barricades if b != p))
+    elif c.kind == "track":
+        text = f"the storybook token is on spot {c.value} (was {state.track_pos + 1})"
+        state = replace(state, track_pos=(c.value or 1) - 1)
+    else:  # next-spawn
+        text = f"the next spawn is list entry {c.value} (was {state.spawn_pos % max(1, len(state.chapter_def.spawn_list)) + 1})"
+        state = replace(state, spawn_pos=(c.value or 1) - 1)
+    ev = event(state, "correction", actor="players", target=c.figure, to=c.loc,
+               numbers={"correction": c.kind, "value": c.value, "field": c.field, "command": c.command},
+               reason=f"correction ({c.command}): {text}")
+    return state, [ev]

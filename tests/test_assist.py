@@ -1,0 +1,267 @@
+"""``hollow assist``: set-up, corrections, every roll asked, the adversary phase as
+instructions, the ledger, and the same game as ``hollow play`` with the same dice."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from hollowcli import engine
+from hollowcli.cli import cli
+from hollowcli.engine.corrections import apply_correction, parse_correction
+from hollowcli.errors import RulesError
+from hollowcli.pack.loader import load_pack
+from hollowcli.play import saves
+from hollowcli.play.assist import status_lines
+from hollowcli.play.session import Session
+
+#: Round 1 of chapter 1 (seed 3): every Legend acts, then the adversary phase asks two foe
+#: attacks (Gobkin #1 on Emily, Pumpling #3 on Jeremiah).
+ROUND1 = ["activate emily", "move D2", "end", "activate jeremiah", "end",
+          "activate matthias", "end", "activate elijah", "end"]
+
+
+def run(args: list[str], lines: list[str], tmp_path: Path) -> tuple[Any, list[dict[str, Any]]]:
+    """``hollow assist ARGS`` with ``lines`` as its input and a log; the result and the log."""
+    log = tmp_path / f"log-{len(list(tmp_path.iterdir()))}.jsonl"
+    result = CliRunner().invoke(cli, ["assist", *args, "--log", str(log)], input="\n".join(lines) + "\n",
+                                env={"NO_COLOR": "1"})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    events = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+    return result, events
+
+
+def pack() -> Any:
+    return load_pack(())
+
+
+def round1_state() -> Any:
+    state = engine.new_game(pack(), "schoolhouse")
+    return state
+
+
+# ----------------------------------------------------------------------------- corrections
+
+
+def test_corrections_change_the_ledger_and_say_what_changed() -> None:
+    state = round1_state()
+    c = parse_correction(state, "put #2 f3")
+    assert c.command == "put #2 F3"
+    new, events = apply_correction(state, c)
+    assert new.foe(2).loc == "F3" and state.foe(2).loc == "J2"  # the old state is untouched
+    assert events[0].kind == "correction" and "(was J2)" in events[0].reason
+    new, _ = apply_correction(new, parse_correction(new, "set emily health 3"))
+    assert new.legend("emily-van-winkle").health == 3
+    new, _ = apply_correction(new, parse_correction(new, "add gobkin 2"))
+    assert new.foes[-1].loc == "J2" and new.foes[-1].number == 5 and new.next_foe == 6
+    new, _ = apply_correction(new, parse_correction(new, "unbarricade 4"))
+    assert new.barricades == ()
+    new, _ = apply_correction(new, parse_correction(new, "track 4"))
+    new, _ = apply_correction(new, parse_correction(new, "next-spawn 3"))
+    assert (new.track_pos, new.spawn_pos) == (3, 2)
+    new, _ = apply_correction(new, parse_correction(new, "set 1 health 0"))
+    assert all(f.number != 1 for f in new.foes) and new.defeated_count("gobkin") == 1
+    new, _ = apply_correction(new, parse_correction(new, "remove 3"))
+    assert all(f.number != 3 for f in new.foes) and new.defeated_count() == 1  # removed, not defeated
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("put 9 F3", "there is no foe #9 on the board"),
+    ("put 2 Z9", "Z9 is not a location on this map"),
+    ("put 2 C3", "C3 is not a location on this map"),  # a wall square
+    ("put nobody F3", "'nobody' is neither a foe number on the board nor a Legend"),
+    ("set emily health 9", "Emily's health cannot be 9: the maximum is 8"),
+    ("set 2 health 4", "Gobkin #2's health cannot be 4: its maximum is 3"),
+    ("set emily luck 2", "'luck' is not something 'set' changes"),
+    ("barricade 7", "the map has no spawn point 7"),
+    ("track 9", "the storybook track has spots 1 to 6, not 9"),
+    ("next-spawn 0", "the spawn list has entries 1 to 6, not 0"),
+    ("remove emily", "a Legend stays on the board"),
+    ("add dragon F3", "'dragon' is not a foe of the loaded content"),
+])
+def test_a_bad_correction_is_one_sentence_and_changes_nothing(text: str, says: str) -> None:
+    state = round1_state()
+    with pytest.raises(RulesError, match=None) as info:
+        apply_correction(state, parse_correction(state, text))
+    assert says in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_a_correction_is_an_engine_step_that_can_be_undone_redone_and_replayed(tmp_path: Path) -> None:
+    p = pack()
+    camp = saves.new_campaign("c")
+    from hollowcli.play import campaigns
+
+    campaigns.start_game(p, camp, "schoolhouse", 3)
+    assert camp.game is not None
+    s = Session(p, camp.game)
+    s.take(engine.parse_step(s.state, "put 2 F3"))
+    s.take(engine.parse_step(s.state, "set emily fear 4"))
+    assert s.state.foe(2).loc == "F3" and s.state.legend("emily-van-winkle").fear == 4
+    assert [(a["kind"], a["command"]) for a in camp.game.actions] == [  # typed, as every step of a save
+        ("correction", "put #2 F3"), ("correction", "set emily-van-winkle fear 4")]
+    s.undo()
+    assert s.state.legend("emily-van-winkle").fear == 0 and s.state.foe(2).loc == "F3"
+    s.redo()
+    again = Session(p, saves.GameRecord.from_dict(json.loads(json.dumps(camp.game.to_dict()))))
+    assert again.state.to_dict() == s.state.to_dict()
+
+
+def test_corrections_change_the_next_foe_moves(tmp_path: Path) -> None:
+    """A foe put elsewhere at the Legend-phase prompt moves from there; one put elsewhere at a
+    question of the adversary phase moves from there when its turn comes."""
+    plain, plain_log = run(["1", "--seed", "3"], [*ROUND1, "2", "1", "quit"], tmp_path)
+    moved, moved_log = run(["1", "--seed", "3", "--campaign", "b"],
+                           ["put 3 J5", *ROUND1, "put 2 B5", "2", "r", "r", "r", "quit"], tmp_path)
+
+    def move_of(log: list[dict[str, Any]], who: str) -> dict[str, Any]:
+        return next(e for e in log if e["kind"] in ("foe-move", "foe-hold") and e["actor"] == who)
+
+    assert move_of(plain_log, "pumpling#3")["from"] == "B6"
+    assert move_of(moved_log, "pumpling#3")["from"] == "J5"  # corrected at the Legend-phase prompt
+    assert move_of(plain_log, "gobkin#2")["from"] == "J2"
+    assert move_of(moved_log, "gobkin#2")["from"] == "B5"  # corrected at Gobkin #1's question
+    assert "ok: Gobkin #2 is at B5 (was J2)" in moved.output
+    kinds = [e["kind"] for e in moved_log]
+    assert kinds.count("correction") == 2
+
+
+# ----------------------------------------------------------------------------- dice
+
+
+class SeededPlayers:
+    """A stand-in for the players at the table: a dice source that answers every roll with
+    the seeded faces (as if typed) and counts what was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, int, str]] = []
+        self.faces: list[str] = []
+        self.pauses = 0
+
+    def roll(self, request: Any) -> Any:
+        from hollowcli.engine.rolls import RolledFace
+
+        self.asked.append((request.die.id, request.count, request.purpose))
+        self.faces += [f.label for f in request.seeded]
+        return tuple(RolledFace(f, True) for f in request.seeded)
+
+    def pause(self, src: Any, state: Any, events: Any, upcoming: str) -> Any:
+        self.pauses += 1
+        return state
+
+
+@pytest.mark.parametrize("chapter", ["schoolhouse", "covered-bridge", "churchyard"])
+def test_the_dice_asked_are_exactly_the_dice_the_rules_roll(chapter: str) -> None:
+    """Every die an event reports was asked for, in order, once: attack, leave, foe
+    attack and spawn rolls alike; and the asked game is the seeded game."""
+    p = pack()
+    from hollowcli.play import campaigns
+
+    camp = saves.new_campaign("c")
+    campaigns.start_game(p, camp, chapter, 5)
+    assert camp.game is not None
+    players = SeededPlayers()
+    asked = Session(p, camp.game, source=players)
+    seeded_state = engine.new_game(p, chapter)
+    rolled: list[str] = []
+    kinds: set[str] = set()
+    step = 0
+    while engine.outcome(asked.state) is None and step < 400:
+        action = engine.auto_action(asked.state, random.Random(f"auto:{step}"))
+        events = asked.take(action)
+        for ev in events:
+            if ev.rolls:
+                kinds.add(ev.kind)
+            rolled += [str(r["face"]) for r in ev.rolls]
+        seeded_state, _ = engine.apply(seeded_state, action, random.Random(f"5:{step}"))
+        step += 1
+    assert rolled == players.faces
+    assert sum(n for _, n, _ in players.asked) == len(rolled)
+    assert {"foe-attack", "spawn"} <= kinds
+    assert asked.state.to_dict() == seeded_state.to_dict()  # the seeded faces give the seeded game
+    assert players.pauses > 0
+    purposes = [p for _, _, p in players.asked]
+    assert any(" attacks " in x for x in purposes) and any(x.startswith("spawn point for ") for x in purposes)
+
+
+def test_a_wrong_face_or_count_is_refused_with_the_faces_and_asked_again(tmp_path: Path) -> None:
+    result, log = run(["1", "--seed", "3"], [*ROUND1, "7", "1 1", "2", "r", "quit"], tmp_path)
+    out = result.output
+    assert "'7' is not a face of the attack die; its faces are blank (0), 1, 2." in out
+    assert "That is 2 faces, but 1 attack die is rolled" in out
+    assert out.count("Roll 1 attack die (Gobkin #1 attacks Emily):") == 3
+    assert "Emily takes 2 damage: health 6, fear 1." in out
+    asks = [e for e in log if e["kind"] == "ask"]
+    assert [(a["die"], a["count"], a["faces"], a["by"]) for a in asks] == [
+        ("attack", 1, ["2"], "players"), ("attack", 1, [asks[1]["faces"][0]], "hollow")]
+    assert asks[0]["purpose"] == "Gobkin #1 attacks Emily"
+
+
+def test_the_same_session_through_play_and_assist_reaches_the_same_state(tmp_path: Path) -> None:
+    """One script (the Legends' commands and every roll's faces, in the order asked), fed to
+    'hollow assist' and to 'hollow play --rolled ask', gives the same game; and the same
+    faces given as 'hollow play --rolled V,V,...' too."""
+    script: list[tuple[str, str]] = [("c", x) for x in ROUND1] + [("d", "2"), ("d", "blank")]
+    script += [("c", "activate emily"), ("c", "attack 1"), ("d", "1 2"), ("c", "end"),
+               ("c", "activate jeremiah"), ("c", "end"), ("c", "activate matthias"), ("c", "end"),
+               ("c", "activate elijah"), ("c", "end"), ("d", "5")]
+    lines = tmp_path / "table.txt"
+    lines.write_text("\n".join(t for _, t in script) + "\n", encoding="utf-8")
+    result, _ = run(["1", "--seed", "3", "--campaign", "a", "--input", str(lines)], [], tmp_path)
+    assert "(spawn point for 3 Gobkin, spawn list entry 1 of 6): 5" in result.output
+    asked = CliRunner().invoke(cli, ["play", "1", "--seed", "3", "--campaign", "p", "--input", str(lines),
+                                     "--rolled", "ask"], env={"NO_COLOR": "1"})
+    assert asked.exit_code == 0, asked.output
+    dice = ",".join(",".join(t.split()) for k, t in script if k == "d")
+    commands = tmp_path / "commands.txt"
+    commands.write_text("\n".join(t for k, t in script if k == "c") + "\n", encoding="utf-8")
+    listed = CliRunner().invoke(cli, ["play", "1", "--seed", "3", "--campaign", "q", "--input", str(commands),
+                                      "--rolled", dice], env={"NO_COLOR": "1"})
+    assert listed.exit_code == 0, listed.output
+
+    def final(name: str) -> dict[str, Any]:
+        camp = saves.load(name)
+        assert camp.game is not None and not camp.game.pending
+        return Session(pack(), camp.game).state.to_dict()
+
+    a, p, q = final("a"), final("p"), final("q")
+    assert a == p == q
+    assert a["round"] == 3 and len(a["foes"]) == 6  # Emily's attack defeated Gobkin #1; 3 spawned
+
+
+# ----------------------------------------------------------------------------- screens
+
+
+def test_setup_says_what_to_place_where_also_in_json(tmp_path: Path) -> None:
+    result, _ = run(["1", "--seed", "3", "--json"], ["quit"], tmp_path)
+    out = result.output
+    doc = json.loads(out[out.index("{\n"):])
+    setup = doc["setup"]
+    assert [(f["number"], f["name"], f["loc"], f["spawn_point"]) for f in setup["foes"]] == [
+        (1, "Gobkin", "B2", 1), (2, "Gobkin", "J2", 2), (3, "Pumpling", "B6", 3), (4, "Schrickroot", "J4", None)]
+    assert setup["barricades"] == [4] and setup["storybook_spot"] == 1
+    assert sum(c["copies"] for c in setup["cards"]) == 13
+    assert "Foes (standee number on its base): Gobkin #1 on spawn point 1 (B2)" in out
+    assert "Chapter cards: these 13, face down beside the board" in out
+    assert "Barricades: on spawn point 4 (J6)." in out
+    assert doc["ledger"]["round"] == 1 and doc["stopped"] == "quit"
+
+
+def test_status_fits_one_80x24_screen_however_many_foes() -> None:
+    state = round1_state()
+    for loc in ["C2", "D2", "E2", "F2", "H2", "I2", "B3", "E3"]:
+        state, _ = apply_correction(state, parse_correction(state, f"add gobkin {loc}"))
+    for loc in ["C4", "F4", "G4", "H4", "I4", "B5", "E5", "F5", "G5"]:
+        state, _ = apply_correction(state, parse_correction(state, f"add schrickroot {loc}"))
+    lines = status_lines(state)
+    assert len(lines) <= 24
+    assert all(len(line) <= 80 for line in lines)
+    text = "\n".join(lines)
+    assert "Storybook: spot 1 of 6" in text and "Next spawn: entry 1 of 6: 3 Gobkin" in text
+    assert "Emily Van Winkle  E4   8/8     0/10   4/4" in text
+    assert "#21" in text  # the last foe is shown
