@@ -536,7 +536,12 @@ class Assist(Game):
         self.console.lines(status_lines(self.state))
         self._shown_round = self.state.round
 
+    def _pause(self) -> None:
+        """No extra wait after the adversary phase: it waited before each of its steps."""
+
     def show_choices(self) -> list[Any]:
+        if self._shown_round != self.state.round:  # a new round: the ledger first
+            self.show_board()
         actions = list(engine.legal_actions(self.state))
         turn = self.state.turn
         if turn is not None:
