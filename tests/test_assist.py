@@ -116,7 +116,7 @@ def test_corrections_change_the_next_foe_moves(tmp_path: Path) -> None:
     """A foe put elsewhere at the Legend-phase prompt moves from there; one put elsewhere at a
     question of the adversary phase moves from there when its turn comes."""
     plain, plain_log = run(["1", "--seed", "3"], [*ROUND1, "2", "1", "quit"], tmp_path)
-    moved, moved_log = run(["1", "--seed", "3", "--campaign", "b"],
+    moved, moved_log = run(["1", "--seed", "3", "--campaign", "b", "--new"],
                            ["put 3 J5", *ROUND1, "put 2 B5", "2", "r", "r", "r", "quit"], tmp_path)
 
     def move_of(log: list[dict[str, Any]], who: str) -> dict[str, Any]:
@@ -212,15 +212,15 @@ def test_the_same_session_through_play_and_assist_reaches_the_same_state(tmp_pat
                ("c", "activate elijah"), ("c", "end"), ("d", "5")]
     lines = tmp_path / "table.txt"
     lines.write_text("\n".join(t for _, t in script) + "\n", encoding="utf-8")
-    result, _ = run(["1", "--seed", "3", "--campaign", "a", "--input", str(lines)], [], tmp_path)
+    result, _ = run(["1", "--seed", "3", "--campaign", "a", "--new", "--input", str(lines)], [], tmp_path)
     assert "(spawn point for 3 Gobkin, spawn list entry 1 of 6): 5" in result.output
-    asked = CliRunner().invoke(cli, ["play", "1", "--seed", "3", "--campaign", "p", "--input", str(lines),
+    asked = CliRunner().invoke(cli, ["play", "1", "--seed", "3", "--campaign", "p", "--new", "--input", str(lines),
                                      "--rolled", "ask"], env={"NO_COLOR": "1"})
     assert asked.exit_code == 0, asked.output
     dice = ",".join(",".join(t.split()) for k, t in script if k == "d")
     commands = tmp_path / "commands.txt"
     commands.write_text("\n".join(t for k, t in script if k == "c") + "\n", encoding="utf-8")
-    listed = CliRunner().invoke(cli, ["play", "1", "--seed", "3", "--campaign", "q", "--input", str(commands),
+    listed = CliRunner().invoke(cli, ["play", "1", "--seed", "3", "--campaign", "q", "--new", "--input", str(commands),
                                       "--rolled", dice], env={"NO_COLOR": "1"})
     assert listed.exit_code == 0, listed.output
 
@@ -235,6 +235,16 @@ def test_the_same_session_through_play_and_assist_reaches_the_same_state(tmp_pat
 
 
 # ----------------------------------------------------------------------------- screens
+
+
+def test_a_named_campaign_must_exist_or_be_new(tmp_path: Path) -> None:
+    missing = CliRunner().invoke(cli, ["assist", "1", "--campaign", "autum"], input="quit\n")
+    assert missing.exit_code == 1 and "there is no campaign named 'autum'" in missing.output
+    assert not saves.campaign_path("autum").exists()
+    started = CliRunner().invoke(cli, ["assist", "1", "--campaign", "autum", "--new"], input="quit\n")
+    assert started.exit_code == 0 and saves.campaign_path("autum").exists()
+    again = CliRunner().invoke(cli, ["assist", "--campaign", "autum"], input="quit\n")
+    assert again.exit_code == 0 and "Resuming" in again.output
 
 
 def test_setup_says_what_to_place_where_also_in_json(tmp_path: Path) -> None:

@@ -13,8 +13,10 @@ from hollowcli.commands.common import content_option, emit_json, get_pack, json_
 
 @click.command("assist")
 @click.argument("chapter", required=False)
-@click.option("--campaign", "campaign_name", default="default", show_default=True,
-              help="The campaign to play in (the same campaigns as 'hollow play').")
+@click.option("--campaign", "campaign_name", default=None, metavar="NAME",
+              help="The campaign to play in (default: 'default'; the same campaigns as 'hollow play'). "
+                   "It must exist ('hollow campaign new NAME'), or add --new.")
+@click.option("--new", "new", is_flag=True, help="Start the campaign --campaign names (it must not exist yet).")
 @click.option("--seed", type=int, default=None,
               help="Seed a new game: the rolls hollow makes for you ('r') and the card deck are reproducible.")
 @click.option("--input", "input_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -26,7 +28,8 @@ from hollowcli.commands.common import content_option, emit_json, get_pack, json_
 @json_option
 def assist(
     chapter: str | None,
-    campaign_name: str,
+    campaign_name: str | None,
+    new: bool,
     seed: int | None,
     input_path: Path | None,
     log_path: Path | None,
@@ -48,20 +51,24 @@ def assist(
     Examples:
       hollow assist 1                     set up and run chapter 1
       hollow assist                       resume, or start the next chapter
-      hollow assist --campaign autumn     the campaign 'autumn'
+      hollow assist --campaign autumn     the campaign 'autumn' (--new starts it)
       hollow assist 2 --input table.txt   a scripted session (also: ... < table.txt)
       hollow assist --log table.jsonl     every ruling, roll asked and correction
     """
+    from hollowcli.errors import UsageError
     from hollowcli.play.assist import assist as run_assist
     from hollowcli.play.console import Console
     from hollowcli.play.loop import PlayOptions, PlayRequest
-    from hollowcli.play.saves import check_name
+    from hollowcli.play.saves import DEFAULT_CAMPAIGN, check_name
 
-    check_name(campaign_name)
+    if new and campaign_name is None:
+        raise UsageError("--new starts the campaign --campaign NAME names; give the name, e.g. --campaign autumn --new")
+    name = check_name(campaign_name if campaign_name is not None else DEFAULT_CAMPAIGN)
     pack = get_pack(content_dirs)
     stream = sys.stderr if as_json else sys.stdout
     console = Console(stream, use_colour() and stream.isatty())
-    req = PlayRequest(campaign=campaign_name, chapter=chapter, seed=seed, input_path=input_path,
+    req = PlayRequest(campaign=name, named=campaign_name is not None, new=new, chapter=chapter, seed=seed,
+                      input_path=input_path,
                       options=PlayOptions(explain=explain, log_path=log_path))
     stdin = sys.stdin if sys.stdin is not None else open(os.devnull, encoding="utf-8")  # noqa: SIM115
     outcome, extra = run_assist(pack, req, console, stdin)
