@@ -239,7 +239,7 @@ def test_the_same_session_through_play_and_assist_reaches_the_same_state(tmp_pat
 
 def test_a_named_campaign_must_exist_or_be_new(tmp_path: Path) -> None:
     missing = CliRunner().invoke(cli, ["assist", "1", "--campaign", "autum"], input="quit\n")
-    assert missing.exit_code == 1 and "there is no campaign named 'autum'" in missing.output
+    assert missing.exit_code == 1 and "there is no campaign named 'autum'" in str(missing.exception)
     assert not saves.campaign_path("autum").exists()
     started = CliRunner().invoke(cli, ["assist", "1", "--campaign", "autum", "--new"], input="quit\n")
     assert started.exit_code == 0 and saves.campaign_path("autum").exists()
