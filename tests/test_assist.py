@@ -241,7 +241,7 @@ def test_a_named_campaign_must_exist_or_be_new(tmp_path: Path) -> None:
     missing = CliRunner().invoke(cli, ["assist", "1", "--campaign", "autum"], input="quit\n")
     assert missing.exit_code == 1 and "there is no campaign named 'autum'" in str(missing.exception)
     assert not saves.campaign_path("autum").exists()
-    started = CliRunner().invoke(cli, ["assist", "1", "--campaign", "autum", "--new"], input="quit\n")
+    started = CliRunner().invoke(cli, ["assist", "1", "--campaign", "autum", "--new"], input="activate emily\nquit\n")
     assert started.exit_code == 0 and saves.campaign_path("autum").exists()
     again = CliRunner().invoke(cli, ["assist", "--campaign", "autum"], input="quit\n")
     assert again.exit_code == 0 and "Resuming" in again.output
