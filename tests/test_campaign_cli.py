@@ -64,7 +64,7 @@ def test_status_json() -> None:
     assert doc["name"] == "default" and doc["completed"] == ["schoolhouse"]
     assert doc["results"] == {"schoolhouse": {"won": 1, "lost": 0}}
     assert doc["next_chapter"] == "covered-bridge" and doc["game"] is None
-    assert [c["id"] for c in doc["chapters"]] == ["schoolhouse", "covered-bridge", "churchyard"]
+    assert [c["id"] for c in doc["chapters"]] == ["schoolhouse", "covered-bridge", "churchyard", "mill-race"]
     assert doc["legends"]["jeremiah-pincke"]["relic"] == "horseshoe-amulet"
 
 
@@ -92,7 +92,7 @@ def test_list_and_list_json_including_a_damaged_one() -> None:
 
 def test_winning_every_chapter_then_play_without_a_chapter_says_so() -> None:
     camp = saves.new_campaign("done")
-    camp.completed = ["schoolhouse", "covered-bridge", "churchyard"]
+    camp.completed = ["schoolhouse", "covered-bridge", "churchyard", "mill-race"]
     saves.save(camp)
     r = hollow("play", "--campaign", "done")
     assert isinstance(r.exception, HollowError) and "won every chapter" in str(r.exception)

@@ -445,7 +445,7 @@ def test_print_kit_writes_every_file_into_output(tmp_path: Path, monkeypatch: py
     chapters = set(load_pack([]).chapters)
     expected = {"reference.pdf", "spawn-tables.pdf", "index.pdf"}
     expected |= {f"deck-{c}.pdf" for c in chapters} | {f"setup-{c}.pdf" for c in chapters}
-    expected |= {f"cards-{k}.pdf" for k in ("legends", "foes", "items")}
+    expected |= {f"cards-{k}.pdf" for k in ("legends", "allies", "foes", "items")}
     assert written == expected
     for name in expected:
         assert (tmp_path / "output" / name).read_bytes().startswith(b"%PDF")

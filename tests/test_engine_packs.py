@@ -10,6 +10,7 @@ from typing import Any
 
 from hollowcli.engine import GameState, new_game
 from hollowcli.pack.model import (
+    Ally,
     AttackSpec,
     Card,
     Chapter,
@@ -79,6 +80,8 @@ def make_pack(
     rules: Rules | None = None,
     features: dict[str, str] | None = None,
     feature_items: dict[str, str] | None = None,
+    allies: Iterable[Ally] = (),
+    setup_allies: dict[str, str | int] | None = None,
 ) -> Pack:
     """A pack with one chapter, ``t``, built straight from model objects."""
     lgs = list(legends) if legends is not None else [legend("ann", attack_priority=2), legend("bob", attack_priority=1)]
@@ -90,7 +93,7 @@ def make_pack(
         walls=tuple(tuple(w) for w in walls), barricades=tuple(barricades),
         track=tuple(track if track is not None else (TrackSpot(("move", "attack")),)), track_end=track_end,
         spawn_list=tuple(tuple(e) for e in spawn_list),
-        setup=Setup(legends=frozen_map(setup_legends or {}), foes=tuple(setup_foes)),
+        setup=Setup(legends=frozen_map(setup_legends or {}), foes=tuple(setup_foes), allies=frozen_map(setup_allies or {})),
         objective=objective or Objective(kind="survive", rounds=3),
         cards=tuple(cards), feature_items=frozen_map(feature_items or {}),
     )
@@ -102,6 +105,7 @@ def make_pack(
         foes=frozen_map({f.id: f for f in fs}),
         rules=rules or Rules(),
         chapters=frozen_map({"t": chapter}),
+        allies=frozen_map({a.id: a for a in allies}),
     )
 
 

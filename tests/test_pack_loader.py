@@ -715,7 +715,7 @@ def test_replacing_skills_alone_reports_the_builtin_legends_that_name_them(tmp_p
     ("replaces:\n  - chapter\n", "- chapter", "'replaces' lists the text 'chapter', which is not a kind of content",
      "did you mean 'chapters'?"),
     ("replaces:\n  - 7\n", "- 7", "'replaces' lists the number 7, which is not a kind of content",
-     "dice, legends, skills, items, foes, chapters"),
+     "dice, legends, allies, skills, items, foes, chapters"),
     ("replaces:\n  - rules\n", "- rules", "'replaces' cannot list rules", "only the settings"),
     ("replaces:\n  - chapters\n  - chapters\n", "- chapters", "'replaces' lists chapters twice (first on line 2)",
      "list each kind once"),
@@ -800,3 +800,54 @@ def test_renumbering_a_builtin_chapter_onto_another_blames_the_later_pack(tmp_pa
     problems = [p for p in problems_of(root) if "has the number" in p.message]
     assert len(problems) == 1 and problems[0].file.endswith("c.yaml")
     assert problems[0].message.startswith(f"the chapter {moved.id!r} has the number {other.number}, like the chapter {other.id!r}")
+
+
+# -- allies ----------------------------------------------------------------------------
+ALLY = """\
+allies:
+  lamp:
+    name: Lamp Boy
+    health: 3
+    defense: 0
+    move: 2
+    attack_priority: 0
+"""
+PLACED = ("      legends: {tester: D3}", "      legends: {tester: D3}\n      allies: {lamp: 2}")
+
+
+def test_allies_load_and_a_chapter_places_and_protects_one(tmp_path: Path) -> None:
+    root = base_pack(tmp_path, chapter=PLACED)
+    write_pack(root, {"allies.yaml": ALLY})
+    ch = root / "chapters/test.yaml"
+    ch.write_text(ch.read_text().replace("objective: {kind: defeat, count: 2, foe: grub}", "objective: {kind: protect, ally: lamp, rounds: 4}"))
+    pack = load_pack([root], use_cache=False)
+    lamp = pack.allies["lamp"]
+    assert (lamp.name, lamp.health, lamp.basic_attack) == ("Lamp Boy", 3, None)
+    trial = pack.chapters["trial"]
+    assert dict(trial.setup.allies) == {"lamp": 2} and trial.objective.ally == "lamp"
+
+
+@pytest.mark.parametrize(("old", "new", "needle", "fragment"), [
+    ("    health: 3", "    health: lots", "health: lots", "'health' must be a whole number"),
+    ("    move: 2", "    move: 2\n    tokens: 3", "tokens: 3", "the ally has an unknown field 'tokens'"),
+    ("    attack_priority: 0\n", "", "lamp:", "the ally has no 'attack_priority'"),
+])
+def test_ally_problems_have_file_and_line(tmp_path: Path, old: str, new: str, needle: str, fragment: str) -> None:
+    root = base_pack(tmp_path)
+    assert old in ALLY
+    write_pack(root, {"allies.yaml": ALLY.replace(old, new, 1)})
+    expect(root, "allies.yaml", needle, fragment)
+
+
+def test_ally_references_and_ids_are_checked(tmp_path: Path) -> None:
+    root = base_pack(tmp_path, chapter=(PLACED[0], PLACED[0] + "\n      allies: {lamb: C3}"))
+    write_pack(root, {"allies.yaml": ALLY + "  tester: {name: Twin, health: 1, defense: 0, move: 1, attack_priority: 0}\n"})
+    p = expect(root, "chapters/test.yaml", "allies: {lamb: C3}", "names the unknown ally 'lamb'")
+    assert "'lamp'" in p.hint
+    expect(root, "allies.yaml", "tester:", "the ally 'tester' has the id of a Legend")
+
+
+def test_protect_needs_an_ally_placed_by_the_setup(tmp_path: Path) -> None:
+    root = base_pack(tmp_path, chapter=("objective: {kind: defeat, count: 2, foe: grub}", "objective: {kind: protect, ally: lamp, rounds: 4}"))
+    write_pack(root, {"allies.yaml": ALLY})
+    expect(root, "chapters/test.yaml", "objective:", "the setup does not place it")

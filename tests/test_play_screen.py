@@ -517,7 +517,7 @@ def test_card_damage_says_the_damage_once_per_legend() -> None:
     events: list = []
     adversary_phase(game(pack), ScriptedRng(), events)
     hurt = [e.reason for e in events if e.kind == "card-damage"]
-    assert hurt[0] == ("card Pane: 1 damage to each Legend, no defense; Ann takes 1 damage (health 7) "
+    assert hurt[0] == ("card Pane: 1 damage to each hero, no defense; Ann takes 1 damage (health 7) "
                        "and gains 1 fear (fear 1)")
 
 

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from hollowcli.cli import cli
 
 EXPECTED_KIT = {
-    "reference.pdf", "spawn-tables.pdf", "cards-legends.pdf", "cards-foes.pdf", "cards-items.pdf",
+    "reference.pdf", "spawn-tables.pdf", "cards-legends.pdf", "cards-allies.pdf", "cards-foes.pdf", "cards-items.pdf",
 }
 
 

@@ -252,7 +252,7 @@ def test_effects_are_written_out() -> None:
     text = " ".join(text_of(res.data).split())
     assert "Spawn 2× Grub" in text
     assert "Barricade spawn point 2" in text
-    assert "Each Legend regains 1" in text
+    assert "Each hero regains 1" in text
 
 
 # --------------------------------------------------------------------------- templates

@@ -51,7 +51,7 @@ EXAMPLES_DECK = _examples(
     "hollow print deck schoolhouse --back-offset 1.5,-0.5", "hollow print deck --size mini --bleed 3",
 )
 EXAMPLES_CARDS = _examples(
-    "hollow print cards                    legends, foes and items", "hollow print cards legends --size mini",
+    "hollow print cards                    legends, allies, foes and items", "hollow print cards allies --size mini",
     "hollow print cards foes --size tarot --bleed 3 --preview",
 )
 EXAMPLES_KIT = _examples(
@@ -355,10 +355,10 @@ class KindChoice(click.Choice):
 
 
 @print_.command(epilog=EXAMPLES_CARDS)
-@click.argument("kinds", nargs=-1, type=KindChoice(["legends", "foes", "items"]))
+@click.argument("kinds", nargs=-1, type=KindChoice(["legends", "allies", "foes", "items"]))
 @sheet_options
 def cards(kinds: tuple[str, ...], **opts: Any) -> None:
-    """Stat cards for legends, foes, items (all three when none is named): cards-<kind>.pdf."""
+    """Stat cards for legends, allies, foes, items (all when none is named): cards-<kind>.pdf."""
     from hollowcli.render.kit import CARD_KINDS, render_cards
 
     spec, pack = _prepare(opts)

@@ -71,11 +71,17 @@ def _thing_names(state: GameState, kind: str | None, sid: str | None) -> list[st
 
 
 def _legend_forms(state: GameState, lid: str) -> list[str]:
-    return [lid, state.pack.legends[lid].name, short(state, lid)]
+    """The ways to name a hero (Legend or ally): id, full name, short name."""
+    return [lid, state.hero_def(lid).name, short(state, lid)]
 
 
 # ------------------------------------------------------------------ per kind
 def _activate_label(state: GameState, a: Action) -> str:
+    if state.is_ally(a.legend):
+        al = state.ally(a.legend)
+        adef = state.pack.allies[al.id]
+        can = "move and attack" if adef.basic_attack else "move"
+        return f"Activate {short(state, al.id)} (ally: {can}) at {al.loc} (health {al.health}/{adef.health})"
     lg = state.legend(a.legend)
     ldef = state.legend_def(lg.id)
     return (f"Activate {short(state, lg.id)} at {lg.loc} (health {lg.health}/{ldef.health}, "
@@ -105,7 +111,7 @@ def _attack_command(state: GameState, a: Action) -> str:
 def _attack_label(state: GameState, a: Action) -> str:
     from hollowcli.engine.legend_phase import attack_numbers
 
-    lg = state.legend(a.legend)
+    lg = state.hero(a.legend)
     src = _source(state, a)
     nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
     cost = src.cost if src is not None else 0
@@ -185,6 +191,13 @@ def _refresh_label(state: GameState, a: Action) -> str:
     return f"{short(state, lg.id)}: refresh (all {lg.ready + lg.spent} tokens{fear} back to preparation)"
 
 
+def _end_label(state: GameState, a: Action) -> str:
+    if state.turn is None:  # only allies are left to move: the Legend phase may end without them
+        names = [short(state, al.id) for al in state.allies if not al.activated]
+        return f"End the Legend phase ({' and '.join(names)} stay{'s' if len(names) == 1 else ''} put)"
+    return f"End {short(state, a.legend)}'s activation"
+
+
 def _none(state: GameState, a: Action) -> list[str]:
     return []
 
@@ -211,7 +224,7 @@ KINDS: dict[str, ActionKind] = {k.kind: k for k in (
                lambda s, a: [f"{v} {n}" for v in ("swap", "equip") for n in _thing_names(s, "item", a.item)],
                "swap RELIC"),
     ActionKind("refresh", (), False, lambda s, a: "refresh", _refresh_label, _none, "refresh"),
-    ActionKind("end", (), False, lambda s, a: "end", lambda s, a: f"End {short(s, a.legend)}'s activation",
+    ActionKind("end", (), False, lambda s, a: "end", _end_label,
                lambda s, a: ["done", "pass", "e"], "end"),
 )}
 

@@ -18,22 +18,23 @@ from hollowcli.engine.core import (
     foes_phrase,
     hurt_legend,
     pause,
+    place_ally,
     remove_fear,
     roll_dice,
     rolls_note,
-    standing_legends,
+    standing_heroes,
 )
 from hollowcli.engine.geometry import path_text
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, replace
+from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, replace
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
 
 
 # --------------------------------------------------------------------- targeting
 def _distances(state: GameState, f: FoeState) -> dict[str, int | None]:
-    """Walking distance from a foe to every standing Legend (None = unreachable)."""
+    """Walking distance from a foe to every standing hero, Legends and allies (None = unreachable)."""
     dist = state.board.distances_from(f.loc)
-    return {lid: dist.get(state.legend(lid).loc) for lid in standing_legends(state)}
+    return {lid: dist.get(state.hero(lid).loc) for lid in standing_heroes(state)}
 
 
 def _dist_text(state: GameState, dists: dict[str, int | None]) -> str:
@@ -47,8 +48,8 @@ def _order_closest(state: GameState, f: FoeState) -> tuple[list[str], str]:
     """Legends by walking distance, ties by highest attack priority, then pack order."""
     dists = _distances(state, f)
     reach = [lid for lid, d in dists.items() if d is not None]
-    order = {lid: i for i, lid in enumerate(state.pack.legends)}
-    prio = {lid: state.legend_def(lid).attack_priority for lid in reach}
+    order = {lid: i for i, lid in enumerate(list(state.pack.legends) + list(state.pack.allies))}
+    prio = {lid: state.hero_def(lid).attack_priority for lid in reach}
     ranked = sorted(reach, key=lambda lid: (dists[lid], -prio[lid], order[lid]))
     if not ranked:
         return [], f"no Legend can be reached ({_dist_text(state, dists)})"
@@ -80,7 +81,7 @@ def _order_named(state: GameState, f: FoeState, legend_id: str) -> tuple[list[st
             return ranked, why
         return ranked, f"its quarry {state.legend_name(legend_id)} cannot be reached or has fallen, so {why}"
     rest = [x for x in ranked if x != legend_id]
-    d = state.board.distances_from(f.loc).get(state.legend(legend_id).loc)
+    d = state.board.distances_from(f.loc).get(state.hero(legend_id).loc)
     return [legend_id] + rest, (f"it hunts {state.legend_name(legend_id)} ({d} step{'s' if d != 1 else ''} away), "
                                 "whatever the distance to the others")
 
@@ -100,14 +101,14 @@ def rank_targets(state: GameState, f: FoeState) -> tuple[list[str], str]:
 def _range_to(state: GameState, f: FoeState, legend_id: str) -> int | None:
     """Range from a foe to a Legend: orthogonal steps (``range_measure: grid``) or walking steps."""
     board = state.board
-    loc = state.legend(legend_id).loc
+    loc = state.hero(legend_id).loc
     return board.grid_distance(f.loc, loc) if state.pack.rules.range_measure == "grid" else board.walk_distance(f.loc, loc)
 
 
 def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str]:
     """In range (orthogonal) and in line of sight."""
     spec = state.foe_def(f.foe).attack
-    lg = state.legend(legend_id)
+    lg = state.hero(legend_id)
     board = state.board
     d = _range_to(state, f, legend_id)
     if d is None or d > spec.range:
@@ -136,7 +137,7 @@ def foe_move(state: GameState, number: int, dice: Dice, events: list[Event]) -> 
         events.append(event(state, "foe-hold", actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
                             reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
         return state
-    path = state.board.shortest_path(f.loc, state.legend(target).loc) or [f.loc]
+    path = state.board.shortest_path(f.loc, state.hero(target).loc) or [f.loc]
     walked = [f.loc]
     sprung: list[Event] = []  # traps on the way, told after the move itself
     stop = f"it has used its move of {fdef.move}"
@@ -187,7 +188,7 @@ def foe_attack(state: GameState, number: int, dice: Dice, events: list[Event]) -
         return state
     fdef = state.foe_def(f.foe)
     nums = resolve.foe_attack(fdef)
-    where = state.legend(target).loc
+    where = state.hero(target).loc
     purpose = f"{name} attacks {state.legend_name(target)}" if not nums.area else f"{name} makes an area attack on {where}"
     faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", foe_id_text(f))
     total = sum(x.value for x in faces)
@@ -199,7 +200,7 @@ def foe_attack(state: GameState, number: int, dice: Dice, events: list[Event]) -
     else:
         chosen = "" if just_chosen else f" because {why}"
     # An area attack is rolled once and hits every hero in the target's location.
-    victims = [lid for lid in standing_legends(state) if state.legend(lid).loc == where] if nums.area else [target]
+    victims = [lid for lid in standing_heroes(state) if state.hero(lid).loc == where] if nums.area else [target]
     victims.sort(key=lambda lid: lid != target)
     if nums.area:
         names = [state.legend_name(v) for v in victims]
@@ -209,13 +210,13 @@ def foe_attack(state: GameState, number: int, dice: Dice, events: list[Event]) -
                             reason=(f"{name} makes an area attack on {where} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}, "
                                     f"one roll for every hero there ({listed})")))
     for victim in victims:
-        lg = state.legend(victim)
-        relic = state.pack.items.get(lg.relic) if lg.relic else None
-        defense, def_why = resolve.legend_defense(state.legend_def(victim), relic)
+        lg = state.hero(victim)
+        relic = state.pack.items.get(lg.relic) if isinstance(lg, LegendState) and lg.relic else None
+        defense, def_why = resolve.legend_defense(state.hero_def(victim), relic)
         dmg = resolve.attack_damage(total, nums.direct, defense, state.pack.rules.fear_per_damage)
         arithmetic = dmg.reason
         if relic is not None and relic.defense:
-            arithmetic += f" (defense {state.legend_def(victim).defense} + {relic.defense} from {relic.name})"
+            arithmetic += f" (defense {state.hero_def(victim).defense} + {relic.defense} from {relic.name})"
         head = (f"{state.legend_name(victim)} is in the area" if nums.area
                 else f"{name} attacks {state.legend_name(victim)} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}")
         state = hurt_legend(
@@ -240,7 +241,7 @@ def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
         elif d > spec.range:
             bits.append(f"{who} is {d} away")
         else:
-            los = state.board.line_of_sight(f.loc, state.legend(lid).loc)
+            los = state.board.line_of_sight(f.loc, state.hero(lid).loc)
             bits.append(f"{who} is {d} away but out of sight ({los.reason})")
     return f"its range is {spec.range} and " + ", ".join(bits)
 
@@ -341,9 +342,9 @@ def _eff_spawn(state: GameState, value: Any, dice: Dice, events: list[Event], ti
 
 
 def _eff_damage(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    for lid in standing_legends(state):
+    for lid in standing_heroes(state):  # "each hero": Legends and allies
         state = hurt_legend(state, lid, int(value), events, kind="card-damage", actor=None,
-                            reason=f"card {title}: {int(value)} damage to each Legend, no defense",
+                            reason=f"card {title}: {int(value)} damage to each hero, no defense",
                             numbers={"card_damage": int(value)})
     return state
 
@@ -356,7 +357,8 @@ def _eff_fear(state: GameState, value: Any, dice: Dice, events: list[Event], tit
 
 def _eff_heal(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
     state = _each_legend(state, lambda lg: replace(lg, health=min(state.legend_def(lg.id).health, lg.health + int(value)) if lg.health > 0 else lg.health))
-    events.append(event(state, "card-heal", numbers={"heal": int(value)}, reason=f"card {title}: each Legend regains up to {int(value)} health (not above its maximum)"))
+    state = replace(state, allies=tuple(replace(a, health=min(state.pack.allies[a.id].health, a.health + int(value))) for a in state.allies))
+    events.append(event(state, "card-heal", numbers={"heal": int(value)}, reason=f"card {title}: each hero regains up to {int(value)} health (not above its maximum)"))
     return state
 
 
@@ -396,6 +398,24 @@ def _eff_tokens(state: GameState, value: Any, dice: Dice, events: list[Event], t
     return state
 
 
+def _eff_ally(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+    ally_id, at = str(value["ally"]), value["at"]
+    name = state.pack.allies[ally_id].name if ally_id in state.pack.allies else ally_id
+    if ally_id not in state.pack.allies:
+        events.append(event(state, "card-ally", target=ally_id, reason=f"card {title}: the ally {ally_id!r} is not in the content packs; nothing happens"))
+        return state
+    if any(a.id == ally_id for a in state.allies):
+        events.append(event(state, "card-ally", target=ally_id, reason=f"card {title}: {name} is already on the board"))
+        return state
+    state, loc = place_ally(state, ally_id, at)
+    if loc is None:
+        events.append(event(state, "card-ally", target=ally_id, reason=f"card {title}: {at} is not on this map, so {name} does not come"))
+        return state
+    events.append(event(state, "card-ally", target=ally_id, to=loc,
+                        reason=f"card {title}: {name} joins the heroes at {loc} (an ally: the players move it once per Legend phase)"))
+    return state
+
+
 #: Card effect keys, applied in this order.
 EFFECTS: dict[str, Callable[..., GameState]] = {
     "spawn": _eff_spawn,
@@ -407,6 +427,7 @@ EFFECTS: dict[str, Callable[..., GameState]] = {
     "unlock": _eff_unlock,
     "advance": _eff_advance,
     "tokens": _eff_tokens,
+    "ally": _eff_ally,
 }
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from hollowcli.engine import resolve
 from hollowcli.engine.events import EventKind
 from hollowcli.engine.rolls import Dice, RolledFace, as_dice, physical_note
-from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, new_event, replace
+from hollowcli.engine.state import FOES_SIDE, AllyState, Event, FoeState, GameState, LegendState, new_event, replace
 from hollowcli.pack.model import Face, frozen_map
 
 _KINDS: dict[str, EventKind] = {k.value: k for k in EventKind}
@@ -85,7 +85,13 @@ def hurt_legend(
     fear, once per instance of damage, however many points it was. The event's ``from`` is
     ``frm`` (where the damage came from: an attacking foe's location) or else the Legend's
     own location; its ``to`` is the Legend's location.
+
+    An ally (a hero that is not a Legend) takes the damage without fear; an ally at 0
+    health or less is removed from the board.
     """
+    if state.is_ally(legend_id):
+        return _hurt_ally(state, legend_id, damage, events, kind=kind, actor=actor, reason=reason, rolls=rolls,
+                          numbers=numbers, detail=detail, frm=frm)
     lg = state.legend(legend_id)
     fear = resolve.fear_for(damage, state.pack.rules.fear_per_damage)
     new = replace(lg, health=lg.health - damage, fear=lg.fear + fear)
@@ -99,6 +105,50 @@ def hurt_legend(
     state = state.with_legend(new)
     events.append(event(state, kind, actor=actor, target=legend_id, frm=frm or lg.loc, to=lg.loc, rolls=rolls or [], numbers=nums, reason=text, detail=detail))
     return state
+
+
+def _hurt_ally(
+    state: GameState, ally_id: str, damage: int, events: list[Event], *, kind: str, actor: str | None,
+    reason: str, rolls: list[dict[str, Any]] | None, numbers: dict[str, Any] | None, detail: str, frm: str | None,
+) -> GameState:
+    al = state.ally(ally_id)
+    left = al.health - damage
+    name = state.legend_name(ally_id)
+    nums = dict(numbers or {})
+    nums.update({"damage": damage, "fear": 0, "health": left})
+    text = reason
+    if damage > 0:
+        text += f"; {name} takes {damage} damage (health {left}); an ally gains no fear"
+    else:
+        text += f"; no damage to {name}"
+    state = state.with_ally(replace(al, health=left))
+    events.append(event(state, kind, actor=actor, target=ally_id, frm=frm or al.loc, to=al.loc, rolls=rolls or [],
+                        numbers=nums, reason=text, detail=detail))
+    if left <= 0:
+        state = replace(state, allies=tuple(a for a in state.allies if a.id != ally_id))
+        obj = state.chapter_def.objective
+        why = (f"; the objective is to protect {name}, so the chapter is lost at the end of the round"
+               if obj.kind == "protect" and obj.ally == ally_id else "; the chapter goes on without them")
+        events.append(event(state, "ally-falls", actor=ally_id, frm=al.loc, to=al.loc,
+                            reason=f"{name} falls at {al.loc} and leaves the board{why}"))
+    return state
+
+
+def place_ally(state: GameState, ally_id: str, at: int | str) -> tuple[GameState, str | None]:
+    """Put an ally on the board at a location or spawn point (full health, not yet moved).
+    Returns the state and the location, or None when ``at`` is not on the map or the ally
+    is already on the board (the state is then unchanged)."""
+    board = state.board
+    loc = board.spawn_points.get(int(at)) if isinstance(at, int) or str(at).isdigit() else board.normalise(str(at))
+    if loc is None or any(a.id == ally_id for a in state.allies):
+        return state, None
+    new = AllyState(id=ally_id, loc=loc, health=state.pack.allies[ally_id].health)
+    return replace(state, allies=state.allies + (new,)), loc
+
+
+def standing_heroes(state: GameState) -> list[str]:
+    """Heroes a foe may target: Legends on their feet (pack order), then the allies on the board."""
+    return [lg.id for lg in state.legends if lg.health > 0] + [a.id for a in state.allies]
 
 
 def fear_ready(state: GameState, lg: LegendState) -> int:
@@ -136,7 +186,7 @@ def enter(state: GameState, side: str, who: str, loc: str, events: list[Event]) 
     """A figure of ``side`` enters ``loc``: enemy traps there spring on it.
 
     Traps only affect enemies of the character who set them, so a trap set by a Legend
-    never hurts a Legend. Returns the new state and whether the figure is still standing.
+    never hurts a Legend or an ally (both are heroes, one side). Returns the new state and whether the figure is still standing.
     """
     springing = [t for t in state.traps if t.loc == loc and t.side != side]
     standing = True
@@ -164,12 +214,15 @@ def enter(state: GameState, side: str, who: str, loc: str, events: list[Event]) 
                 standing = False
                 break
         else:
-            lg = state.legend(who)
-            dmg = resolve.attack_damage(0, trap.damage, state.defense_of(lg), 0)
+            hero = state.hero(who)
+            dmg = resolve.attack_damage(0, trap.damage, state.defense_of(hero), 0)
             state = hurt_legend(state, who, dmg.damage, events, kind="trap", actor=trap.setter,
                                 reason=f"{state.legend_name(who)} enters {loc} and springs the {trap.type} trap set by {_setter_name(state, trap.setter)}: {dmg.reason}",
                                 numbers={"direct": trap.damage, "defense": dmg.defense})
-            if state.legend(who).health <= 0:
+            if state.is_ally(who) and not any(a.id == who for a in state.allies):
+                standing = False
+                break
+            if state.hero(who).health <= 0:
                 standing = False
     return state, standing
 

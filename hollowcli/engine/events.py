@@ -51,6 +51,8 @@ class EventKind(StrEnum):
     CARD_UNLOCK = "card-unlock"
     CARD_ADVANCE = "card-advance"
     CARD_TOKENS = "card-tokens"
+    CARD_ALLY = "card-ally"  # a card brings an ally
+    ALLY_FALLS = "ally-falls"  # an ally at 0 health leaves the board
     TRACK_SLIDE = "track-slide"
     # hollow assist: the players set the ledger to what the board shows (any phase)
     CORRECTION = "correction"
@@ -64,6 +66,6 @@ def tone(ev: Any) -> str:
     """The colour role of an event: the end of the game by its result, a fall as bad."""
     if ev.kind == EventKind.GAME_OVER:
         return "good" if ev.numbers.get("result") == "won" else "bad"
-    if ev.kind == EventKind.FALL:
+    if ev.kind in (EventKind.FALL, EventKind.ALLY_FALLS):
         return "bad"
     return ""

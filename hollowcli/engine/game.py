@@ -13,10 +13,10 @@ from typing import Any
 
 from hollowcli.engine.actions import ACTION_KINDS, norm, parse
 from hollowcli.engine.adversary import adversary_phase
-from hollowcli.engine.core import event, foes_phrase
+from hollowcli.engine.core import event, foes_phrase, place_ally
 from hollowcli.engine.corrections import Correction, apply_correction, is_correction, parse_correction
 from hollowcli.engine.geometry import Board, game_board
-from hollowcli.engine.legend_phase import HANDLERS, TURN_KINDS, actions_of_kind, eligible
+from hollowcli.engine.legend_phase import HANDLERS, TURN_KINDS, actions_of_kind, allies_eligible, eligible
 from hollowcli.engine.rolls import Dice, as_dice
 from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState, memo, replace
 from hollowcli.errors import RulesError
@@ -90,11 +90,18 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
             foes.append(FoeState(number=number, foe=fp.foe, loc=loc, health=fdef.health))
             number += 1
     deck = tuple(c.id for c in chapter.cards for _ in range(max(0, c.copies)))
-    return GameState(
+    state = GameState(
         chapter=chapter_id, round=1, phase="legends", legends=tuple(legends), foes=tuple(foes),
         barricades=tuple(sorted(set(chapter.barricades))), pile=(), discard=deck, next_foe=number, pack=pack,
         board=board,
     )
+    for ally_id, where in chapter.setup.allies.items():
+        if ally_id not in pack.allies:
+            raise RulesError(f"chapter {chapter_id} sets up the ally {ally_id!r}, which the loaded content packs do not define")
+        state, placed = place_ally(state, ally_id, where)
+        if placed is None:
+            raise RulesError(f"chapter {chapter_id} places the ally {ally_id} at {where}, which is not a spawn point or location of its map")
+    return state
 
 
 # ------------------------------------------------------------------- the loop
@@ -110,7 +117,7 @@ def legal_actions(state: GameState) -> list[Action]:
     m = memo(state)
     actions = m.get("legal")
     if actions is None:
-        kinds = ("activate",) if state.turn is None else TURN_KINDS
+        kinds = ("activate", "end") if state.turn is None else TURN_KINDS
         actions = m["legal"] = [a for kind in kinds for a in legal_of_kind(state, kind)]
     return list(actions)
 
@@ -184,10 +191,17 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
         kinds = _LEFT_AFTER_ACTING if state.turn.acted else _ANYTHING_LEFT
         if not any(listed(state, kind) for kind in kinds):
             lid = state.turn.legend
-            why = "has fallen" if state.legend(lid).health <= 0 else "has nothing left to do"
-            state = replace(state.with_legend(replace(state.legend(lid), activated=True)), turn=None)
+            if state.is_ally(lid):
+                gone = not any(a.id == lid for a in state.allies)
+                why = "has fallen" if gone else "has nothing left to do"
+                if not gone:
+                    state = state.with_ally(replace(state.ally(lid), activated=True))
+                state = replace(state, turn=None)
+            else:
+                why = "has fallen" if state.legend(lid).health <= 0 else "has nothing left to do"
+                state = replace(state.with_legend(replace(state.legend(lid), activated=True)), turn=None)
             events.append(event(state, "end", actor=lid, reason=f"{state.legend_name(lid)}'s activation ends: {state.legend_name(lid)} {why}"))
-    while state.turn is None and state.result is None and not eligible(state):
+    while state.turn is None and state.result is None and not eligible(state) and not allies_eligible(state):
         state = adversary_phase(state, dice, events)
         state = end_of_round(state, events)
     return state
@@ -207,9 +221,14 @@ def end_of_round(state: GameState, events: list[Event]) -> GameState:
     if state.supply_out:
         return _over(state, events, "lost", state.supply_out)
     obj = chapter.objective
+    if obj.kind == "protect" and obj.ally and not any(a.id == obj.ally for a in state.allies):
+        name = state.pack.allies[obj.ally].name if obj.ally in state.pack.allies else obj.ally
+        return _over(state, events, "lost", f"{name} has fallen, and the objective was to protect them")
     won = ""
-    if obj.kind == "survive" and obj.rounds is not None and state.round >= obj.rounds:
+    if obj.kind in ("survive", "protect") and obj.rounds is not None and state.round >= obj.rounds:
         won = f"the Legends survived {obj.rounds} rounds"
+        if obj.kind == "protect":
+            won += f" and kept {state.legend_name(obj.ally or '')} safe"
     elif obj.kind == "search" and state.search_count >= (obj.count or 1):
         need = obj.count or 1
         won = f"the Legends made the {need} search{'es' if need != 1 else ''} needed"
@@ -224,13 +243,14 @@ def end_of_round(state: GameState, events: list[Event]) -> GameState:
                 won += f" ({n} in all)"
     if won:
         return _over(state, events, "won", won)
-    if obj.kind != "survive" and obj.rounds is not None and state.round >= obj.rounds:
+    if obj.kind not in ("survive", "protect") and obj.rounds is not None and state.round >= obj.rounds:
         return _over(state, events, "lost", f"the objective was not met within {obj.rounds} rounds")
     if state.round >= rules.round_limit:
         return _over(state, events, "lost", f"the chapter ran past the round limit of {rules.round_limit} (rules.round_limit)")
     state = replace(
         state, round=state.round + 1, phase="legends", turn=None,
         legends=tuple(replace(lg, activated=False) for lg in state.legends),
+        allies=tuple(replace(a, activated=False) for a in state.allies),
     )
     events.append(event(state, "round", numbers={"round": state.round},
                         reason=f"round {state.round} begins: {progress(state)}"))
@@ -254,6 +274,9 @@ def progress(state: GameState) -> str:
     obj = state.chapter_def.objective
     if obj.kind == "survive":
         return f"survive {obj.rounds} rounds (round {state.round})"
+    if obj.kind == "protect":
+        name = state.pack.allies[obj.ally].name if obj.ally and obj.ally in state.pack.allies else obj.ally
+        return f"keep {name} alive for {obj.rounds} rounds (round {state.round})"
     limit = f" by round {obj.rounds}" if obj.rounds else ""
     if obj.kind == "search":
         return f"search {obj.count or 1} times{limit} ({state.search_count} so far)"
@@ -321,8 +344,8 @@ def end_before_activate(state: GameState, text: str) -> Action | None:
     end = next((a for a in legal_actions(state) if a.kind == "end"), None)
     if end is None:
         return None
-    done = state.with_legend(replace(state.legend(state.turn.legend), activated=True))
+    done = state.with_hero(replace(state.hero(state.turn.legend), activated=True))
     probe = replace(done, turn=None)
-    if not eligible(probe):
+    if not eligible(probe) and not allies_eligible(probe):
         return None
     return end if parse_command(probe, text) is not None else None

@@ -12,7 +12,7 @@ import re
 from hollowcli.engine.actions import VERBS
 from hollowcli.engine.game import legal_actions, parse_command
 from hollowcli.engine.legend_phase import attack_numbers, eligible, move_allowance, search_blocked
-from hollowcli.engine.state import GameState, LegendState
+from hollowcli.engine.state import AllyState, GameState, LegendState
 from hollowcli.pack.model import Item, Skill
 
 _WORDS = re.compile(r"\s+")
@@ -34,8 +34,11 @@ def command_hint(state: GameState, text: str) -> str:
     if turn is None:
         names = ", ".join(state.legend_name(lg.id).lower() for lg in eligible(state))
         return f"First choose who acts: activate {names}." if names else "No Legend can activate now."
-    lg = state.legend(turn.legend)
+    lg = state.hero(turn.legend)
     name = state.legend_name(lg.id)
+    if isinstance(lg, AllyState) and verb not in ("move", "attack"):
+        can = "moves and attacks" if state.pack.allies[lg.id].basic_attack else "only moves"
+        return f"{name} is an ally: it {can} (no tokens, skills or items); type 'end' when done."
     if verb == "move":
         raw = text.split()
         return _move_hint(state, lg, raw[1] if len(raw) > 1 else "")
@@ -49,6 +52,8 @@ def command_hint(state: GameState, text: str) -> str:
         return f"{name} can swap relics only before moving or acting."
     if verb == "refresh":
         return f"{name} can refresh only when short of tokens for every skill and before acting."
+    if isinstance(lg, AllyState):
+        return f"That is not one of {name}'s choices; an ally moves and attacks only."
     none_now = _nothing_to_do(state, lg, verb)
     if none_now:
         return none_now
@@ -85,6 +90,12 @@ def _nothing_to_do(state: GameState, lg: LegendState, verb: str) -> str:
 
 def _activate_hint(state: GameState, who: str) -> str:
     known = [n for lg in state.legends for n in (lg.id, state.legend_name(lg.id).lower(), state.legend_def(lg.id).name.lower())]
+    for al in state.allies:
+        if who and who in (al.id, state.legend_name(al.id).lower(), state.pack.allies[al.id].name.lower()):
+            if not any(lg.activated for lg in state.legends):
+                return f"{state.legend_name(al.id)} is an ally: the players move it after a Legend has activated this round."
+            if al.activated:
+                return f"{state.legend_name(al.id)} has already moved this Legend phase."
     if who and not any(n.startswith(who) for n in known):
         names = ", ".join(state.legend_name(lg.id).lower() for lg in state.legends)
         return f"There is no Legend called '{who}'; the Legends are {names}."
@@ -100,7 +111,7 @@ def _activate_hint(state: GameState, who: str) -> str:
     return f"Activate one of: {names}."
 
 
-def _move_hint(state: GameState, lg: LegendState, where: str) -> str:
+def _move_hint(state: GameState, lg: LegendState | AllyState, where: str) -> str:
     name = state.legend_name(lg.id)
     loc = state.board.normalise(where) if where else None
     if not where:
@@ -121,14 +132,20 @@ def _move_hint(state: GameState, lg: LegendState, where: str) -> str:
     return f"{loc} is {dist} steps from {lg.loc}{detour}; {name} can move {steps} more."
 
 
-def _attack_hint(state: GameState, lg: LegendState, rest: list[str]) -> str:
+def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str]) -> str:
     name = state.legend_name(lg.id)
     if not rest:
         return "Say which foe: attack 2 (its number), or attack C4 for an area attack."
     target = rest[0]
     source_words = rest[2:] if len(rest) > 2 and rest[1] == "with" else []
     source, sid = "basic", None
+    if isinstance(lg, AllyState):
+        if source_words:
+            return f"{name} is an ally and attacks only with its own basic attack: attack {target}."
+        if state.pack.allies[lg.id].basic_attack is None:
+            return f"{name} is an ally who cannot attack; move, or end."
     if source_words:
+        assert isinstance(lg, LegendState)
         wanted = " ".join(source_words)
         for s in state.legend_def(lg.id).skills:
             sk = state.pack.skills.get(s)

@@ -28,7 +28,18 @@ from hollowcli.engine.core import (
     roll_dice,
 )
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.state import LEGENDS_SIDE, Action, Event, GameState, LegendState, Trap, Turn, new_action, replace
+from hollowcli.engine.state import (
+    LEGENDS_SIDE,
+    Action,
+    AllyState,
+    Event,
+    GameState,
+    LegendState,
+    Trap,
+    Turn,
+    new_action,
+    replace,
+)
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import AttackSpec, Item, Restore, Skill
 
@@ -37,6 +48,14 @@ from hollowcli.pack.model import AttackSpec, Item, Restore, Skill
 def eligible(state: GameState) -> list[LegendState]:
     """Legends that may still activate this round (not yet activated, health above 0)."""
     return [lg for lg in state.legends if not lg.activated and lg.health > 0]
+
+
+def allies_eligible(state: GameState) -> list[AllyState]:
+    """Allies the players may still move this Legend phase: once each, after any Legend
+    (so not before the first Legend has activated this round)."""
+    if not any(lg.activated for lg in state.legends):
+        return []
+    return [a for a in state.allies if not a.activated]
 
 
 def min_cost(state: GameState, lg: LegendState) -> int | None:
@@ -62,7 +81,7 @@ def move_allowance(state: GameState) -> int:
     assert turn is not None
     if turn.moves and not state.pack.rules.split_move:
         return 0
-    return max(0, state.legend_def(turn.legend).move - turn.steps)
+    return max(0, state.hero_def(turn.legend).move - turn.steps)
 
 
 def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int, tuple[str, ...]]]:
@@ -96,8 +115,14 @@ def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int,
     return {loc: (c, p) for loc, (c, _k, p) in best.items() if loc != start}
 
 
-def attack_sources(state: GameState, lg: LegendState) -> Iterator[tuple[str, str | None, AttackSpec, int, str]]:
-    """Every attack the Legend can pay for now: (source kind, id, spec, cost, name)."""
+def attack_sources(state: GameState, lg: LegendState | AllyState) -> Iterator[tuple[str, str | None, AttackSpec, int, str]]:
+    """Every attack the Legend can pay for now: (source kind, id, spec, cost, name). An ally
+    has only its basic attack, if it has one."""
+    if isinstance(lg, AllyState):
+        spec = state.pack.allies[lg.id].basic_attack
+        if spec is not None:
+            yield "basic", None, spec, 0, "basic attack"
+        return
     ldef = state.legend_def(lg.id)
     yield "basic", None, ldef.basic_attack, 0, "basic attack"
     for sid in ldef.skills:
@@ -119,7 +144,7 @@ def usable_items(state: GameState, lg: LegendState) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def attack_numbers(state: GameState, lg: LegendState, source: str, source_id: str | None) -> resolve.AttackNumbers:
+def attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
     """The dice and direct damage of an attack (from the pack alone: kept for the game)."""
     key = ("attack", lg.id, source, source_id)
     hit = state.lookups.get(key)
@@ -128,7 +153,9 @@ def attack_numbers(state: GameState, lg: LegendState, source: str, source_id: st
     return hit  # type: ignore[no-any-return]
 
 
-def _attack_numbers(state: GameState, lg: LegendState, source: str, source_id: str | None) -> resolve.AttackNumbers:
+def _attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
+    if isinstance(lg, AllyState):
+        return resolve.ally_attack(state.pack.allies[lg.id])
     ldef = state.legend_def(lg.id)
     src: Skill | Item | None = None
     if source == "skill":
@@ -160,7 +187,18 @@ def search_blocked(state: GameState, loc: str) -> str:
 # The makers only enumerate; each action's words (label, command) come from its kind's
 # entry in hollowcli.engine.actions, made when asked.
 def _activate_actions(state: GameState) -> list[Action]:
-    return [new_action(kind="activate", legend=lg.id, offered=state) for lg in eligible(state)]
+    out = [new_action(kind="activate", legend=lg.id, offered=state) for lg in eligible(state)]
+    allies = allies_eligible(state)
+    out += [new_action(kind="activate", legend=al.id, offered=state) for al in allies]
+    return out
+
+
+def _phase_end_actions(state: GameState) -> list[Action]:
+    """When only allies are left to move, the players may end the Legend phase without them."""
+    allies = allies_eligible(state)
+    if allies and not eligible(state):
+        return [new_action(kind="end", legend=allies[0].id, offered=state)]
+    return []
 
 
 def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -202,14 +240,14 @@ def walks_in_order(state: GameState, start: str, steps: int) -> list[tuple[str, 
     return hit
 
 
-def _move_actions(state: GameState, lg: LegendState) -> list[Action]:
+def _move_actions(state: GameState, lg: LegendState | AllyState) -> list[Action]:
     steps = move_allowance(state)
     if steps <= 0:
         return []
     return [new_action(kind="move", legend=lg.id, to=loc, path=path, offered=state) for loc, path in walks_in_order(state, lg.loc, steps)]
 
 
-def _attack_actions(state: GameState, lg: LegendState) -> list[Action]:
+def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Action]:
     out = []
     reaches, measure = state.board.in_reach, state.pack.rules.range_measure  # in_reach(), without the wrapper
     for source, sid, spec, _cost, _name in attack_sources(state, lg):
@@ -321,7 +359,11 @@ def actions_of_kind(state: GameState, kind: str) -> list[Action]:
     part of :func:`legend_phase_actions` with that kind."""
     turn = state.turn
     if turn is None:
-        return _activate_actions(state) if kind == "activate" else []
+        if kind == "activate":
+            return _activate_actions(state)
+        return _phase_end_actions(state) if kind == "end" else []
+    if state.is_ally(turn.legend):
+        return _ally_actions_of_kind(state, kind)
     lg = state.legend(turn.legend)
     if kind == "end":
         return [new_action(kind="end", legend=lg.id, offered=state)]
@@ -333,8 +375,23 @@ def actions_of_kind(state: GameState, kind: str) -> list[Action]:
     return maker(state, lg)
 
 
+#: What an ally may do in its activation: move, and attack if it can (no tokens, skills or items).
+ALLY_KINDS = ("move", "attack")
+
+
+def _ally_actions_of_kind(state: GameState, kind: str) -> list[Action]:
+    """An ally's choices of one kind: move, attack (if it can) and end; nothing else."""
+    assert state.turn is not None
+    if kind == "end":
+        return [new_action(kind="end", legend=state.turn.legend, offered=state)]
+    al = next((a for a in state.allies if a.id == state.turn.legend), None)
+    if al is None or kind not in ALLY_KINDS or (state.turn.acted and kind in ACTION_KINDS):
+        return []
+    return _MAKERS[kind](state, al)  # type: ignore[arg-type]
+
+
 def turn_actions(state: GameState, include_end: bool = True) -> list[Action]:
-    """Legal choices of the active Legend."""
+    """Legal choices of the active Legend (or ally)."""
     assert state.turn is not None
     return [a for kind in TURN_KINDS if include_end or kind != "end" for a in actions_of_kind(state, kind)]
 
@@ -342,7 +399,7 @@ def turn_actions(state: GameState, include_end: bool = True) -> list[Action]:
 def legend_phase_actions(state: GameState) -> list[Action]:
     """Every legal choice at a Legend-phase decision point."""
     if state.turn is None:
-        return _activate_actions(state)
+        return _activate_actions(state) + _phase_end_actions(state)
     return turn_actions(state)
 
 
@@ -351,6 +408,12 @@ Handler = Callable[[GameState, Action, Dice, list[Event]], GameState]
 
 
 def do_activate(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
+    if state.is_ally(action.legend):
+        al = state.ally(action.legend)
+        state = replace(state, turn=Turn(legend=al.id))
+        events.append(event(state, "activate", actor=al.id, frm=al.loc, to=al.loc,
+                            reason=f"the players move {short(state, al.id)} (an ally) from {al.loc}"))
+        return state
     lg = state.legend(action.legend)
     state = replace(state, turn=Turn(legend=lg.id))
     events.append(event(state, "activate", actor=lg.id, frm=lg.loc, to=lg.loc,
@@ -401,12 +464,14 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
                 reason=(f"{short(state, lid)} leaves {here}, which holds {len(foes_here)} "
                         f"{'foe' if len(foes_here) == 1 else 'foes'}: leave roll {faces_text(rolls)}, "
                         f"{hits} non-blank = {dmg} damage"))
-            if state.legend(lid).health <= 0:
+            if state.is_ally(lid) and not any(a.id == lid for a in state.allies):
+                break  # the ally fell and left the board
+            if state.hero(lid).health <= 0:
                 events.append(event(state, "fall", actor=lid, frm=here, to=here,
                                     reason=f"{short(state, lid)} falls at {here} and can do nothing more this round"))
                 break
-        lg = state.legend(lid)
-        state = state.with_legend(replace(lg, loc=there))
+        hero = state.hero(lid)
+        state = state.with_hero(replace(hero, loc=there))
         walked.append(there)
         state, standing = enter(state, LEGENDS_SIDE, lid, there, events)
         if not standing:
@@ -482,8 +547,10 @@ def _acted(state: GameState) -> GameState:
 def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     """One attack: roll once, then apply to the target foe or every foe in the target location."""
     lid = action.legend
-    lg = state.legend(lid)
-    if action.source in (None, "basic"):
+    lg = state.hero(lid)
+    if isinstance(lg, AllyState):
+        pass  # an ally has no tokens
+    elif action.source in (None, "basic"):
         state = _pay_basic(state, lid, events)
     else:
         state = _spend(state, lid, _cost_of(state, action.source, action.source_id), _fear_pays(state, action.source, action.source_id))
@@ -623,6 +690,16 @@ def do_refresh(state: GameState, action: Action, dice: Dice, events: list[Event]
 
 def do_end(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     lid = action.legend
+    if state.turn is None:  # the end of the Legend phase: allies not moved stay put
+        state = replace(state, allies=tuple(replace(a, activated=True) for a in state.allies))
+        events.append(event(state, "end", actor=lid, reason="the Legend phase ends; allies not moved this round stay where they are"))
+        return state
+    if state.is_ally(lid):
+        if any(a.id == lid for a in state.allies):
+            state = state.with_ally(replace(state.ally(lid), activated=True))
+        state = replace(state, turn=None)
+        events.append(event(state, "end", actor=lid, reason=f"{short(state, lid)}'s activation ends"))
+        return state
     lg = state.legend(lid)
     state = state.with_legend(replace(lg, activated=True))
     state = replace(state, turn=None)

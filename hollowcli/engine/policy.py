@@ -18,7 +18,7 @@ from fractions import Fraction
 from hollowcli.engine.core import fear_ready
 from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.legend_phase import attack_numbers, attack_sources, search_blocked
-from hollowcli.engine.state import Action, GameState, LegendState, memo
+from hollowcli.engine.state import Action, AllyState, GameState, LegendState, memo
 from hollowcli.errors import RulesError
 
 
@@ -30,19 +30,24 @@ def _mean_die(state: GameState) -> Fraction:
     return hit  # type: ignore[no-any-return]
 
 
-def _can_attack_from(state: GameState, lg: LegendState, loc: str) -> bool:
-    """Some attack the Legend can pay for reaches a foe from ``loc``. Reach only grows with
-    range (sight does not depend on it), so the longest range decides. The squares it can
-    attack from are worked out once per state and range (the union of each foe's
-    :meth:`~hollowcli.engine.geometry.Board.reach_area`), so the policy's look at every
-    move destination is a set lookup."""
+def _can_attack_from(state: GameState, lg: LegendState | AllyState, loc: str) -> bool:
+    """Some attack the Legend (or ally) can pay for reaches a foe from ``loc``. Reach only
+    grows with range (sight does not depend on it), so the longest range decides. The
+    squares it can attack from are worked out once per state and range (the union of each
+    foe's :meth:`~hollowcli.engine.geometry.Board.reach_area`), so the policy's look at
+    every move destination is a set lookup. An ally that cannot attack reaches nothing."""
     m = memo(state)
     # What the Legend can pay for depends on these alone (the pack is the game's), so the
     # game's lookups keep the answer; few distinct keys, so it stays small in a long game.
-    key = ("reach", lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
+    if isinstance(lg, AllyState):
+        key: tuple = ("reach", lg.id)
+    else:
+        key = ("reach", lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
     reach = state.lookups.get(key)
     if reach is None:
-        reach = state.lookups[key] = max(spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg))
+        reach = state.lookups[key] = max((spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg)), default=-1)
+    if reach < 0:
+        return False
     spots = m.get(("attack from", reach))
     if spots is None:
         board, measure = state.board, state.pack.rules.range_measure
@@ -53,7 +58,7 @@ def _can_attack_from(state: GameState, lg: LegendState, loc: str) -> bool:
 def _attack_score(state: GameState, a: Action, mean: Fraction) -> tuple:
     """(kills, expected damage, -weakest target's health, -cost); the expected damage is
     counted in 1/q of a point (``mean`` = p/q), so the arithmetic stays in whole numbers."""
-    lg = state.legend(a.legend)
+    lg = state.hero(a.legend)
     nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
     targets = state.foes_at(a.at) if a.at else [state.foe(a.target or 0)]
     p, q = mean.numerator, mean.denominator
@@ -83,10 +88,18 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
     if state.turn is None:
         activate = of("activate")
         if not activate:
+            ends = of("end")  # only allies were left, and the policy moved them already
+            if ends:
+                return ends[0]
             raise RulesError("there is nothing to choose: the game is over")
-        # the first Legend who can attack from where it stands (the others are not looked at), else the first
-        return next((a for a in activate if _can_attack_from(state, state.legend(a.legend), state.legend(a.legend).loc)), activate[0])
+        # the first Legend who can attack from where it stands (the others are not looked at),
+        # else the first Legend; an ally only when no Legend is left to activate
+        legends = [a for a in activate if not state.is_ally(a.legend)]
+        return next((a for a in legends if _can_attack_from(state, state.legend(a.legend), state.legend(a.legend).loc)),
+                    (legends or list(activate))[0])
     assert state.turn is not None
+    if state.is_ally(state.turn.legend):
+        return _ally_action(state, {kind: list(of(kind)) for kind in ("attack", "move", "end") if of(kind)}, _mean_die(state))
     lg = state.legend(state.turn.legend)
     ldef = state.legend_def(lg.id)
     rules = state.pack.rules
@@ -129,13 +142,39 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
     return of("end")[0]
 
 
+def _ally_action(state: GameState, by_kind: dict[str, list[Action]], mean: Fraction) -> Action:
+    """An ally attacks when it can; otherwise it keeps away from the foes when the objective
+    is to protect it, and else walks toward where it can attack, like a Legend."""
+    if "attack" in by_kind:
+        return max(by_kind["attack"], key=lambda a: _attack_score(state, a, mean))
+    moves = by_kind.get("move", [])
+    assert state.turn is not None
+    al = state.ally(state.turn.legend)
+    obj = state.chapter_def.objective
+    if moves and state.foes and obj.kind == "protect" and obj.ally == al.id:
+        board = state.board
+
+        def danger(loc: str) -> int:
+            dist = board.distances_from(loc)
+            return min(dist.get(f.loc, 10**6) for f in state.foes)
+
+        best = max(moves, key=lambda a: (danger(a.to or ""), -_leave_dice(state, a), -len(a.path)))
+        if danger(best.to or "") > danger(al.loc):
+            return best
+    elif moves:
+        choice = _best_move(state, al, moves)
+        if choice is not None:
+            return choice
+    return by_kind["end"][0]
+
+
 def _foe_coming(state: GameState, lg: LegendState) -> bool:
     """A foe could walk into the Legend's location on its next move."""
     dist = state.board.distances_from(lg.loc)
     return any(0 < dist.get(f.loc, 10**6) <= state.foe_def(f.foe).move for f in state.foes)
 
 
-def _best_move(state: GameState, lg: LegendState, moves: Sequence[Action]) -> Action | None:
+def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Action]) -> Action | None:
     board = state.board
     obj = state.chapter_def.objective
     if obj.kind == "search":

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from hollowcli.dice import Frozen, set_fields
 
 if TYPE_CHECKING:
-    from hollowcli.pack.model import Face, Foe, Item, Legend, Skill
+    from hollowcli.pack.model import Ally, Face, Foe, Item, Legend, Skill
 
 # The result types are small frozen classes, not dataclasses: ``hollow odds`` imports this
 # module and must start about as fast as click itself (a dataclass costs ~0.5 ms to define).
@@ -147,7 +147,15 @@ def foe_attack(foe: Foe) -> AttackNumbers:
     return AttackNumbers(a.dice, a.direct, a.range, a.area, f"{foe.name}'s attack: {_dice(a.dice)}, {a.direct} direct")
 
 
-def legend_defense(legend: Legend, relic: Item | None) -> tuple[int, str]:
+def ally_attack(ally: Ally) -> AttackNumbers:
+    """Dice and direct damage of an ally's attack (no personal bonus; ValueError if it has none)."""
+    a = ally.basic_attack
+    if a is None:
+        raise ValueError(f"the ally {ally.name} ({ally.id}) cannot attack")
+    return AttackNumbers(a.dice, a.direct, a.range, a.area, f"{ally.name}'s attack (an ally): {_dice(a.dice)}, {a.direct} direct")
+
+
+def legend_defense(legend: Legend | Ally, relic: Item | None) -> tuple[int, str]:
     """A Legend's defense against an attack: its own plus its equipped relic's bonus."""
     if relic is not None and relic.defense:
         total = legend.defense + relic.defense

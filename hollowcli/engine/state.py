@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from hollowcli.engine.events import EventKind
 from hollowcli.engine.geometry import Board, game_board
 from hollowcli.errors import SaveError
-from hollowcli.pack.model import Chapter, Foe, Legend, Pack, frozen_map
+from hollowcli.pack.model import Ally, Chapter, Foe, Legend, Pack, frozen_map
 
 _T = TypeVar("_T")
 
@@ -102,6 +102,16 @@ class LegendState:
 
 
 @dataclass(frozen=True)
+class AllyState:
+    """An ally on the board: a hero with health but no tokens, items or fear."""
+
+    id: str
+    loc: str
+    health: int
+    activated: bool = False  # the players moved it (or let it stand) this Legend phase
+
+
+@dataclass(frozen=True)
 class FoeState:
     """One foe miniature on the board; ``number`` is unique within a game (``Gobkin #3``)."""
 
@@ -142,6 +152,7 @@ class GameState:
     phase: str
     legends: tuple[LegendState, ...]
     foes: tuple[FoeState, ...] = ()
+    allies: tuple[AllyState, ...] = ()  # allies on the board (a fallen ally is removed)
     traps: tuple[Trap, ...] = ()
     barricades: tuple[int, ...] = ()
     track_pos: int = 0
@@ -195,6 +206,29 @@ class GameState:
     def legend_def(self, legend_id: str) -> Legend:
         return self.pack.legends[legend_id]
 
+    def is_ally(self, hero_id: str) -> bool:
+        """Whether ``hero_id`` names an ally (heroes are Legends and allies)."""
+        return hero_id in self.pack.allies
+
+    def ally(self, ally_id: str) -> AllyState:
+        for a in self.allies:
+            if a.id == ally_id:
+                return a
+        raise KeyError(ally_id)
+
+    def hero(self, hero_id: str) -> LegendState | AllyState:
+        """A Legend or an ally on the board, by id."""
+        return self.ally(hero_id) if hero_id in self.pack.allies else self.legend(hero_id)
+
+    def hero_def(self, hero_id: str) -> Legend | Ally:
+        return self.pack.allies[hero_id] if hero_id in self.pack.allies else self.pack.legends[hero_id]
+
+    def with_ally(self, new: AllyState) -> GameState:
+        return replace(self, allies=tuple(new if a.id == new.id else a for a in self.allies))
+
+    def with_hero(self, new: LegendState | AllyState) -> GameState:
+        return self.with_ally(new) if isinstance(new, AllyState) else self.with_legend(new)
+
     def foe(self, number: int) -> FoeState:
         for f in self.foes:
             if f.number == number:
@@ -221,19 +255,21 @@ class GameState:
         return replace(self, foes=tuple(new if f.number == new.number else f for f in self.foes))
 
     def legend_name(self, legend_id: str) -> str:
-        """The short name used in prompts and reasons (first word of the Legend's name)."""
+        """The short name used in prompts and reasons (first word of the Legend's or ally's name)."""
         key = ("name", legend_id)
         hit = self.lookups.get(key)
         if hit is None:
-            words = self.pack.legends[legend_id].name.split()
+            words = self.hero_def(legend_id).name.split()
             hit = self.lookups[key] = words[0] if words else legend_id
         return hit  # type: ignore[no-any-return]
 
     def foe_name(self, f: FoeState) -> str:
         return f"{self.pack.foes[f.foe].name} #{f.number}"
 
-    def defense_of(self, lg: LegendState) -> int:
-        """A Legend's defense with its equipped relic's bonus."""
+    def defense_of(self, lg: LegendState | AllyState) -> int:
+        """A Legend's defense with its equipped relic's bonus (an ally's own defense)."""
+        if isinstance(lg, AllyState):
+            return self.pack.allies[lg.id].defense
         bonus = self.pack.items[lg.relic].defense if lg.relic and lg.relic in self.pack.items else 0
         return self.pack.legends[lg.id].defense + bonus
 
@@ -279,6 +315,10 @@ class GameState:
                 foes=tuple(
                     FoeState(number=int(d["number"]), foe=str(d["foe"]), loc=str(d["loc"]), health=int(d["health"]))
                     for d in data.get("foes", ())
+                ),
+                allies=tuple(
+                    AllyState(id=str(d["id"]), loc=str(d["loc"]), health=int(d["health"]), activated=bool(d.get("activated", False)))
+                    for d in data.get("allies", ())
                 ),
                 traps=tuple(
                     Trap(loc=str(d["loc"]), type=str(d["type"]), side=str(d["side"]), setter=str(d["setter"]), damage=int(d["damage"]))
@@ -350,8 +390,13 @@ def _check_fits(state: GameState) -> None:
                 raise SaveError(f"the saved game gives {lg.id} item {it!r}, which the loaded content packs do not define")
     if not state.legends:
         raise SaveError("the saved game has no Legends in it")
-    if state.turn is not None and state.turn.legend not in {lg.id for lg in state.legends}:
+    if state.turn is not None and state.turn.legend not in {lg.id for lg in state.legends} | {a.id for a in state.allies}:
         raise SaveError(f"the saved game has {state.turn.legend!r} acting, but no such Legend is in the game")
+    for a in state.allies:
+        if a.id not in pack.allies:
+            raise SaveError(f"the saved game has the ally {a.id!r}, which the loaded content packs do not define")
+        if not board.is_location(a.loc):
+            raise SaveError(f"the saved game puts the ally {a.id} at {a.loc}, which is not a location of the map")
     for f in state.foes:
         if f.foe not in pack.foes:
             raise SaveError(f"the saved game has foe {f.foe!r}, which the loaded content packs do not define")

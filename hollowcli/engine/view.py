@@ -26,6 +26,7 @@ class Cell:
     feature: str | None = None
     feature_name: str = ""
     legends: tuple[str, ...] = ()  # legend ids
+    allies: tuple[str, ...] = ()  # ally ids
     foes: tuple[int, ...] = ()  # foe numbers
     traps: tuple[str, ...] = ()  # trap types
     walls: tuple[str, ...] = ()  # neighbouring locations behind a wall
@@ -38,6 +39,9 @@ def map_cells(state: GameState) -> list[list[Cell]]:
     by_loc_legends: dict[str, list[str]] = {}
     for lg in state.legends:
         by_loc_legends.setdefault(lg.loc, []).append(lg.id)
+    by_loc_allies: dict[str, list[str]] = {}
+    for al in state.allies:
+        by_loc_allies.setdefault(al.loc, []).append(al.id)
     by_loc_foes: dict[str, list[int]] = {}
     for f in state.foes:
         by_loc_foes.setdefault(f.loc, []).append(f.number)
@@ -66,6 +70,7 @@ def map_cells(state: GameState) -> list[list[Cell]]:
                 name, c, r, ch, True, spawn=spawn, locked=spawn is not None and spawn in state.barricades,
                 feature=kind, feature_name=chapter.feature_names.get(ch, "") if kind else "",
                 legends=tuple(by_loc_legends.get(name, ())), foes=tuple(by_loc_foes.get(name, ())),
+                allies=tuple(by_loc_allies.get(name, ())),
                 traps=tuple(by_loc_traps.get(name, ())), walls=tuple(walls.get(name, ())),
             ))
         rows.append(row)

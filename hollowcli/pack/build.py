@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hollowcli.pack.model import (
+    Ally,
     AttackSpec,
     Card,
     Chapter,
@@ -65,6 +66,13 @@ def legend(d: Mapping[str, Any]) -> Legend:
     )
 
 
+def ally(d: Mapping[str, Any]) -> Ally:
+    return Ally(
+        id=d["id"], name=d["name"], health=d["health"], defense=d["defense"], move=d["move"],
+        attack_priority=d["attack_priority"], basic_attack=_attack(d["basic_attack"]), title=d["title"], text=d["text"],
+    )
+
+
 def skill(d: Mapping[str, Any]) -> Skill:
     return Skill(id=d["id"], name=d["name"], cost=d["cost"], attack=_attack(d["attack"]), restore=_restore(d["restore"]),
                  fear_pays=d.get("fear_pays", False), text=d["text"])
@@ -98,7 +106,7 @@ def _groups(gs: Iterable[Mapping[str, Any]]) -> tuple[SpawnGroup, ...]:
 
 def _effect(e: Mapping[str, Any]) -> Mapping[str, Any]:
     """A card effect; ``spawn`` holds :class:`SpawnGroup` objects, the rest are ints."""
-    return frozen_map({k: (_groups(v) if k == "spawn" else v) for k, v in e.items()})
+    return frozen_map({k: (_groups(v) if k == "spawn" else frozen_map(v) if isinstance(v, Mapping) else v) for k, v in e.items()})
 
 
 def chapter(d: Mapping[str, Any]) -> Chapter:
@@ -112,20 +120,21 @@ def chapter(d: Mapping[str, Any]) -> Chapter:
         track=tuple(TrackSpot(tuple(t["actions"]), t["card"]) for t in d["track"]),
         track_end=d["track_end"],
         spawn_list=tuple(_groups(e) for e in d["spawn_list"]),
-        setup=Setup(frozen_map(s["legends"]), tuple(FoePlacement(f["foe"], f["at"], f["count"]) for f in s["foes"])),
-        objective=Objective(o["kind"], o["rounds"], o["count"], o["foe"]),
+        setup=Setup(frozen_map(s["legends"]), tuple(FoePlacement(f["foe"], f["at"], f["count"]) for f in s["foes"]),
+                    frozen_map(s.get("allies", {}))),
+        objective=Objective(o["kind"], o["rounds"], o["count"], o["foe"], o.get("ally")),
         cards=tuple(Card(c["id"], c["title"], c["text"], c["copies"], _effect(c["effect"])) for c in d["cards"]),
         feature_names=frozen_map(d["feature_names"]),
         feature_items=frozen_map(d["feature_items"]),
     )
 
 
-BUILDERS = {"dice": die, "legends": legend, "skills": skill, "items": item, "foes": foe, "chapters": chapter}
+BUILDERS = {"dice": die, "legends": legend, "allies": ally, "skills": skill, "items": item, "foes": foe, "chapters": chapter}
 
 
 def pack(data: Mapping[str, Any], template_dirs: tuple[str, ...] = ()) -> Pack:
     """A :class:`Pack` from canonical data (what the loader validated or cached)."""
-    kinds = {kind: frozen_map({i: build(e) for i, e in data[kind].items()}) for kind, build in BUILDERS.items()}
+    kinds = {kind: frozen_map({i: build(e) for i, e in data.get(kind, {}).items()}) for kind, build in BUILDERS.items()}
     return Pack(
         rules=rules(data["rules"]),
         sources=tuple(data["sources"]),

@@ -25,7 +25,7 @@ FOE_CLASSES = ("boss", "gobkin", "schrickroot", "pumpling")
 TRACK_ACTIONS = ("move", "attack", "spawn", "card")
 
 #: Objective kinds a chapter may have.
-OBJECTIVE_KINDS = ("survive", "search", "defeat")
+OBJECTIVE_KINDS = ("survive", "search", "defeat", "protect")
 
 #: Feature kinds a map letter may name.
 FEATURE_KINDS = ("start", "search", "scenery")
@@ -68,6 +68,22 @@ class Legend:
     skills: tuple[str, ...] = ()
     relic: str | None = None
     inventory: tuple[str, ...] = ()
+    title: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Ally:
+    """A hero who is not a Legend: the players move it (and attack with it, if it can) once
+    per Legend phase; it has no tokens, skills, items or fear."""
+
+    id: str
+    name: str
+    health: int
+    defense: int
+    move: int
+    attack_priority: int
+    basic_attack: AttackSpec | None = None  # None: the ally cannot attack
     title: str = ""
     text: str = ""
 
@@ -177,14 +193,16 @@ class FoePlacement:
 class Setup:
     legends: Mapping[str, str] = field(default_factory=frozen_map)  # legend id -> location
     foes: tuple[FoePlacement, ...] = ()
+    allies: Mapping[str, int | str] = field(default_factory=frozen_map)  # ally id -> location or spawn point
 
 
 @dataclass(frozen=True)
 class Objective:
-    kind: str  # survive | search | defeat
-    rounds: int | None = None  # survive: rounds to last; others: optional round limit
+    kind: str  # survive | search | defeat | protect
+    rounds: int | None = None  # survive, protect: rounds to last; others: optional round limit
     count: int | None = None  # search: searches needed; defeat: foes to defeat
     foe: str | None = None  # defeat: which foe (id); None = any foe
+    ally: str | None = None  # protect: the ally (id) who must not fall
 
 
 @dataclass(frozen=True)
@@ -237,6 +255,7 @@ class Pack:
     template_dirs: tuple[str, ...] = ()  # user packs' templates/ folders, highest priority first
     sample: Mapping[str, bool] = field(default_factory=frozen_map)  # "kind/id" -> sample values?
     origins: Mapping[str, str] = field(default_factory=frozen_map)  # "kind/id" -> the pack folder it came from
+    allies: Mapping[str, Ally] = field(default_factory=frozen_map)
 
     def kind(self, name: str) -> Mapping[str, Any]:
         """Entries of one kind by its YAML name (``legends``, ``foes`` ...)."""
@@ -246,4 +265,4 @@ class Pack:
 
 
 #: The YAML kind names, in the order ``hollow content list`` shows them.
-KINDS = ("dice", "legends", "skills", "items", "foes", "rules", "chapters")
+KINDS = ("dice", "legends", "allies", "skills", "items", "foes", "rules", "chapters")

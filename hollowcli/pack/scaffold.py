@@ -66,6 +66,26 @@ legends:
     inventory: [example-relic]    # further item ids she carries
     text: Replace this line with your own note about her.
 """,
+    "allies.yaml": _HEAD + """\
+sample: true
+
+allies:
+  # An ally is a hero who is not a Legend: foes may target it (the closest hero; ties
+  # go to the highest attack_priority), "each hero" card effects include it, and the
+  # players move it (and attack with it, if it has a basic_attack) once per Legend
+  # phase, after any Legend. It has no tokens, skills, items or fear, and leaves the
+  # board at 0 health. A chapter places it under setup.allies; a card can bring it in
+  # with the effect {ally: {ally: ID, at: LOCATION-or-SPAWN-POINT}}.
+  example-ally:
+    name: An Example Ally
+    title: Lantern bearer          # optional: a few words under the name
+    health: 4
+    defense: 0
+    move: 2
+    attack_priority: 0
+    basic_attack: {dice: 1, direct: 0, range: 1}   # leave out for an ally who cannot fight
+    text: A line of your own.
+""",
     "skills.yaml": _HEAD + """\
 sample: true
 
@@ -130,7 +150,7 @@ sample: true
 # The next line drops the built-in sample chapters, so `hollow content list` and a
 # campaign show only the chapters of this pack. Delete it to keep the sample chapters
 # too; then give yours numbers the sample ones do not use (no two chapters may share
-# a number). `replaces` may also list dice, legends, skills, items or foes.
+# a number). `replaces` may also list dice, legends, allies, skills, items or foes.
 replaces: [chapters]
 
 chapters:
@@ -167,15 +187,17 @@ chapters:
       - [{foe: gobkin, count: 1}]
     setup:
       legends: {emily-van-winkle: D3}   # optional: where some Legends start
+      allies: {example-ally: E4}        # optional: allies (allies.yaml) and where they start
       foes:
         - {foe: gobkin, at: 1}    # a spawn point number or a location like E4
-    objective: {kind: search, count: 1, rounds: 8}   # survive (rounds), search (count), defeat (count, foe)
+    objective: {kind: search, count: 1, rounds: 8}   # survive (rounds), search (count), defeat (count, foe),
+                                  # protect (ally, rounds): lost if that ally falls
     cards:
       - id: example-card
         title: An Example Card
         text: What happens, in your own words.
         copies: 2                 # how many of this card are in the deck
-        # Effect keys: spawn, damage, fear, heal, calm, lock, unlock, advance, tokens.
+        # Effect keys: spawn, damage, fear, heal, calm, lock, unlock, advance, tokens, ally.
         # Leave `effect` out (or empty) for a card that is only story.
         effect: {fear: 1, spawn: [{foe: gobkin, count: 1}]}
 """,

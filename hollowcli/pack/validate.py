@@ -33,7 +33,7 @@ ID_RE = re.compile(r"[a-z0-9-]+\Z")
 LOC_RE = re.compile(r"([A-Za-z]{1,2})([0-9]+)\Z")
 
 #: Keys of a chapter card's ``effect:`` mapping (see docs/content-format.md).
-EFFECT_KEYS = ("spawn", "damage", "fear", "heal", "calm", "lock", "unlock", "advance", "tokens")
+EFFECT_KEYS = ("spawn", "damage", "fear", "heal", "calm", "lock", "unlock", "advance", "tokens", "ally")
 #: Actions a track spot may list (``card: draw`` is written beside them).
 SPOT_ACTIONS = ("move", "attack", "spawn")
 TRACK_ENDS = ("loop", "stay")
@@ -50,6 +50,7 @@ MAP_SYMBOLS = "#.123456789"
 SINGULAR = {
     "dice": "die",
     "legends": "legend",
+    "allies": "ally",
     "skills": "skill",
     "items": "item",
     "foes": "foe",
@@ -517,6 +518,30 @@ class FileChecker:
         out["bonus_direct"] = bonus["direct"] if bonus else 0
         return out
 
+    def kind_allies(self, entry: dict[str, Any], path: Path_) -> Any:
+        out = self.take(entry, path, {
+            "name": (self.c_name, REQUIRED),
+            "title": (self.c_str, ""),
+            "health": (self.c_int(1), REQUIRED),
+            "defense": (self.c_int(0), REQUIRED),
+            "move": (self.c_int(0), REQUIRED),
+            "attack_priority": (self.c_int(None), REQUIRED),
+            "basic_attack": (self.c_opt_attack, None),
+            "text": (self.c_str, ""),
+        }, "the ally")
+        if out is BAD:
+            return BAD
+        ident, file, line = str(path[1]), self.file, self.line(path)
+
+        def not_a_legend(merged: Mapping[str, Mapping[str, Entry]], rules: Mapping[str, Any]) -> list[Problem]:
+            if ident in merged.get("legends", {}):
+                return [Problem(file, line, f"the ally {ident!r} has the id of a Legend",
+                                "give the ally its own id: heroes are named by id in saves and logs")]
+            return []
+
+        self.checks.append(not_a_legend)
+        return out
+
     def c_bonus(self, v: Any, path: Path_) -> Any:
         if v is None:
             return None
@@ -650,7 +675,7 @@ class FileChecker:
             "track": (self.c_list(self.c_spot, nonempty=True), REQUIRED),
             "track_end": (self.c_choice(TRACK_ENDS), "loop"),
             "spawn_list": (self.c_list(self.c_list(self.c_group("the spawn list"), nonempty=True)), list),
-            "setup": (self.c_setup, lambda: {"legends": {}, "foes": []}),
+            "setup": (self.c_setup, lambda: {"legends": {}, "foes": [], "allies": {}}),
             "objective": (self.c_objective, REQUIRED),
             "cards": (self.c_list(self.c_card), list),
         }, "the chapter")
@@ -684,6 +709,10 @@ class FileChecker:
                 self.add(path + ("cards", i), f"two cards have the id {card['id']!r}", "give each card its own id")
             ids[card["id"]] = i
         obj = out["objective"]
+        if obj["kind"] == "protect" and obj["ally"] not in out["setup"]["allies"]:
+            ok = False
+            self.add(path + ("objective",), f"the objective protects the ally {obj['ally']!r}, but the setup does not place it",
+                     f"add it under setup, e.g. 'allies: {{{obj['ally']}: C4}}'")
         if obj["kind"] == "search" and "search" not in out["features"].values():
             ok = False
             self.add(path + ("objective",), "a search objective needs a map feature of kind 'search'",
@@ -922,11 +951,27 @@ class FileChecker:
 
     def c_setup(self, v: Any, path: Path_) -> Any:
         if v is None:
-            return {"legends": {}, "foes": []}
+            return {"legends": {}, "foes": [], "allies": {}}
         if self.c_mapping(v, path) is BAD:
             return BAD
-        return self.take(v, path, {"legends": (self.c_setup_legends, dict), "foes": (self.c_list(self.c_placement), list)},
+        return self.take(v, path, {"legends": (self.c_setup_legends, dict), "foes": (self.c_list(self.c_placement), list),
+                                   "allies": (self.c_setup_allies, dict)},
                          "the setup", extra=())
+
+    def c_setup_allies(self, v: Any, path: Path_) -> Any:
+        """``allies: {ally-id: LOCATION-or-SPAWN-POINT}``: the allies the chapter places."""
+        if v is None:
+            return {}
+        if self.c_mapping(v, path) is BAD:
+            return BAD
+        out = {}
+        for aid, at in v.items():
+            ident = self.c_ref("allies", "the setup")(aid, path + (aid,))
+            where = self.c_at(at, path + (aid,))
+            if ident is BAD or where is BAD:
+                return BAD
+            out[ident] = where
+        return out
 
     def c_setup_legends(self, v: Any, path: Path_) -> Any:
         if v is None:
@@ -952,6 +997,14 @@ class FileChecker:
             "count": (self.c_int(1), 1),
         }, "the setup foe", extra=())
 
+    def c_ally_placement(self, v: Any, path: Path_) -> Any:
+        """A card's ``ally`` effect: ``{ally: ID, at: LOCATION-or-SPAWN-POINT}``."""
+        if not isinstance(v, dict):
+            self.add(path, f"an ally effect must be {{ally: ID, at: POINT-or-LOCATION}}, not {describe(v)}")
+            return BAD
+        return self.take(v, path, {"ally": (self.c_ref("allies", "the card's ally effect"), REQUIRED),
+                                   "at": (self.c_at, REQUIRED)}, "the ally effect", extra=())
+
     def c_at(self, v: Any, path: Path_) -> Any:
         if isinstance(v, int) and not isinstance(v, bool):
             return self.c_point(v, path)
@@ -973,13 +1026,15 @@ class FileChecker:
             spec = {"kind": kind_c, "rounds": (self.c_int(1), REQUIRED)}
         elif kind == "search":
             spec = {"kind": kind_c, "count": (self.c_int(1), REQUIRED), "rounds": (self.c_int(1), None)}
+        elif kind == "protect":
+            spec = {"kind": kind_c, "ally": (self.c_ref("allies", "the objective"), REQUIRED), "rounds": (self.c_int(1), REQUIRED)}
         else:
             spec = {"kind": kind_c, "count": (self.c_int(1), REQUIRED), "rounds": (self.c_int(1), None),
                     "foe": (self.c_opt_ref("foes", "the objective"), None)}
         got = self.take(v, path, spec, f"a {kind} objective", extra=())
         if got is BAD:
             return BAD
-        return {"kind": kind, "rounds": got.get("rounds"), "count": got.get("count"), "foe": got.get("foe")}
+        return {"kind": kind, "rounds": got.get("rounds"), "count": got.get("count"), "foe": got.get("foe"), "ally": got.get("ally")}
 
     def c_card(self, v: Any, path: Path_) -> Any:
         if not isinstance(v, dict):
@@ -1007,6 +1062,7 @@ class FileChecker:
         spec["spawn"] = (self.c_list(self.c_group("the card's spawn effect"), nonempty=True), None)
         spec["lock"] = (self.c_point, None)
         spec["unlock"] = (self.c_point, None)
+        spec["ally"] = (self.c_ally_placement, None)
         got = self.take(v, path, spec, "the card effect", extra=())
         if got is BAD:
             return BAD

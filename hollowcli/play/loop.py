@@ -194,9 +194,9 @@ class Game:
         words = set(META) - {"?"}
         for a in engine.legal_actions(self.state):
             words.update(a.command.split())
-        for lg in self.state.legends:
-            words.add(lg.id)
-            words.add(self.state.legend_name(lg.id).lower())
+        for hero in (*self.state.legends, *self.state.allies):
+            words.add(hero.id)
+            words.add(self.state.legend_name(hero.id).lower())
         words.update(str(f.number) for f in self.state.foes)
         words.update(c.name for row in engine.map_cells(self.state) for c in row if c.open)
         return sorted(w for w in words if w)

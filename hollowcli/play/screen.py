@@ -63,9 +63,9 @@ def _cell_text(c: Any, syms: list[str], w: int) -> tuple[str, str]:
     if not c.open:
         return ("##" if w > 1 else "#").ljust(w), "wall"
     if syms:
-        role = "legend" if c.legends else "foe"
+        role = "legend" if c.legends or c.allies else "foe"
         if w == 1:
-            return ("@" if c.legends else "x"), role
+            return ("@" if c.legends or c.allies else "x"), role
         text = syms[0]
         if len(syms) > 1:
             more = f"+{len(syms) - 1}"
@@ -117,7 +117,7 @@ def compact_map(state: Any, paint: Paint = plain, w: int = 4) -> list[str]:
         under = " " * label_w
         has_under = False
         for i, c in enumerate(row):
-            syms = [lsym[lid] for lid in c.legends]
+            syms = [lsym[lid] for lid in (*c.legends, *c.allies)]
             syms += [view.foe_symbol(state, foe_by_number[n], letters) for n in c.foes]
             text, role = _cell_text(c, syms, w)
             line += paint(text, role)
@@ -147,7 +147,7 @@ def shared_places(state: Any, w: int) -> list[str]:
     out = []
     for row in map_cells(state):
         for c in row:
-            syms = [lsym[lid] for lid in c.legends]
+            syms = [lsym[lid] for lid in (*c.legends, *c.allies)]
             syms += [view.foe_symbol(state, foe_by_number[n], letters) for n in c.foes]
             if not syms:
                 continue
@@ -184,6 +184,12 @@ def legend_ledger(state: Any, paint: Paint = plain) -> list[str]:
         elif lg.id == turn:
             line = paint(line, "legend")
         lines.append(line)
+    for al in state.allies:  # allies: no fear, no tokens
+        d = state.pack.allies[al.id]
+        mark = ">" if al.id == turn else ("v" if al.activated else " ")
+        health = f"{al.health}/{d.health}"
+        line = f"{mark}{lsym[al.id]:<3}{state.legend_name(al.id)[:8]:<8} {al.loc:<3} {health:<5} ally"
+        lines.append(paint(line, "legend") if al.id == turn else line)
     return lines
 
 
@@ -276,6 +282,15 @@ def status_line(state: Any, paint: Paint = plain, cols: int = MIN_COLS) -> list[
     turn = state.turn
     if turn is None:
         return [paint(f"Round {state.round}: choose the next Legend to activate", "title")]
+    if state.is_ally(turn.legend):
+        al = state.ally(turn.legend)
+        ad = state.pack.allies[al.id]
+        name = state.legend_name(al.id)
+        text = (f"{name} (ally) at {al.loc}: moved {turn.steps} of {ad.move}, "
+                + ("attacked" if turn.acted else "no attack yet" if ad.basic_attack else "it cannot attack"))
+        out = view.wrap(text, cols - 1, "  ")
+        out[0] = paint(out[0][: len(name)], "title") + out[0][len(name):]
+        return out
     lg = state.legend(turn.legend)
     d = state.pack.legends[lg.id]
     name = state.legend_name(lg.id)

@@ -29,11 +29,16 @@ def plain(text: str, role: str) -> str:
 
 
 def legend_symbols(state: Any) -> dict[str, str]:
-    """Two-letter initials for each Legend (first and last name), made unique."""
+    """Two-letter initials for each Legend (first and last name), made unique; allies get
+    theirs in lower case (``tb`` for Tobias Brom), so a hero that is not a Legend stands out."""
     out: dict[str, str] = {}
-    for lg in state.legends:
-        words = state.pack.legends[lg.id].name.split() or [lg.id]
+    heroes = [(lg.id, state.pack.legends[lg.id].name, False) for lg in state.legends]
+    heroes += [(al.id, state.pack.allies[al.id].name, True) for al in getattr(state, "allies", ())]
+    for hid, hname, ally in heroes:
+        words = hname.split() or [hid]
         sym = (words[0][0] + words[-1][0]).upper() if len(words) > 1 else words[0][:2].upper()
+        if ally:
+            sym = sym.lower()
         if sym in out.values():
             sym = (words[0][:2]).upper()
         n = 1
@@ -41,7 +46,7 @@ def legend_symbols(state: Any) -> dict[str, str]:
         while sym in out.values():
             sym = f"{base[0]}{n}"
             n += 1
-        out[lg.id] = sym
+        out[hid] = sym
     return out
 
 
@@ -81,6 +86,7 @@ def render_map(state: Any, paint: Paint = plain) -> list[str]:
         if not c.open:
             return paint(" ## ", "wall")
         figures = [(lsym[lid], "legend") for lid in c.legends]
+        figures += [(lsym[aid], "legend") for aid in c.allies]
         figures += [(foe_symbol(state, foe_by_number[n], letters), "foe") for n in c.foes]
         if figures:
             sym, role = figures[0]
@@ -124,6 +130,7 @@ def render_key(state: Any) -> list[str]:
     lsym = legend_symbols(state)
     letters = class_letters(state)
     parts = [f"{lsym[lg.id]} {state.legend_name(lg.id)}" for lg in state.legends]
+    parts += [f"{lsym[al.id]} {state.legend_name(al.id)} (ally)" for al in state.allies]
     names: dict[str, str] = {}
     for f in state.foes:
         names.setdefault(state.pack.foes[f.foe].cls, state.pack.foes[f.foe].name)
@@ -196,7 +203,10 @@ def render_legends(state: Any, paint: Paint = plain, width: int = 78) -> list[st
         gear = _item_name(state, lg.relic) + (f" / {items}" if items else "")
         health = f"{lg.health}/{d.health}"
         fear = f"{lg.fear}/{limit}"
-        head = f"{mark}{lsym[lg.id]:<3}{d.name:<20} {lg.loc:<4} {health:<7} {fear:<6} {lg.ready}/{total} ready  "
+        tokens = f"{lg.ready}/{total} ready"
+        if state.pack.rules.fear_tokens == "pool" and lg.fear > lg.fear_spent:
+            tokens += f" +{lg.fear - lg.fear_spent} fear"  # fear tokens in the preparation space
+        head = f"{mark}{lsym[lg.id]:<3}{d.name:<20} {lg.loc:<4} {health:<7} {fear:<6} {tokens}  "
         parts = textwrap.wrap(gear, width=max(16, width - len(head)), break_on_hyphens=False) or [""]
         rows = [head + parts[0]] + [" " * len(head) + more for more in parts[1:]]
         for line in rows:
@@ -205,6 +215,14 @@ def render_legends(state: Any, paint: Paint = plain, width: int = 78) -> list[st
             elif lg.id == turn:
                 line = paint(line, "legend")
             lines.append(line)
+    for al in state.allies:
+        d = state.pack.allies[al.id]
+        mark = ">" if al.id == turn else ("v" if al.activated else " ")
+        atk = d.basic_attack
+        can = f"attack {atk.dice} {'die' if atk.dice == 1 else 'dice'} +{atk.direct}, range {atk.range}" if atk else "cannot attack"
+        health = f"{al.health}/{d.health}"
+        line = f"{mark}{lsym[al.id]:<3}{d.name[:20]:<20} {al.loc:<4} {health:<7} ally: moves {d.move}, {can}"
+        lines.append(paint(line, "legend") if al.id == turn else line)
     lines.append("  (> activating now, v already activated this round)")
     return lines
 
@@ -271,6 +289,9 @@ def objective_text(state: Any) -> str:
     obj = state.chapter_def.objective
     if obj.kind == "survive":
         return f"Objective: survive {obj.rounds} rounds (this is round {state.round})"
+    if obj.kind == "protect":
+        name = state.pack.allies[obj.ally].name if obj.ally in state.pack.allies else obj.ally
+        return f"Objective: keep {name} (ally) alive for {obj.rounds} rounds (this is round {state.round})"
     limit = f" by round {obj.rounds}" if obj.rounds else ""
     if obj.kind == "search":
         need = obj.count or 1
@@ -364,6 +385,12 @@ def _activate_table(actions: list[Any], numw: int, state: Any) -> list[str]:
     """Who may activate, as an aligned table: where, health, fear and tokens ready."""
     rows = []
     for a in actions:
+        if state.is_ally(a.legend):
+            al = state.ally(a.legend)
+            d = state.pack.allies[al.id]
+            rows.append((state.legend_name(al.id), f"at {al.loc}", f"health {al.health}/{d.health}", "ally",
+                         "moves" + (" + attacks" if d.basic_attack else ""), a.command))
+            continue
         lg = state.legend(a.legend)
         d = state.pack.legends[lg.id]
         rows.append((state.legend_name(lg.id), f"at {lg.loc}", f"health {lg.health}/{d.health}", f"fear {lg.fear}",

@@ -44,6 +44,7 @@ SAFE_MM = 3.0
 #: Colour schemes by @band name: (band fill, text on the band, frame/tint).
 SCHEMES: dict[str, tuple[str, str, str]] = {
     "legend": ("#1f3a5f", "#ffffff", "#dfe7f1"),
+    "ally": ("#2f5f6b", "#ffffff", "#dfecef"),
     "foe": ("#7a1f1f", "#ffffff", "#f3e0e0"),
     "boss": ("#3d0c0c", "#ffd9a0", "#f0dcd0"),
     "item": ("#5a4a1a", "#ffffff", "#efe9d8"),

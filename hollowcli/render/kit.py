@@ -21,7 +21,7 @@ from hollowcli.render.markup import Face, Templates, escape_text
 from hollowcli.render.sheet import CardJob, RenderResult, card_sheets
 
 #: The kinds ``hollow print cards`` knows, with the file each writes.
-CARD_KINDS = ("legends", "foes", "items")
+CARD_KINDS = ("legends", "allies", "foes", "items")
 
 GAME = "Legends of Sleepy Hollow"
 
@@ -385,15 +385,24 @@ def _plural(n: int, word: str) -> str:
 
 #: Each numeric card effect in words (icons in braces); one table, like the engine's.
 _EFFECT_WORDS: dict[str, Callable[[int], str]] = {
-    "damage": lambda n: f"Each Legend takes&#160;{n}{{damage}} (no defense)",
+    "damage": lambda n: f"Each hero takes&#160;{n}{{damage}} (no defense)",
     "fear": lambda n: f"Each Legend gains&#160;{n}{{fear}}",
-    "heal": lambda n: f"Each Legend regains&#160;{n}{{health}}",
+    "heal": lambda n: f"Each hero regains&#160;{n}{{health}}",
     "calm": lambda n: f"Each Legend removes&#160;{n}{{fear}}",
     "lock": lambda n: f"{{barricade}} Barricade spawn point&#160;{n}",
     "unlock": lambda n: f"Remove the barricade from spawn point&#160;{n}",
     "advance": lambda n: f"The storybook token moves {_plural(n, 'extra spot')}",
     "tokens": lambda n: f"Each Legend returns&#160;{n}{{token}} to its preparation space",
 }
+
+
+def _ally_effect_line(pack: Pack, value: Any) -> str:
+    """A card's ``ally`` effect: who joins the heroes, and where."""
+    aid = value.get("ally") if isinstance(value, Mapping) else None
+    name = pack.allies[aid].name if isinstance(aid, str) and aid in pack.allies else str(aid)
+    at = value.get("at") if isinstance(value, Mapping) else None
+    where = f"spawn point {at}" if isinstance(at, int) else str(at)
+    return f"**{escape_text(name)}** joins the heroes at {escape_text(where)} (an ally)"
 
 
 def _spawn_effect_line(pack: Pack, groups: Any) -> str:
@@ -415,6 +424,8 @@ def effect_lines(pack: Pack, effect: Any) -> list[Any]:
     for key, value in effect.items():
         if key == "spawn":
             lines.append(_spawn_effect_line(pack, value))
+        elif key == "ally":
+            lines.append(_ally_effect_line(pack, value))
         elif key in _EFFECT_WORDS:
             lines.append(_EFFECT_WORDS[key](int(value)))
         else:
@@ -452,7 +463,7 @@ def render_deck(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
 # Stat cards
 # ----------------------------------------------------------------------------------
 def render_cards(pack: Pack, kind: str, spec: SheetSpec) -> RenderResult:
-    """Stat cards of one kind: ``legends``, ``foes`` or ``items``."""
+    """Stat cards of one kind: ``legends``, ``allies``, ``foes`` or ``items``."""
     if kind not in CARD_KINDS:
         raise UsageError(f"there are no {kind!r} cards; use one of {', '.join(CARD_KINDS)}")
     layout = compute_layout(spec)
@@ -467,6 +478,11 @@ def render_cards(pack: Pack, kind: str, spec: SheetSpec) -> RenderResult:
                 ctx = {"legend": lg, "skills": skills, "relic": relic, "sample": _sample(pack, "legends", lid)}
                 what = f"{fname} card {lid!r} ({lg.name})"
                 yield CardJob(lid, what, tpl.render("legend", ctx, what), kind="legend")
+        elif kind == "allies":
+            for aid, ally in pack.allies.items():
+                ctx = {"ally": ally, "sample": _sample(pack, "allies", aid)}
+                what = f"{fname} card {aid!r} ({ally.name})"
+                yield CardJob(aid, what, tpl.render("ally", ctx, what), kind="ally")
         elif kind == "foes":
             order = list(pack.rules.activation_order)
             for fid, foe in sorted(pack.foes.items(), key=lambda kv: (_order(order, kv[1].cls), kv[0])):
@@ -479,13 +495,13 @@ def render_cards(pack: Pack, kind: str, spec: SheetSpec) -> RenderResult:
                 what = f"{fname} card {iid!r} ({item.name})"
                 yield CardJob(iid, what, tpl.render("item", ctx, what), kind="item")
 
-    singular = {"legends": "Legend", "foes": "Foe", "items": "Item"}[kind]
-    band = {"legends": "legend", "foes": "foe", "items": "item"}[kind]
+    singular = {"legends": "Legend", "allies": "Ally", "foes": "Foe", "items": "Item"}[kind]
+    band = {"legends": "legend", "allies": "ally", "foes": "foe", "items": "item"}[kind]
     back = tpl.render("back", {"title": singular, "subtitle": GAME, "band": band}, f"the back of {fname}")
     count = len(pack.kind(kind))
     return card_sheets(jobs(), back, layout, f"{GAME}: {kind} cards", f"Stat cards: {kind}", f"{fname} card back",
                        name=fname[:-4], count=count,
-                       holds={"legends": "Legend stat cards", "foes": "foe stat cards, in activation order",
+                       holds={"legends": "Legend stat cards", "allies": "ally stat cards (heroes who are not Legends)", "foes": "foe stat cards, in activation order",
                               "items": "item and relic cards"}[kind])
 
 
