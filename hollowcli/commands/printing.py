@@ -345,7 +345,7 @@ class KindChoice(click.Choice):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         low = str(value).strip().lower()
         for c in self.choices:
-            if low in (c, str(c)[:-1]):
+            if low in (c, str(c)[:-1]) or (c == "allies" and low == "ally"):
                 return c
         from hollowcli.names import closest
 
