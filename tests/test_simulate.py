@@ -384,3 +384,25 @@ def test_the_headless_horseman_can_be_beaten() -> None:
     assert sum(damage) / len(damage) >= 1.8
     assert sum(1 for d in damage if d <= 1) / len(damage) < 0.5
     assert wins >= 5
+
+
+def test_a_game_lost_because_the_protected_ally_fell_says_so(tmp_path: Path) -> None:
+    """Chapter 4 (protect Tobias) with a Tobias of 1 health: the losses are 'ally', and
+    hollow play loses that game for that reason in the same round."""
+    frail = tmp_path / "frail"
+    frail.mkdir()
+    (frail / "allies.yaml").write_text(
+        "allies:\n  tobias-brom:\n    name: Tobias Brom\n    health: 1\n    defense: 0\n    move: 3\n"
+        "    attack_priority: 0\n    text: Frail.\n", encoding="utf-8")
+    from hollowcli.pack.loader import load_pack
+
+    results = run(Job(dirs=(str(frail),), chapters=("mill-race",), games=8, seed=0), 1,
+                  load_pack((str(frail),))).results["mill-race"]
+    lost = [g for g in results if g.cause == "ally"]
+    assert lost and all(g.cause in (None, "ally") for g in results)
+    g = lost[0]
+    res = CliRunner().invoke(cli, ["play", "4", "--auto", "--seed", str(g.index), "--json", "--content", str(frail)],
+                             env={"HOLLOW_HOME": str(tmp_path / "home")})
+    played = json.loads(res.stdout)
+    assert played["result"] == "lost" and "protect" in played["reason"]
+    assert played["round"] == g.rounds
