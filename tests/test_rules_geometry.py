@@ -181,3 +181,18 @@ def test_exact_sight_agrees_with_dense_sampling_on_random_maps() -> None:
                 expect = _sampled_sight(b, rows, walls, a, c)
                 if expect is not None:
                     assert b.line_of_sight(a, c).clear == expect, (rows, wall_pairs, a, c)
+
+
+def test_one_location_grammar_for_the_validator_and_the_engine() -> None:
+    from hollowcli import locations
+    from hollowcli.engine import geometry
+    from hollowcli.pack import validate
+
+    assert geometry.parse_loc is locations.parse_loc and geometry.loc_name is locations.loc_name
+    assert validate.parse_loc is locations.parse_loc and validate.col_name is locations.column_letters
+    for col in (0, 25, 26, 51, 701):
+        name = locations.loc_name(col, 3)
+        assert locations.parse_loc(name) == (col, 3) and locations.parse_loc(name.lower()) == (col, 3)
+    assert locations.parse_loc("c 4") == (2, 3)
+    for bad in ("C0", "4C", "ABC4", "", "C-1"):
+        assert locations.parse_loc(bad) is None, bad

@@ -7,7 +7,6 @@ each Legend, how a tie broke, the path taken, the line-of-sight check and the di
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from hollowcli.engine import resolve
 from hollowcli.engine.core import (
@@ -18,8 +17,6 @@ from hollowcli.engine.core import (
     foes_phrase,
     hurt_legend,
     pause,
-    place_ally,
-    remove_fear,
     roll_dice,
     rolls_note,
     standing_heroes,
@@ -332,103 +329,8 @@ def spawn_step(state: GameState, dice: Dice, events: list[Event]) -> GameState:
 
 
 # ---------------------------------------------------------------------- cards
-def _each_legend(state: GameState, fn: Callable[[Any], Any]) -> GameState:
-    return replace(state, legends=tuple(fn(lg) for lg in state.legends))
-
-
-def _eff_spawn(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    groups = [g if isinstance(g, SpawnGroup) else SpawnGroup(foe=str(g["foe"]), count=int(g.get("count", 1))) for g in value]
-    return spawn_groups(state, groups, dice, events, f"card {title}")
-
-
-def _eff_damage(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    for lid in standing_heroes(state):  # "each hero": Legends and allies
-        state = hurt_legend(state, lid, int(value), events, kind="card-damage", actor=None,
-                            reason=f"card {title}: {int(value)} damage to each hero, no defense",
-                            numbers={"card_damage": int(value)})
-    return state
-
-
-def _eff_fear(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    state = _each_legend(state, lambda lg: replace(lg, fear=lg.fear + int(value)))
-    events.append(event(state, "card-fear", numbers={"fear": int(value)}, reason=f"card {title}: each Legend gains {int(value)} fear"))
-    return state
-
-
-def _eff_heal(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    state = _each_legend(state, lambda lg: replace(lg, health=min(state.legend_def(lg.id).health, lg.health + int(value)) if lg.health > 0 else lg.health))
-    state = replace(state, allies=tuple(replace(a, health=min(state.pack.allies[a.id].health, a.health + int(value))) for a in state.allies))
-    events.append(event(state, "card-heal", numbers={"heal": int(value)}, reason=f"card {title}: each hero regains up to {int(value)} health (not above its maximum)"))
-    return state
-
-
-def _eff_calm(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    state = _each_legend(state, lambda lg: remove_fear(lg, int(value))[0])
-    events.append(event(state, "card-calm", numbers={"calm": int(value)}, reason=f"card {title}: each Legend removes up to {int(value)} fear"))
-    return state
-
-
-def _eff_lock(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    p = int(value)
-    if p in state.barricades:
-        events.append(event(state, "card-lock", numbers={"point": p}, reason=f"card {title}: spawn point {p} is already barricaded"))
-        return state
-    state = replace(state, barricades=tuple(sorted(state.barricades + (p,))))
-    events.append(event(state, "card-lock", numbers={"point": p}, reason=f"card {title}: a barricade locks spawn point {p}"))
-    return state
-
-
-def _eff_unlock(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    p = int(value)
-    state = replace(state, barricades=tuple(b for b in state.barricades if b != p))
-    events.append(event(state, "card-unlock", numbers={"point": p}, reason=f"card {title}: the barricade on spawn point {p} is removed"))
-    return state
-
-
-def _eff_advance(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    extra.append(int(value))
-    events.append(event(state, "card-advance", numbers={"advance": int(value)}, reason=f"card {title}: the storybook token will move {int(value)} extra spot(s)"))
-    return state
-
-
-def _eff_tokens(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    n = int(value)
-    state = _each_legend(state, lambda lg: replace(lg, ready=lg.ready + min(n, lg.spent), spent=lg.spent - min(n, lg.spent)))
-    events.append(event(state, "card-tokens", numbers={"tokens": n}, reason=f"card {title}: each Legend returns up to {n} spent token(s) to preparation"))
-    return state
-
-
-def _eff_ally(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
-    ally_id, at = str(value["ally"]), value["at"]
-    name = state.pack.allies[ally_id].name if ally_id in state.pack.allies else ally_id
-    if ally_id not in state.pack.allies:
-        events.append(event(state, "card-ally", target=ally_id, reason=f"card {title}: the ally {ally_id!r} is not in the content packs; nothing happens"))
-        return state
-    if any(a.id == ally_id for a in state.allies):
-        events.append(event(state, "card-ally", target=ally_id, reason=f"card {title}: {name} is already on the board"))
-        return state
-    state, loc = place_ally(state, ally_id, at)
-    if loc is None:
-        events.append(event(state, "card-ally", target=ally_id, reason=f"card {title}: {at} is not on this map, so {name} does not come"))
-        return state
-    events.append(event(state, "card-ally", target=ally_id, to=loc,
-                        reason=f"card {title}: {name} joins the heroes at {loc} (an ally: the players move it once per Legend phase)"))
-    return state
-
-
-#: Card effect keys, applied in this order.
-EFFECTS: dict[str, Callable[..., GameState]] = {
-    "spawn": _eff_spawn,
-    "damage": _eff_damage,
-    "fear": _eff_fear,
-    "heal": _eff_heal,
-    "calm": _eff_calm,
-    "lock": _eff_lock,
-    "unlock": _eff_unlock,
-    "advance": _eff_advance,
-    "tokens": _eff_tokens,
-    "ally": _eff_ally,
-}
+# The card effects (what each does, how it is checked and how it reads) are one registry:
+# hollowcli.engine.effects.EFFECTS.
 
 
 def draw_card(state: GameState, dice: Dice, events: list[Event], extra: list[int]) -> GameState:
@@ -450,9 +352,11 @@ def draw_card(state: GameState, dice: Dice, events: list[Event], extra: list[int
     effect = dict(card.effect)
     events.append(event(state, "card", target=card.id, numbers={"effect": effect},
                         reason=f"card drawn: {card.title}" + ("" if effect else " (no effect)"), detail=card.text))
-    for key, fn in EFFECTS.items():
+    from hollowcli.engine.effects import EFFECTS
+
+    for key, eff in EFFECTS.items():  # the registry's order is the order effects apply in
         if key in effect:
-            state = fn(state, effect[key], dice, events, card.title, extra)
+            state = eff.apply(state, effect[key], dice, events, card.title, extra)
     return state
 
 

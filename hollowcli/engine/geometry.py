@@ -12,48 +12,24 @@ chapter and cached.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from hollowcli.errors import RulesError
+from hollowcli.locations import column_letters as column_letters  # re-exported: one grammar
+from hollowcli.locations import loc_name as loc_name
+from hollowcli.locations import parse_loc as parse_loc
 from hollowcli.pack.model import Chapter, Pack
 
 #: Neighbour order used everywhere a tie between equally short paths must be broken:
 #: clockwise from north (up, right, down, left). Documented in docs/rules-interpretations.md.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
-_NAME = re.compile(r"^\s*([A-Za-z]{1,2})\s*(\d{1,3})\s*$")
 _BLOCKED = "# "
 
-
-def column_letters(col: int) -> str:
-    """Column index (0 = leftmost) as letters: 0 -> A, 25 -> Z, 26 -> AA."""
-    if col < 26:
-        return chr(ord("A") + col)
-    return chr(ord("A") + col // 26 - 1) + chr(ord("A") + col % 26)
-
-
-def loc_name(col: int, row: int) -> str:
-    """The name of the location at ``col``, ``row`` (both 0-based): ``loc_name(2, 3) == 'C4'``."""
-    return f"{column_letters(col)}{row + 1}"
-
-
-def parse_loc(text: str) -> tuple[int, int] | None:
-    """``'C4'`` (any case) -> ``(2, 3)``; None when the text is not a location name."""
-    m = _NAME.match(text)
-    if not m:
-        return None
-    letters = m.group(1).upper()
-    if len(letters) == 1:
-        col = ord(letters) - ord("A")
-    else:
-        col = (ord(letters[0]) - ord("A") + 1) * 26 + ord(letters[1]) - ord("A")
-    row = int(m.group(2)) - 1
-    if row < 0:
-        return None
-    return col, row
+# The location grammar lives in hollowcli.locations (shared with the content validator);
+# column_letters, loc_name and parse_loc are imported here for the engine's callers.
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from hollowcli.errors import Problem
+from hollowcli.locations import column_letters, parse_loc
 from hollowcli.names import closest, suggest
 from hollowcli.pack.model import (
     FEATURE_KINDS,
@@ -30,10 +31,7 @@ from hollowcli.pack.model import (
 from hollowcli.pack.yamlsrc import REJECTED, Parsed
 
 ID_RE = re.compile(r"[a-z0-9-]+\Z")
-LOC_RE = re.compile(r"([A-Za-z]{1,2})([0-9]+)\Z")
 
-#: Keys of a chapter card's ``effect:`` mapping (see docs/content-format.md).
-EFFECT_KEYS = ("spawn", "damage", "fear", "heal", "calm", "lock", "unlock", "advance", "tokens", "ally")
 #: Actions a track spot may list (``card: draw`` is written beside them).
 SPOT_ACTIONS = ("move", "attack", "spawn")
 TRACK_ENDS = ("loop", "stay")
@@ -130,30 +128,8 @@ def describe(v: Any) -> str:
     return f"a {type(v).__name__} value"
 
 
-def col_name(c: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA (as the engine names columns)."""
-    name = ""
-    c += 1
-    while c:
-        c, r = divmod(c - 1, 26)
-        name = chr(ord("A") + r) + name
-    return name
-
-
-def col_index(name: str) -> int:
-    """The inverse of :func:`col_name` (case-insensitive)."""
-    n = 0
-    for ch in name.upper():
-        n = n * 26 + (ord(ch) - ord("A") + 1)
-    return n - 1
-
-
-def parse_loc(name: str) -> tuple[int, int] | None:
-    """``C4`` -> (column 2, row 3), 0-based; None if it is not a location name."""
-    m = LOC_RE.match(name.strip())
-    if m is None:
-        return None
-    return col_index(m.group(1)), int(m.group(2)) - 1
+#: Column names as the engine writes them (the one location grammar: hollowcli.locations).
+col_name = column_letters
 
 
 def duplicate_chapter_numbers(chapters: Mapping[str, Entry]) -> list[Problem]:
@@ -814,7 +790,7 @@ class FileChecker:
     def loc(self, v: Any, path: Path_, what: str) -> Any:
         """A location name like C4 that is on the map and not '#', upper-cased."""
         grid = self.grid
-        if not isinstance(v, str) or not LOC_RE.match(v.strip()):
+        if not isinstance(v, str) or parse_loc(v) is None:
             self.add(path, f"{what} must be a location like C4 (column letter, row number), not {describe(v)}")
             return BAD
         got = parse_loc(v)
@@ -1058,12 +1034,14 @@ class FileChecker:
             return {}
         if self.c_mapping(v, path) is BAD:
             return BAD
-        spec: dict[str, tuple[Conv, Any]] = {k: (self.c_int(1), None) for k in EFFECT_KEYS}
-        spec["spawn"] = (self.c_list(self.c_group("the card's spawn effect"), nonempty=True), None)
-        spec["lock"] = (self.c_point, None)
-        spec["unlock"] = (self.c_point, None)
-        spec["ally"] = (self.c_ally_placement, None)
+        # The keys and their checks come from the one registry of card effects.
+        from hollowcli.engine.effects import EFFECTS
+
+        def conv(eff: Any) -> Conv:
+            return lambda x, p: eff.convert(self, x, p)
+
+        spec: dict[str, tuple[Conv, Any]] = {k: (conv(eff), None) for k, eff in EFFECTS.items()}
         got = self.take(v, path, spec, "the card effect", extra=())
         if got is BAD:
             return BAD
-        return {k: got[k] for k in EFFECT_KEYS if got[k] is not None}
+        return {k: got[k] for k in EFFECTS if got[k] is not None}

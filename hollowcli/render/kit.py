@@ -102,21 +102,20 @@ def parse_rules_md(text: str) -> list[tuple[str, str]]:
     inside a section become bold lines. Empty sections and solo-play sections (headings
     starting with ``solo``) are dropped.
     """
+    from hollowcli.rulestext import sections as rule_sections
+
     sections: list[tuple[str, list[str]]] = []
-    for line in text.splitlines():
-        m = re.match(r"^##\s+(.+?)\s*#*\s*$", line)
-        if m and not line.startswith("###"):
-            sections.append((m.group(1).strip(), []))
-            continue
-        if not sections:
-            continue
-        sub = re.match(r"^#{3,6}\s+(.+?)\s*#*\s*$", line)
-        if sub:
-            sections[-1][1].extend(["", f"**{sub.group(1)}**", ""])
-            continue
-        if re.match(r"^#\s", line):
-            continue
-        sections[-1][1].append(line)
+    for topic, text_body in rule_sections(text):  # the one rules.md reader
+        if not topic:
+            continue  # the text before the first topic
+        lines: list[str] = []
+        for line in text_body.splitlines():
+            sub = re.match(r"^#{3,6}\s+(.+?)\s*#*\s*$", line)
+            if sub:
+                lines.extend(["", f"**{sub.group(1)}**", ""])
+            elif not re.match(r"^#\s", line):
+                lines.append(line)
+        sections.append((topic, lines))
     out = []
     for topic, lines in sections:
         body = "\n".join(lines).strip()
@@ -135,17 +134,17 @@ def topic_title(topic: str) -> str:
 
 
 def rules_file(pack: Pack) -> Path:
-    """The ``rules.md`` of the highest-priority pack that has one (built-in content last)."""
-    from hollowcli.resources import content_dir
+    """The ``rules.md`` of the highest-priority pack that has one (built-in content last);
+    the same file ``hollow rules`` shows (:mod:`hollowcli.rulestext`)."""
+    from hollowcli.rulestext import find_rules_file
 
-    candidates = [Path(s) / "rules.md" for s in reversed(pack.sources)] + [content_dir() / "rules.md"]
-    for p in candidates:
-        if p.is_file():
-            return p
-    raise RenderError(
-        "no rules.md in the content packs; the reference cards are printed from content/rules.md "
-        "(one '## topic' section per card)"
-    )
+    found = find_rules_file(pack.sources)
+    if not found.is_file():
+        raise RenderError(
+            "no rules.md in the content packs; the reference cards are printed from content/rules.md "
+            "(one '## topic' section per card)"
+        )
+    return found
 
 
 _ITEM = re.compile(r"^(\s*)([-*\u2022]|\d{1,2}[.)])\s+")
@@ -379,57 +378,16 @@ def render_spawn_tables(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec
 # ----------------------------------------------------------------------------------
 # Chapter decks
 # ----------------------------------------------------------------------------------
-def _plural(n: int, word: str) -> str:
-    return f"{n}&#160;{word}" if n == 1 else f"{n}&#160;{word}s"
-
-
-#: Each numeric card effect in words (icons in braces); one table, like the engine's.
-_EFFECT_WORDS: dict[str, Callable[[int], str]] = {
-    "damage": lambda n: f"Each hero takes&#160;{n}{{damage}} (no defense)",
-    "fear": lambda n: f"Each Legend gains&#160;{n}{{fear}}",
-    "heal": lambda n: f"Each hero regains&#160;{n}{{health}}",
-    "calm": lambda n: f"Each Legend removes&#160;{n}{{fear}}",
-    "lock": lambda n: f"{{barricade}} Barricade spawn point&#160;{n}",
-    "unlock": lambda n: f"Remove the barricade from spawn point&#160;{n}",
-    "advance": lambda n: f"The storybook token moves {_plural(n, 'extra spot')}",
-    "tokens": lambda n: f"Each Legend returns&#160;{n}{{token}} to its preparation space",
-}
-
-
-def _ally_effect_line(pack: Pack, value: Any) -> str:
-    """A card's ``ally`` effect: who joins the heroes, and where."""
-    aid = value.get("ally") if isinstance(value, Mapping) else None
-    name = pack.allies[aid].name if isinstance(aid, str) and aid in pack.allies else str(aid)
-    at = value.get("at") if isinstance(value, Mapping) else None
-    where = f"spawn point {at}" if isinstance(at, int) else str(at)
-    return f"**{escape_text(name)}** joins the heroes at {escape_text(where)} (an ally)"
-
-
-def _spawn_effect_line(pack: Pack, groups: Any) -> str:
-    """A card's ``spawn`` effect: the groups (model objects or plain mappings), escaped."""
-    parts = []
-    for g in groups or ():
-        foe = g.get("foe") if isinstance(g, dict) else getattr(g, "foe", None)
-        count = g.get("count", 1) if isinstance(g, dict) else getattr(g, "count", 1)
-        name = pack.foes[foe].name if isinstance(foe, str) and foe in pack.foes else str(foe)
-        parts.append(f"{int(count)}\u00d7 {escape_text(name)}")
-    return "{spawn} **Spawn** " + ", ".join(parts) + " (a D6 for each group)"
-
-
 def effect_lines(pack: Pack, effect: Any) -> list[Any]:
     """A chapter card's ``effect:`` mapping in words (escaped, with icons), one line per effect."""
     from markupsafe import Markup
 
+    from hollowcli.engine.effects import EFFECTS  # the one registry of card effects
+
     lines: list[str] = []
     for key, value in effect.items():
-        if key == "spawn":
-            lines.append(_spawn_effect_line(pack, value))
-        elif key == "ally":
-            lines.append(_ally_effect_line(pack, value))
-        elif key in _EFFECT_WORDS:
-            lines.append(_EFFECT_WORDS[key](int(value)))
-        else:
-            lines.append(f"{escape_text(key)}: {escape_text(value)}")
+        eff = EFFECTS.get(key)
+        lines.append(eff.words(pack, value) if eff is not None else f"{escape_text(key)}: {escape_text(value)}")
     return [Markup(s) for s in lines]
 
 

@@ -14,38 +14,25 @@ if TYPE_CHECKING:
 
 
 def rules_file(content_dirs: Sequence[Path | str] = ()) -> Path:
-    """The rules text: the last content pack that brings a ``rules.md``, else the built-in one."""
+    """The rules text: the last content pack that brings a ``rules.md``, else the built-in one
+    (the one reader: :mod:`hollowcli.rulestext`)."""
     from pathlib import Path
 
-    from hollowcli.resources import content_dir
+    from hollowcli.rulestext import find_rules_file
 
-    found = content_dir() / "rules.md"
     for d in content_dirs:
-        d = Path(d).expanduser()
-        if not d.is_dir():
+        if not Path(d).expanduser().is_dir():
             raise UsageError(
-                f"the content folder {d} does not exist; check --content or HOLLOW_CONTENT"
+                f"the content folder {Path(d).expanduser()} does not exist; check --content or HOLLOW_CONTENT"
             )
-        if (d / "rules.md").is_file():
-            found = d / "rules.md"
-    return found
+    return find_rules_file(content_dirs)
 
 
 def rules_sections(text: str) -> list[tuple[str, str]]:
     """``## topic`` sections of the rules text as (topic, body); a preamble has topic ''."""
-    sections: list[tuple[str, str]] = []
-    topic = ""
-    body: list[str] = []
-    for line in text.splitlines():
-        if line.startswith("## "):
-            if topic or any(b.strip() for b in body):
-                sections.append((topic, "\n".join(body).strip("\n")))
-            topic, body = line[3:].strip(), []
-        else:
-            body.append(line)
-    if topic or any(b.strip() for b in body):
-        sections.append((topic, "\n".join(body).strip("\n")))
-    return sections
+    from hollowcli.rulestext import sections
+
+    return sections(text)
 
 
 def topic_key(topic: str) -> str:
