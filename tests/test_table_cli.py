@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hollowcli import table
@@ -447,12 +447,20 @@ def test_errors_suggest_the_closest_name() -> None:
 
 
 @settings(max_examples=60, deadline=None)
+@example(["-d"])
+@example(["3", "-1"])
 @given(st.lists(st.text(alphabet="0123456789adx+-., ", min_size=0, max_size=6), max_size=3))
 def test_random_roll_words_work_or_fail_cleanly(words: list[str]) -> None:
-    """Through the real entry point: exit 0 with output, or exit 1 with one sentence."""
+    """Through the real entry point: exit 0 with output, exit 1 with one sentence, or exit 2
+    (usage) for a word shaped like an option."""
     result = CliRunner().invoke(cli, ["roll", "--seed", "1", "--", *words])
     if result.exit_code == 0:
         assert "Total:" in result.stdout
+    elif result.exit_code == 2:
+        # A word shaped like an option ('-d', '--x') is a usage error, as click gives
+        # for every other command, with the closest option when there is one.
+        assert "No such option" in result.output
+        assert any(w.startswith("-") and not w.lstrip("-+").isdigit() for w in words)
     else:
         assert isinstance(result.exception, HollowError), result.exception
         with pytest.raises(SystemExit) as ended:
