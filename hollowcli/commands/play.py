@@ -112,10 +112,26 @@ def play(
         emit_json(outcome.to_dict())
     if outcome.stopped == "interrupted":
         sys.exit(130)
+    if outcome.stopped == "output-closed" and _output_failed(console.failure):
+        _silence_stdout()
+        from hollowcli.errors import HollowError
+        from hollowcli.play.campaigns import play_hint
+
+        assert console.failure is not None
+        raise HollowError(f"cannot write the game's output ({console.failure.strerror}); the game is saved at "
+                          f"round {outcome.round}, step {outcome.steps}: '{play_hint(outcome.campaign)}' resumes it")
     if outcome.stopped in ("hangup", "output-closed"):
         _silence_stdout()
         # 128 + SIGHUP, as a shell reports a hung-up job; a reader that left (`| head`) is no error
         sys.exit(129 if outcome.stopped == "hangup" else 0)
+
+
+def _output_failed(err: OSError | None) -> bool:
+    """Whether writing the output failed for a reason the player must hear (a full disk),
+    not because its reader left (a closed pipe or terminal: nobody is there to tell)."""
+    import errno
+
+    return err is not None and err.errno not in (errno.EPIPE, errno.EIO, errno.ENXIO, errno.EBADF)
 
 
 def _silence_stdout() -> None:

@@ -204,6 +204,14 @@ chapters:
 }
 
 
+def _make_folders(folder: Path) -> None:
+    """``folder`` and its missing parents, made top down in a loop: ``Path.mkdir(parents=True)``
+    recurses once per level and fails with RecursionError on a path 1,000 folders deep."""
+    missing = [p for p in (folder, *folder.parents) if not p.is_dir()]
+    for p in reversed(missing):
+        p.mkdir(exist_ok=True)
+
+
 def write_scaffold(folder: Path) -> list[Path]:
     """Write the starter pack into ``folder``; refuse if any of its files exists."""
     targets = [folder / rel for rel in FILES]
@@ -217,7 +225,7 @@ def write_scaffold(folder: Path) -> list[Path]:
     for rel, text in FILES.items():
         path = folder / rel
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _make_folders(path.parent)
             with open(path, "x", encoding="utf-8") as fh:
                 fh.write(text)
         except OSError as e:

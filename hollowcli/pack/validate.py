@@ -41,6 +41,12 @@ INT_LIMIT = 1000
 #: At most this many dice in one attack, and faces worth at most this much (as ``--dice``).
 MAX_DICE = 100
 MAX_FACE = 100
+#: Caps that keep every command of an accepted pack within seconds and modest memory
+#: (a 702 x 702 map took 41 s and 1 GB to play). docs/content-format.md lists them.
+MAX_FACES = 20  # faces of one die
+MAX_MAP_SIDE = 64  # columns, and rows, of a chapter map
+MAX_COPIES = 20  # copies of one chapter card
+MAX_CARDS = 200  # cards in one chapter's deck, every copy counted
 ITEM_KINDS = ("item", "relic")
 #: Map symbols other than feature letters.
 MAP_SYMBOLS = "#.123456789"
@@ -445,6 +451,10 @@ class FileChecker:
         out = self.take(entry, path, {"faces": (self.c_list(self.c_face, nonempty=True), REQUIRED)}, "the die")
         if out is BAD:
             return BAD
+        if len(out["faces"]) > MAX_FACES:
+            self.add(path + ("faces",), f"the die has {len(out['faces'])} faces; a die may have at most {MAX_FACES}",
+                     "give it fewer faces")
+            return BAD
         seen: dict[str, int] = {}
         for i, f in enumerate(out["faces"]):
             label = f["label"].lower()
@@ -678,6 +688,11 @@ class FileChecker:
             ok = False
             self.add(path + ("track",), "the track draws a chapter card but the chapter has no cards",
                      "add cards, or take 'card: draw' off the track")
+        total = sum(card["copies"] for card in out["cards"])
+        if total > MAX_CARDS:
+            ok = False
+            self.add(path + ("cards",), f"the chapter's deck has {total} cards (every copy counted); a deck may have "
+                     f"at most {MAX_CARDS}", "use fewer cards or fewer copies")
         ids: dict[str, int] = {}
         for i, card in enumerate(out["cards"]):
             if card["id"] in ids:
@@ -762,10 +777,10 @@ class FileChecker:
                 self.add(path, f"map row {i + 1} has {len(row)} characters but row 1 has {width}",
                          "every row must be as wide as the first; use '#' where there is no location",
                          line=row_lines[i])
-        if width > 702:
-            ok = False
-            self.add(path, f"the map is {width} columns wide; columns are named A..ZZ, so at most 702",
-                     "make the map narrower")
+        if width > MAX_MAP_SIDE or len(rows) > MAX_MAP_SIDE:
+            self.add(path, f"the map is {width} columns wide and {len(rows)} rows high; a map may be at most "
+                     f"{MAX_MAP_SIDE} by {MAX_MAP_SIDE}", "make the map smaller")
+            return BAD
         spawn_seen: dict[str, str] = {}
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
@@ -1020,7 +1035,7 @@ class FileChecker:
             "id": (self.c_card_id, REQUIRED),
             "title": (self.c_name, REQUIRED),
             "text": (self.c_str, ""),
-            "copies": (self.c_int(1), 1),
+            "copies": (self.c_int(1, MAX_COPIES), 1),
             "effect": (self.c_effect, dict),
         }, "the card", extra=())
         return out

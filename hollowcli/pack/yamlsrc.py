@@ -36,6 +36,11 @@ _SCALARS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp
 
 #: How many values one file may expand to (aliases count every time they are used).
 MAX_VALUES = 200_000
+#: How much text one file may expand to, in characters of its keys and values (aliases
+#: count every time they are used): a small file must not grow into gigabytes.
+MAX_TEXT = 4_000_000
+#: How deeply mappings and lists may nest (shipped content needs about 6 levels).
+MAX_DEPTH = 64
 
 Path_ = tuple[Any, ...]
 
@@ -71,6 +76,14 @@ class Parsed:
 
 
 class _TooBig(Exception):
+    """The file expands past :data:`MAX_VALUES` values or :data:`MAX_TEXT` characters."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+class _TooDeep(Exception):
     pass
 
 
@@ -131,19 +144,22 @@ def parse(text: str, file: str) -> Parsed:
     out.lines[()] = node.start_mark.line + 1
     try:
         out.data = walker.value(node, ())
-    except _TooBig:
+    except _TooBig as err:
         out.data = None
         out.problems.append(
             Problem(
                 file,
                 node.start_mark.line + 1,
-                f"this file expands to more than {MAX_VALUES} values",
-                "aliases (*name) repeat what they point to; use fewer nested aliases",
+                f"this file expands to more than {err.what} (the most one file may hold)",
+                "aliases (*name) repeat what they point to every time they are used; use fewer aliases, "
+                "or split the file",
             )
         )
-    except RecursionError:
+    except (_TooDeep, RecursionError):
         out.data = None
-        out.problems.append(Problem(file, node.start_mark.line + 1, "this file is nested too deeply", "flatten it"))
+        out.problems.append(Problem(file, node.start_mark.line + 1,
+                                    f"this file nests lists and mappings more than {MAX_DEPTH} levels deep",
+                                    "flatten it"))
     return out
 
 
@@ -155,6 +171,7 @@ class _Walker:
         self.out = out
         self.loader = loader
         self.budget = MAX_VALUES
+        self.text_budget = MAX_TEXT
         self.stack: set[int] = set()
 
     def problem(self, node: Any, message: str, hint: str = "") -> None:
@@ -163,9 +180,14 @@ class _Walker:
     def value(self, node: Any, path: Path_) -> Any:
         self.budget -= 1
         if self.budget < 0:
-            raise _TooBig
+            raise _TooBig(f"{MAX_VALUES} values")
         if isinstance(node, yaml.ScalarNode):
+            self.text_budget -= len(node.value)
+            if self.text_budget < 0:
+                raise _TooBig(f"{MAX_TEXT:,} characters of text")
             return self.scalar(node)
+        if len(path) > MAX_DEPTH:
+            raise _TooDeep
         if id(node) in self.stack:
             self.problem(node, "an alias refers to a value that contains itself", "remove the recursive alias")
             return REJECTED
@@ -217,6 +239,7 @@ class _Walker:
             if not isinstance(key_node, yaml.ScalarNode):
                 self.problem(key_node, "a mapping key must be a plain word or number, not a list or mapping", "write the key as text")
                 continue
+            self.text_budget -= len(key_node.value)
             key = self.scalar(key_node)
             if key is REJECTED:
                 continue

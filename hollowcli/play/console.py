@@ -7,8 +7,10 @@ Nothing here knows the rules; :mod:`hollowcli.play.loop` runs the game over thes
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable
+from typing import Any, BinaryIO, TextIO
+
+from hollowcli.errors import HollowError
 
 # ----------------------------------------------------------------------------- output
 
@@ -38,6 +40,7 @@ class Console:
         self.stream = stream
         self.colour = colour
         self.gone = False
+        self.failure: OSError | None = None  # why writing stopped
 
     def paint(self, text: str, role: str) -> str:
         if not self.colour or role not in _ROLES:
@@ -59,8 +62,9 @@ class Console:
             except UnicodeEncodeError:  # a terminal or file that is not UTF-8 (cp1252, ascii ...)
                 self.stream.write(_plain_text(text, getattr(self.stream, "encoding", None) or "ascii"))
             self.stream.flush()
-        except OSError:  # the terminal was closed, or the reader of a pipe left
+        except OSError as e:  # the terminal was closed, the reader of a pipe left, or the disk is full
             self.gone = True
+            self.failure = e
 
     def lines(self, lines: list[str]) -> None:
         for line in lines:
@@ -80,18 +84,31 @@ def _plain_text(text: str, encoding: str) -> str:
 # ----------------------------------------------------------------------------- input
 
 
+#: The longest line of input ``hollow play`` reads; a longer one (``--input /dev/zero``) is refused.
+MAX_LINE = 10_000
+
+
+class BadInput(HollowError):
+    """A line of input that cannot be a command: not UTF-8 text, or far too long."""
+
+
 class LineSource:
     """Lines typed by the player or read from a script.
 
     ``read(prompt)`` returns the next line without its newline, or None at the end of
     the input. Script lines are echoed after the prompt so a transcript reads like a
-    session; blank lines and ``#`` comments in scripts are skipped.
+    session; blank lines and ``#`` comments in scripts are skipped. A line that is not
+    UTF-8 text or is longer than :data:`MAX_LINE` characters raises :class:`BadInput`,
+    having read at most that much of it (``/dev/zero`` never ends a line).
     """
 
-    def __init__(self, lines: Iterator[str] | None, console: Console, interactive: bool):
-        self._lines = lines
+    def __init__(self, read_raw: Callable[[int], str | bytes] | None, console: Console, interactive: bool,
+                 name: str = "the input"):
+        self._read_raw = read_raw
         self.console = console
         self.interactive = interactive
+        self.name = name
+        self.lineno = 0
         #: At a terminal: the words Tab completes (commands, Legends, foe numbers, places).
         self.words: Callable[[], Iterable[str]] | None = None
         self._matches: list[str] = []
@@ -127,25 +144,48 @@ class LineSource:
         return cls(None, console, interactive=True)
 
     @classmethod
-    def from_stream(cls, stream: TextIO, console: Console) -> LineSource:
-        return cls(iter(stream.readline, ""), console, interactive=False)
+    def from_stream(cls, stream: TextIO | BinaryIO, console: Console, name: str = "the input") -> LineSource:
+        """Lines of a text or (better: each line is decoded alone) a binary stream."""
+        return cls(stream.readline, console, interactive=False, name=name)
+
+    def _checked(self, line: str) -> str:
+        self.lineno += 1
+        body = line.rstrip("\r\n")
+        if len(body) > MAX_LINE:
+            raise BadInput(f"line {self.lineno} of {self.name} is longer than {MAX_LINE:,} characters, "
+                           "so it cannot be a command")
+        if "\x00" in body:
+            raise BadInput(f"line {self.lineno} of {self.name} holds NUL characters, so it is not text")
+        return body
+
+    def _next(self, get: Callable[[], str | bytes]) -> str:
+        try:
+            got = get()
+            if isinstance(got, bytes):
+                got = got.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadInput(f"line {self.lineno + 1} of {self.name} is not UTF-8 text") from None
+        return got.removeprefix("\ufeff") if self.lineno == 0 else got
 
     def read(self, prompt: str) -> str | None:
-        if self._lines is None:
+        if self._read_raw is None:
             if self.console.stream is sys.stdout:
                 self._readline()
                 try:
-                    return input(prompt)
+                    return self._checked(self._next(lambda: input(prompt)))
                 except EOFError:
                     self.console.say("")
                     return None
             self.console.write(prompt)
-            line = sys.stdin.readline()
-            return line.rstrip("\r\n") if line else None
-        for raw in self._lines:
-            line = raw.rstrip("\r\n")
+            line = self._next(lambda: sys.stdin.readline(MAX_LINE + 2))
+            return self._checked(line) if line else None
+        read_raw = self._read_raw
+        while True:
+            raw = self._next(lambda: read_raw(MAX_LINE + 2))
+            if not raw:
+                return None
+            line = self._checked(raw)
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             self.console.say(prompt + "".join(ch if ch.isprintable() else "?" for ch in line))
             return line
-        return None

@@ -14,14 +14,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from hollowcli import engine
 from hollowcli.dice import Face, faces_text
 from hollowcli.engine.rolls import AskSource, RollRequest
 from hollowcli.errors import HollowError, SaveError, UsageError
 from hollowcli.play import campaigns, combos, saves, screen, view
-from hollowcli.play.console import Console, LineSource
+from hollowcli.play.console import BadInput, Console, LineSource
 from hollowcli.play.eventlog import EventLog
 from hollowcli.play.rolled import BadRolledValue, RolledQueue
 from hollowcli.play.saves import Campaign
@@ -319,6 +319,9 @@ class Game:
         self._waiting = True
         try:
             return self.source.read(prompt)
+        except BadInput as e:
+            raise HollowError(f"{e}; the game is saved at step {self.session.step}: "
+                              f"'{self._resume_hint()}' resumes it with other input") from None
         finally:
             self._waiting = False
 
@@ -433,9 +436,9 @@ class Game:
         if not text:  # Enter alone: the screen again
             return True
         if _NUMBER.fullmatch(text):
-            n = int(text)
+            n = _count(text)
             if not 1 <= n <= len(actions):
-                self.hint(f"There is no choice {n}; pick {_span(len(actions), ' to ')}, or type 'help'.")
+                self.hint(f"There is no choice {_short(text)}; pick {_span(len(actions), ' to ')}, or type 'help'.")
                 return False
             chosen = actions[n - 1]
             if isinstance(chosen, combos.Combo):
@@ -453,7 +456,7 @@ class Game:
             return True
         meta = _META.match(text)
         if meta:
-            return self._meta(meta.group(1).lower(), int(meta.group(2)) if meta.group(2) else None, actions)
+            return self._meta(meta.group(1).lower(), _count(meta.group(2)) if meta.group(2) else None, actions)
         try:
             action = engine.parse_command(self.state, text)
         except HollowError as e:
@@ -637,6 +640,12 @@ def _span(n: int, sep: str = "-") -> str:
     return "1" if n == 1 else f"1{sep}{n}"
 
 
+def _count(digits: str) -> int:
+    """A typed number; one of more than 9 digits counts as 10**9 (and never meets Python's
+    limit on converting 4,300-digit numbers): no choice, undo or log goes that far."""
+    return int(digits) if len(digits) <= 9 else 10**9
+
+
 def _short(text: str, n: int = 40) -> str:
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
     return text if len(text) <= n else text[: n - 1] + "…"
@@ -733,21 +742,22 @@ def play(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> Outcom
         check_rolled(pack, req.options.rolled)
     persist: Callable[[Campaign], Any] = _no_save if req.options.throwaway else saves.save
     source: LineSource | None = None
-    handle: TextIO | None = None
+    handle: BinaryIO | None = None
     log: EventLog | None = None
     try:
         # Files the player named are opened first: a 'hollow play' that fails writes nothing.
         if not req.options.auto or req.options.ask:
             if req.input_path is not None:
                 try:
-                    handle = open(req.input_path, encoding="utf-8")  # noqa: SIM115 - closed in the finally below
+                    handle = open(req.input_path, "rb")  # noqa: SIM115 - closed in the finally below
                 except OSError as e:
                     raise HollowError(f"cannot read the input file {req.input_path} ({e.strerror})") from e
-                source = LineSource.from_stream(handle, console)
+                source = LineSource.from_stream(handle, console, name=f"the input file {req.input_path}")
             elif stdin.isatty():
                 source = LineSource.from_terminal(console)
             else:
-                source = LineSource.from_stream(stdin, console)
+                source = LineSource.from_stream(getattr(stdin, "buffer", stdin), console,
+                                                name="the standard input")
         if req.options.log_path is not None:
             EventLog.check(req.options.log_path)
         camp = prepare(pack, req, console, persist)

@@ -238,10 +238,11 @@ def reference_sections(pack: Pack, spec: SheetSpec, rules_text: str | None = Non
     whole paragraphs and list items; a long item at its nested items, which stay nested);
     small topics share a card, each under its bold name.
     """
+    from hollowcli.pack.files import read_rules_md
     from hollowcli.render.cardface import SAFE_MM, fit_face, measure_text
     from hollowcli.render.geometry import MM
 
-    text = rules_text if rules_text is not None else rules_file(pack).read_text(encoding="utf-8")
+    text = rules_text if rules_text is not None else read_rules_md(rules_file(pack))
     sections = parse_rules_md(text)
     tpl = _Sized(pack, spec)
     size = REFERENCE_PT * _ref_scale(spec)

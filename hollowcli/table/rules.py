@@ -69,11 +69,10 @@ def rules(topic: str | None = None, content_dirs: Sequence[Path | str] = ()) -> 
     Topics match forgivingly: case-insensitive, by the start of the topic or of one of its
     words. An unknown topic raises :class:`UsageError` listing the topics.
     """
+    from hollowcli.pack.files import read_rules_md
+
     path = rules_file(content_dirs)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise UsageError(f"cannot read the rules text {path} ({e})") from e
+    text = read_rules_md(path)
     sections = rules_sections(text)
     if topic is None:
         return RulesReport(tuple(sections), str(path))
