@@ -49,7 +49,7 @@ def test_a_binary_input_file_names_the_line_and_keeps_the_steps_before_it(
 ) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"1\n\xff\n")
-    code, out, err = hollow(capsys, "play", "1", "--campaign", "bin", "--seed", "2", "--input", str(bad))
+    code, out, err = hollow(capsys, "play", "1", "--campaign", "bin", "--new", "--seed", "2", "--input", str(bad))
     assert code == 1 and one_sentence(err)
     assert "line 2 of the input file" in err and "not UTF-8" in err and "saved at step 1" in err
     assert saves.load("bin").game.cursor == 1  # the good line before it was played and kept
@@ -57,7 +57,7 @@ def test_a_binary_input_file_names_the_line_and_keeps_the_steps_before_it(
 
 @pytest.mark.parametrize("source", ["--input /dev/urandom", "--input /dev/zero", "< /dev/zero", "< /dev/urandom"])
 def test_input_from_a_device_is_refused_in_one_sentence_within_bounded_memory(source: str) -> None:
-    r = shell(f"play 1 --campaign dev --seed 1 {source}", timeout=60)
+    r = shell(f"play 1 --campaign dev --new --seed 1 {source}", timeout=60)
     assert r.returncode == 1 and one_sentence(r.stderr), r.stderr
     assert "not UTF-8" in r.stderr or f"longer than {MAX_LINE:,} characters" in r.stderr or "NUL" in r.stderr
 
@@ -67,7 +67,7 @@ def test_a_4301_digit_number_at_the_prompt_is_a_hint(capsys: pytest.CaptureFixtu
                                                      command: str) -> None:
     script = tmp_path / "moves.txt"
     script.write_text("1\n" + command.format(n="1" * 4301) + "\nquit\n")
-    code, out, err = hollow(capsys, "play", "1", "--campaign", "big", "--seed", "2", "--input", str(script))
+    code, out, err = hollow(capsys, "play", "1", "--campaign", "big", "--new", "--seed", "2", "--input", str(script))
     assert code == 0, err
     assert err == ""
     assert "Saved at round" in out
@@ -119,7 +119,7 @@ def test_a_rules_md_that_is_not_utf8_is_one_sentence_in_print_reference(
 
 
 def test_play_auto_into_a_full_disk_is_one_sentence() -> None:
-    r = shell("play --auto --seed 1 --campaign full > /dev/full")
+    r = shell("play --auto --seed 1 --campaign full --new > /dev/full")
     assert r.returncode == 1 and one_sentence(r.stderr), r.stderr
     assert "No space left on device" in r.stderr and "hollow play --campaign full" in r.stderr
 

@@ -60,8 +60,9 @@ def test_second_write_keeps_the_first_as_backup() -> None:
     bak = saves.backup_path(path)
     assert json.loads(bak.read_text())["game"]["actions"] == [{"command": "move A0"}]
     assert json.loads(path.read_text())["game"]["actions"] == [{"command": "move A0"}, {"command": "move A1"}]
-    # no temporary files are left behind
+    # no temporary files are left behind (the campaign's lock file, elsewhere, stays empty for the next writer)
     assert sorted(p.name for p in path.parent.iterdir()) == ["bk.json", "bk.json.bak"]
+    assert saves.lock_path("bk").read_text() == ""
 
 
 def test_damaged_save_is_one_sentence_and_offers_the_backup() -> None:

@@ -741,6 +741,15 @@ def play(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> Outcom
     if req.options.rolled is not None:
         check_rolled(pack, req.options.rolled)
     persist: Callable[[Campaign], Any] = _no_save if req.options.throwaway else saves.save
+    if req.options.throwaway:  # a demo that is never saved takes no lock
+        return _play_held(pack, req, console, stdin, persist)
+    # One writer per campaign: a second 'hollow play' on it is refused while this one runs.
+    with saves.hold(req.campaign, "hollow play"):
+        return _play_held(pack, req, console, stdin, persist)
+
+
+def _play_held(pack: Any, req: PlayRequest, console: Console, stdin: TextIO,
+               persist: Callable[[Campaign], Any]) -> Outcome:
     source: LineSource | None = None
     handle: BinaryIO | None = None
     log: EventLog | None = None

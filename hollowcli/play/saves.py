@@ -40,7 +40,7 @@ SCHEMA_VERSION = 3
 #: The campaign used when none is named.
 DEFAULT_CAMPAIGN = "default"
 
-_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
+_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}\Z")  # \Z, not $: "name\n" is not a name
 
 
 # --------------------------------------------------------------------------- locations
@@ -63,7 +63,7 @@ def campaigns_dir() -> Path:
 
 def check_name(name: str) -> str:
     """A campaign name is a file name: letters, digits, ``-`` and ``_``, at most 40."""
-    if not _NAME_RE.match(name):
+    if not isinstance(name, str) or not _NAME_RE.match(name):
         raise UsageError(
             f"{name!r} is not a usable campaign name; use letters, digits, '-' and '_' "
             "(at most 40, starting with a letter or digit)"
@@ -389,7 +389,7 @@ def _read(path: Path) -> Campaign:
     except OSError as e:
         raise ValueError(f"it cannot be read ({e.strerror})") from e
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # an editor may have saved it with a byte order mark
     except UnicodeDecodeError as e:
         raise ValueError("it is not UTF-8 text") from e
     return parse(text)
@@ -415,7 +415,7 @@ def load(name: str) -> Campaign:
     if not path.exists():
         raise SaveError(missing_campaign(name))
     try:
-        return _read(path)
+        return _named(_read(path), name)
     except NewerSchema as e:
         bak = _usable_backup(path)
         offer = (
@@ -456,6 +456,12 @@ def load_or_new(name: str) -> tuple[Campaign, bool]:
         return new_campaign(name), True
     return load(name), False
 
+def _named(camp: Campaign, name: str) -> Campaign:
+    """The file name is the campaign's identity: a save copied from another campaign (its
+    ``name`` field says so) is this campaign now, and is written back under this name only."""
+    camp.name = name
+    return camp
+
 
 def set_aside(path: Path) -> Path:
     """Rename a damaged save to ``NAME.json.damaged`` (``.damaged2``, ... if taken); never delete it."""
@@ -476,19 +482,27 @@ def restore_backup(name: str) -> Campaign:
     """
     path = campaign_path(name)
     bak = backup_path(path)
+    if path.is_file() and _is_good(path):
+        from hollowcli.play.campaigns import play_hint
+
+        raise SaveError(
+            f"the campaign file {path} is not damaged, so --from-backup was not used (it would go back to the "
+            f"previous step and set the good file aside); '{play_hint(name)}' resumes it, and 'undo' takes steps back"
+        )
     if not bak.is_file():
         raise SaveError(f"campaign {name!r} has no backup file ({bak.name}) to resume from")
     try:
-        camp = _read(bak)
+        camp = _named(_read(bak), name)
     except NewerSchema as e:
         raise SaveError(
             f"the backup {bak} was written by a newer hollow (save layout {e.version}); upgrade hollow to use it"
         ) from None
     except ValueError as e:
         raise SaveError(f"the backup {bak} is damaged too ({e}); 'hollow campaign new {name} --force' starts again") from None
-    if path.exists():
-        set_aside(path)
-    _atomic_write(path, _dump(camp), keep_backup=False)
+    with _writing(name):
+        if path.exists():
+            set_aside(path)
+        _atomic_write(path, _dump(camp), keep_backup=False)
     return camp
 
 
@@ -505,6 +519,129 @@ def list_campaigns() -> list[str]:
     if not folder.is_dir():
         return []
     return sorted(p.stem for p in folder.glob("*.json") if _NAME_RE.match(p.stem))
+
+
+# --------------------------------------------------------------------------- one writer
+
+
+class CampaignBusy(SaveError):
+    """Another process has the campaign open for writing."""
+
+
+def lock_path(name: str) -> Path:
+    """The lock file of campaign ``name``: ``locks/NAME.lock`` in the data folder, beside
+    (not among) the campaign files, which it never adds to."""
+    return data_dir() / "locks" / f"{check_name(name)}.lock"
+
+
+class CampaignLock:
+    """One writer per campaign: ``hollow play`` (and ``hollow assist``) hold this while a
+    game is open, and every :func:`save` takes it for its write when nobody holds it.
+
+    It is an advisory ``fcntl.flock`` on ``locks/NAME.lock``, not an ``O_EXCL`` lock file: the
+    kernel drops a flock when its process ends however it ends, so a lock left by a killed
+    process (``kill -9``, a closed laptop lid, a crash) never blocks the next game and
+    needs no guess about whether a recorded process id is still alive or was reused. The
+    file only says who holds the lock (process id, command, since when) for the refusal
+    message; it is left in place, as deleting it could race with a process opening it.
+    Where ``fcntl`` does not exist (Windows) the lock is not taken.
+    """
+
+    def __init__(self, name: str, command: str = "hollow"):
+        self.name = check_name(name)
+        self.command = command
+        self.path = lock_path(name)
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> CampaignLock:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX
+            return self
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as e:
+            raise SaveError(f"cannot write the campaign lock file {self.path} ({e.strerror})") from e
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = _read_holder(fd)
+            os.close(fd)
+            raise CampaignBusy(
+                f"campaign '{self.name}' is open in another hollow ({holder}); one campaign takes one player at a "
+                "time: finish or quit that game first (its window may be hidden), or play another campaign with "
+                "--campaign NAME"
+            ) from None
+        self._fd = fd
+        started = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+        note = json.dumps({"pid": os.getpid(), "command": self.command, "since": started}) + "\n"
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, note.encode("utf-8"), 0)
+        except OSError:
+            pass  # the note is only for messages; the lock itself is held
+        _held[self.name] = self
+        _clean_staging(self.name)
+        return self
+
+    def release(self) -> None:
+        if self._fd is None:
+            return
+        _held.pop(self.name, None)
+        try:
+            os.ftruncate(self._fd, 0)
+        except OSError:
+            pass
+        os.close(self._fd)  # closing the descriptor drops the flock
+        self._fd = None
+
+    def __enter__(self) -> CampaignLock:
+        return self if self.held else self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+#: The campaigns this process holds open (name -> lock).
+_held: dict[str, CampaignLock] = {}
+
+
+def hold(name: str, command: str = "hollow") -> CampaignLock:
+    """Open campaign ``name`` for writing for as long as the returned lock is held (use it
+    in a ``with``); raises :class:`CampaignBusy` naming the process that has it open."""
+    return CampaignLock(name, command).acquire()
+
+
+def _read_holder(fd: int) -> str:
+    """``process 1234, 'hollow play', since 2026-01-01T12:00:00Z`` from a lock file."""
+    try:
+        doc = json.loads(os.pread(fd, 4096, 0).decode("utf-8"))
+        return f"process {int(doc['pid'])}, '{doc['command']}', since {doc['since']}"
+    except (OSError, ValueError, KeyError, TypeError):
+        return "a process that is just starting or ending"
+
+
+def _clean_staging(name: str) -> None:
+    """Delete what a killed writer of campaign ``name`` left half-done: its temporary files.
+
+    Called with the lock held, so no other process is writing them now.
+    """
+    folder = campaigns_dir()
+    try:
+        leftovers = list(folder.glob(f".{name}.json.*.tmp"))
+    except OSError:
+        return
+    for tmp in leftovers:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
 
 
 # --------------------------------------------------------------------------- writing
@@ -525,9 +662,19 @@ def save(camp: Campaign) -> Path:
     last = _last_text.get(path)
     if last is not None and last[1] == text and path.exists() and _known_good.get(path) == _stamp(path) == last[0]:
         return path
-    _atomic_write(path, text, keep_backup=True)
+    with _writing(camp.name):
+        _atomic_write(path, text, keep_backup=True)
     _last_text[path] = (_stamp(path), text)
     return path
+
+
+def _writing(name: str) -> Any:
+    """The campaign's lock for one write, unless this process holds it already."""
+    import contextlib
+
+    if name in _held:
+        return contextlib.nullcontext()
+    return CampaignLock(name, "hollow (saving)")
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -603,8 +750,9 @@ def _atomic_write(path: Path, text: str, keep_backup: bool) -> None:
 def _link_backup(path: Path) -> None:
     """Point ``NAME.json.bak`` at the current file, atomically (copy where links fail)."""
     bak = backup_path(path)
-    staging = path.with_name(f".{path.name}.bak.tmp")
-    staging.unlink(missing_ok=True)
+    # a name of its own (never a fixed one: two writers would share it), and a .tmp left by
+    # a killed process is cleaned by the next lock holder
+    staging = path.with_name(f".{path.name}.bak.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     try:
         os.link(path, staging)
     except OSError:
