@@ -203,3 +203,20 @@ def test_the_shipped_content_is_within_every_cap(capsys: pytest.CaptureFixture[s
     code, out, err = hollow(capsys, "rules", "--json")
     assert code == 0 and len(json.loads(out)["topics"]) <= MAX_TOPICS
     assert os.path.getsize(ROOT / "content" / "rules.md") < 500_000
+
+
+def test_many_files_under_the_file_limit_are_refused_by_the_pack_limit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from hollowcli.pack.yamlsrc import MAX_PACK_TEXT
+
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    per_file = MAX_TEXT // 100_000 - 2  # each file stays under its own limit
+    for i in range(MAX_PACK_TEXT // (per_file * 100_000) + 1):
+        (pack / f"part{i}.yaml").write_text(
+            "rules:\n  settings:\n" + f'    s{i}: &b "' + "x" * 100_000 + '"\n'
+            + f"    r{i}: [" + ", ".join(["*b"] * per_file) + "]\n")
+    code, out, err = hollow(capsys, "content", "validate", str(pack))
+    assert code == 1
+    assert f"takes the packs past {MAX_PACK_TEXT:,} characters" in out

@@ -171,9 +171,10 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
         Replace,
         duplicate_chapter_numbers,
     )
-    from hollowcli.pack.yamlsrc import Parsed, parse
+    from hollowcli.pack.yamlsrc import Budget, Parsed, parse
 
     problems: list[Problem] = []
+    budget = Budget()  # what all the files together may expand to
     merged: dict[str, dict[str, Entry]] = {k: {} for k in KINDS if k != "rules"}
     rules: dict[str, Entry] = {}
     origins: dict[str, str] = {"rules/rules": BUILTIN}
@@ -200,7 +201,7 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
             except OSError as err:
                 problems.append(Problem(shown, None, f"this file cannot be read ({err.strerror})", "check its permissions"))
                 continue
-            parsed = parse(text, shown) if text.strip() else Parsed(None)
+            parsed = parse(text, shown, budget) if text.strip() else Parsed(None)
             checker = FileChecker(parsed, shown)
             checker.check()
             problems.extend(checker.problems)

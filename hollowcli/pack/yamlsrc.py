@@ -41,6 +41,17 @@ MAX_VALUES = 200_000
 MAX_TEXT = 4_000_000
 #: How deeply mappings and lists may nest (shipped content needs about 6 levels).
 MAX_DEPTH = 64
+#: The same limits for all the files of every pack loaded together (see :class:`Budget`).
+MAX_PACK_VALUES = 1_000_000
+MAX_PACK_TEXT = 16_000_000
+
+
+@dataclass
+class Budget:
+    """What all the files read together may still expand to (values and characters)."""
+
+    values: int = MAX_PACK_VALUES
+    text: int = MAX_PACK_TEXT
 
 Path_ = tuple[Any, ...]
 
@@ -98,7 +109,7 @@ def _yaml_error_text(err: yaml.YAMLError) -> str:
     return text
 
 
-def parse(text: str, file: str) -> Parsed:
+def parse(text: str, file: str, budget: Budget | None = None) -> Parsed:
     """Parse ``text`` (the contents of ``file``) into plain data with line marks.
 
     Never raises for bad input: broken YAML, unsafe tags and duplicate keys all come
@@ -140,7 +151,7 @@ def parse(text: str, file: str) -> Parsed:
         return out
     if node is None:
         return out  # an empty file
-    walker = _Walker(file, out, loader)
+    walker = _Walker(file, out, loader, budget if budget is not None else Budget())
     out.lines[()] = node.start_mark.line + 1
     try:
         out.data = walker.value(node, ())
@@ -150,7 +161,7 @@ def parse(text: str, file: str) -> Parsed:
             Problem(
                 file,
                 node.start_mark.line + 1,
-                f"this file expands to more than {err.what} (the most one file may hold)",
+                err.what,
                 "aliases (*name) repeat what they point to every time they are used; use fewer aliases, "
                 "or split the file",
             )
@@ -166,8 +177,9 @@ def parse(text: str, file: str) -> Parsed:
 class _Walker:
     """Turns a composed node tree into plain dicts, lists and scalars."""
 
-    def __init__(self, file: str, out: Parsed, loader: Any) -> None:
+    def __init__(self, file: str, out: Parsed, loader: Any, shared: Budget) -> None:
         self.file = file
+        self.shared = shared
         self.out = out
         self.loader = loader
         self.budget = MAX_VALUES
@@ -179,12 +191,20 @@ class _Walker:
 
     def value(self, node: Any, path: Path_) -> Any:
         self.budget -= 1
+        self.shared.values -= 1
         if self.budget < 0:
-            raise _TooBig(f"{MAX_VALUES} values")
+            raise _TooBig(f"this file expands to more than {MAX_VALUES:,} values, the most one file may hold")
+        if self.shared.values < 0:
+            raise _TooBig(f"this file takes the packs past {MAX_PACK_VALUES:,} values, the most all their files may "
+                          "hold together")
         if isinstance(node, yaml.ScalarNode):
             self.text_budget -= len(node.value)
+            self.shared.text -= len(node.value)
             if self.text_budget < 0:
-                raise _TooBig(f"{MAX_TEXT:,} characters of text")
+                raise _TooBig(f"this file expands to more than {MAX_TEXT:,} characters of text, the most one file may hold")
+            if self.shared.text < 0:
+                raise _TooBig(f"this file takes the packs past {MAX_PACK_TEXT:,} characters of text, the most all their "
+                              "files may hold together")
             return self.scalar(node)
         if len(path) > MAX_DEPTH:
             raise _TooDeep
