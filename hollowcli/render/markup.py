@@ -17,6 +17,7 @@ line (``@title``, ``@subtitle``, ``@stats``, ``@body``, ``@footer``, ``@band``,
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -290,9 +291,230 @@ def _bytecode_cache() -> Any:
                 except OSError:
                     pass
 
-        return BestEffort(str(folder), "hollow-%s.jinja")
+        return BestEffort(str(folder), "hollow-bounded-%s.jinja")  # templates compiled with the size checks
     except (ImportError, AttributeError, OSError):
         return None
+
+
+# --------------------------------------------------------------------------- the template sandbox
+
+#: How long one card face's template may run, in seconds of wall time.
+RENDER_SECONDS = 5.0
+#: The longest text, list or number (in digits) one template value may be: a card holds
+#: :data:`MAX_CARD_TEXT` characters, so nothing a template builds needs to be larger.
+MAX_VALUE = 100_000
+#: reportlab paragraph markup a template may write itself: what our own helpers make.
+ALLOWED_TAGS = {"b": (), "i": (), "u": (), "strike": (), "br": (), "sup": (), "sub": (), "super": (),
+                "font": ("name", "color", "size", "face")}
+_TAG_RE = re.compile(r"<\s*(/?)\s*([A-Za-z][\w:.-]*)((?:\s+[^<>]*?)?)\s*(/?)\s*>|<")
+_ATTR_RE = re.compile(r"([A-Za-z_][\w:.-]*)\s*=\s*(\"[^\"]*\"|'[^']*')")
+_BIG_NUMBER_RE = re.compile(r"[0-9]{6,}")
+
+
+class TemplateLimit(Exception):
+    """A template went past one of the sandbox's limits; ``str()`` says which."""
+
+
+def _size(value: Any) -> int:
+    """How large a value a template built is (characters, items or decimal digits)."""
+    if isinstance(value, (str, bytes, list, tuple, dict, set, frozenset)):
+        return len(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value.bit_length() * 3 // 10
+    return 0
+
+
+def _checked(value: Any) -> Any:
+    if _size(value) > MAX_VALUE:
+        raise TemplateLimit(f"it built a value of more than {MAX_VALUE:,} characters or items")
+    return value
+
+
+def _check_args(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
+    """Numbers that would size a result (``center(10**9)``, ``'%*d'``) stay small."""
+    for a in (*args, *kwargs.values()):
+        if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_VALUE:
+            raise TemplateLimit(f"it asked for a size of {a}, more than {MAX_VALUE:,}")
+        if isinstance(a, str) and len(a) > MAX_VALUE:
+            raise TemplateLimit(f"it built a value of more than {MAX_VALUE:,} characters")
+
+
+def _estimate(name: str, obj: Any, args: tuple[Any, ...]) -> None:
+    """Refuse, before running it, a ``replace`` or ``join`` whose result would be huge."""
+    if name == "replace" and isinstance(obj, str) and len(args) >= 2 and isinstance(args[0], str):
+        new = str(args[1])
+        grows = (obj.count(args[0]) if args[0] else len(obj) + 1) * len(new)
+        if len(obj) + grows > MAX_VALUE:
+            raise TemplateLimit(f"a replace would make more than {MAX_VALUE:,} characters")
+    elif name == "join":
+        items = args[0] if isinstance(obj, str) and args else obj
+        if isinstance(items, (list, tuple)):
+            total = 0
+            sep = len(obj) if isinstance(obj, str) else len(str(args[0])) if args else 0
+            for x in items:
+                total += len(x) if isinstance(x, str) else 8
+                total += sep
+                if total > MAX_VALUE:
+                    raise TemplateLimit(f"a join would make more than {MAX_VALUE:,} characters")
+    elif name in ("format", "format_map") and isinstance(obj, str) and _BIG_NUMBER_RE.search(obj):
+        raise TemplateLimit("a format asks for a width of more than 5 digits")
+
+
+def _check_binop(op: str, left: Any, right: Any) -> None:
+    if op == "**":
+        if isinstance(right, (int, float)) and not isinstance(right, bool) and abs(right) > 1000 and abs(left) > 1:
+            raise TemplateLimit(f"it raised a number to the power {right}")
+    elif op == "*":
+        for seq, n in ((left, right), (right, left)):
+            if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_VALUE:
+                raise TemplateLimit(f"it repeated a value {n} times, more than {MAX_VALUE:,} characters or items")
+    elif op == "+":
+        if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)) and len(left) + len(right) > MAX_VALUE:
+            raise TemplateLimit(f"it built a value of more than {MAX_VALUE:,} characters or items")
+    elif op == "%" and isinstance(left, str):
+        if _BIG_NUMBER_RE.search(left):
+            raise TemplateLimit("a % format asks for a width of more than 5 digits")
+        _check_args(right if isinstance(right, tuple) else (right,), {})
+
+
+def _bounded_join(parts: Iterable[str]) -> str:
+    """``Environment.concat`` (block, macro and ``{% set %}...{% endset %}`` bodies) with a size limit."""
+    out: list[str] = []
+    n = 0
+    for p in parts:
+        n += len(p) + 1
+        if n > MAX_VALUE:
+            raise TemplateLimit(f"it built a text of more than {MAX_VALUE:,} characters")
+        out.append(p)
+    return "".join(out)
+
+
+def _bounded_filter(name: str, fn: Any) -> Any:
+    import functools
+
+    @functools.wraps(fn)  # keeps jinja's pass_context marks
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        values = [a for a in args if not _is_jinja_context(a)]
+        if values:
+            _check_args(tuple(values[1:]), kwargs)
+            _estimate(name, values[0], tuple(values[1:]))
+        return _checked(fn(*args, **kwargs))
+
+    return wrapper
+
+
+def _is_jinja_context(value: Any) -> bool:
+    from jinja2.nodes import EvalContext
+    from jinja2.runtime import Context
+
+    return isinstance(value, (Context, EvalContext)) or type(value).__name__ == "Environment" or hasattr(value, "sandboxed")
+
+
+def _environment_class() -> type:
+    """jinja2's immutable sandbox (no ``list.append`` or ``dict.update`` on content) with
+    every operator, call, filter and text join that can grow a value bounded."""
+    from jinja2.compiler import CodeGenerator
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    class BoundedCodeGenerator(CodeGenerator):
+        def visit_Concat(self, node: Any, frame: Any) -> None:  # the '~' operator
+            self.write("environment.checked(")
+            super().visit_Concat(node, frame)
+            self.write(")")
+
+    class BoundedEnvironment(ImmutableSandboxedEnvironment):
+        code_generator_class = BoundedCodeGenerator
+        intercepted_binops = frozenset({"*", "**", "+", "%"})
+        concat = staticmethod(_bounded_join)  # type: ignore[assignment]
+        checked = staticmethod(_checked)
+
+        def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+            _check_binop(operator, left, right)
+            return _checked(super().call_binop(context, operator, left, right))
+
+        def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - jinja's signature
+            _check_args(args, kwargs)
+            _estimate(getattr(__obj, "__name__", ""), getattr(__obj, "__self__", None), args)
+            return _checked(super().call(__context, __obj, *args, **kwargs))
+
+    return BoundedEnvironment
+
+
+class _Deadline:
+    """Stop a template that runs longer than ``seconds`` (SIGALRM; only in the main thread,
+    where a command runs; elsewhere the size limits still hold)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.previous: Any = None
+        self.armed = False
+
+    def __enter__(self) -> _Deadline:
+        import signal
+        import threading
+
+        if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+            return self
+
+        def expired(signum: int, frame: Any) -> None:
+            raise TemplateLimit(f"it ran for more than {self.seconds:g} seconds")
+
+        self.previous = signal.signal(signal.SIGALRM, expired)
+        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        self.armed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.armed:
+            import signal
+
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+
+
+def check_markup(text: str, source: str) -> None:
+    """A template's own text may use only the reportlab tags our helpers make, with their
+    attributes (``<b>``, ``<i>``, ``<font color=...>`` ...); anything else, such as
+    ``<onDraw>`` or ``<img>``, would reach reportlab as code or files."""
+    for lineno, line in enumerate(text.splitlines(), 1):
+        for m in _TAG_RE.finditer(line):
+            if m.group(0) == "<":
+                raise RenderError(f"template {source} line {lineno}: a '<' that does not start a tag; write &lt; "
+                                  "for a literal '<'")
+            tag = m.group(2).lower()
+            attrs = _ATTR_RE.findall(m.group(3) or "")
+            rest = _ATTR_RE.sub("", m.group(3) or "").strip()
+            if tag not in ALLOWED_TAGS or rest or any(a.lower() not in ALLOWED_TAGS[tag] for a, _ in attrs):
+                allowed = ", ".join(f"<{t}>" for t in ALLOWED_TAGS)
+                raise RenderError(f"template {source} line {lineno}: the markup {m.group(0)[:60]!r} is not allowed on a "
+                                  f"card; use {allowed} (font takes name, color and size), or **bold** and *italic*")
+
+
+class _PackLoader:
+    """Builds jinja2's FileSystemLoader that refuses a template or include that, with its
+    symbolic links followed, is outside the folder of the ``templates/`` it was found in."""
+
+    @staticmethod
+    def make(search: list[str]) -> Any:
+        from jinja2 import FileSystemLoader
+
+        from hollowcli.pack.files import is_inside
+
+        class Loader(FileSystemLoader):
+            def get_source(self, environment: Any, template: str) -> Any:
+                source, filename, uptodate = super().get_source(environment, template)
+                folder = next((d for d in self.searchpath if os.path.abspath(filename).startswith(
+                    os.path.abspath(d).rstrip(os.sep) + os.sep)), None)
+                pack = os.path.dirname(os.path.abspath(folder)) if folder else None
+                if pack is None or not is_inside(filename, pack):
+                    raise RenderError(
+                        f"the template {template} ({filename}) leads outside its pack folder (to "
+                        f"{os.path.realpath(filename)}); a pack may only use files inside its own folder: copy the "
+                        "file into the pack instead of linking it"
+                    )
+                return source, filename, uptodate
+
+        return Loader(search)
 
 
 class Templates:
@@ -302,16 +524,15 @@ class Templates:
     """
 
     def __init__(self, extra_dirs: Iterable[str | Path] = ()):
-        from jinja2 import FileSystemLoader, StrictUndefined
-        from jinja2.sandbox import SandboxedEnvironment
+        from jinja2 import StrictUndefined
 
         from hollowcli.resources import templates_dir
 
         search = [str(Path(d)) for d in extra_dirs if Path(d).is_dir()]
         search.append(str(templates_dir()))
         self.search = tuple(search)
-        self.env = SandboxedEnvironment(
-            loader=FileSystemLoader(search),
+        self.env = _environment_class()(
+            loader=_PackLoader.make(search),
             bytecode_cache=_bytecode_cache(),
             undefined=StrictUndefined,
             autoescape=False,
@@ -322,6 +543,8 @@ class Templates:
         )
         self.env.filters["attack"] = _attack
         self.env.filters["restore"] = _restore
+        for fname, fn in list(self.env.filters.items()):
+            self.env.filters[fname] = _bounded_filter(fname, fn)
         self._cache: dict[str, Any] = {}
 
     def render(self, kind: str, context: Mapping[str, Any], what: str) -> Face:
@@ -333,7 +556,19 @@ class Templates:
             tpl = self._cache.get(name)
             if tpl is None:
                 tpl = self._cache[name] = self.env.get_template(name)
-            text = tpl.render(**context)
+            with _Deadline(RENDER_SECONDS):
+                parts: list[str] = []
+                size = 0
+                for part in tpl.generate(**context):  # streamed: a runaway loop stops at the limit
+                    size += len(part)
+                    if size > MAX_CARD_TEXT:
+                        break
+                    parts.append(part)
+            text = "".join(parts) if size <= MAX_CARD_TEXT else "x" * (MAX_CARD_TEXT + 1)
+        except TemplateLimit as e:
+            raise RenderError(f"template {_template_line(e, name)} was stopped for {what}: {e}; a card's template may "
+                              f"run {RENDER_SECONDS:g} seconds and build values of at most {MAX_VALUE:,} characters "
+                              "or items, so simplify the template") from None
         except TemplateNotFound:
             raise RenderError(
                 f"no card template {name} in {', '.join(self.search)}; reinstall hollowcli or add it to your pack's templates/"
@@ -348,6 +583,7 @@ class Templates:
             at = _template_line(e, name)
             raise RenderError(f"template {at} failed for {what}: {type(e).__name__}: {e}; fix the template") from None
         if len(text) > MAX_CARD_TEXT:
-            raise RenderError(f"template {name} made {len(text)} characters for {what}; a card holds at most "
-                              f"{MAX_CARD_TEXT}, so shorten the template or the content text")
+            raise RenderError(f"template {name} made more than {MAX_CARD_TEXT} characters for {what}; a card holds "
+                              f"at most {MAX_CARD_TEXT}, so shorten the template or the content text")
+        check_markup(text, name)
         return parse_blocks(text, name)
