@@ -187,3 +187,20 @@ def test_a_campaign_name_with_a_control_character_is_refused(capsys: pytest.Capt
         assert code == 1 and one_sentence(err.replace("\\n", "")), err
         assert "is not a usable campaign name" in err
     assert not saves.campaigns_dir().exists() or not list(saves.campaigns_dir().glob("bad*"))
+
+
+def test_prepare_holds_the_campaign_for_any_command_built_on_it() -> None:
+    """'hollow assist' prepares its campaign as play does, so it holds the lock without asking."""
+    import io
+
+    from hollowcli.commands.common import get_pack
+    from hollowcli.play.console import Console
+    from hollowcli.play.loop import PlayRequest, prepare
+
+    prepare(get_pack(), PlayRequest(campaign="runner"), Console(io.StringIO()))
+    try:
+        r = run("play", "--campaign", "runner", stdin="quit\n")
+        assert r.returncode == 1 and f"process {os.getpid()}" in r.stderr
+    finally:
+        saves.hold("runner").release()
+    assert run("play", "--campaign", "runner", stdin="quit\n").returncode == 0

@@ -692,6 +692,11 @@ def prepare(pack: Any, req: PlayRequest, console: Console,
     Nothing is written until the game is ready: a bad chapter or a missing campaign leaves
     no file behind. A campaign named with ``--campaign`` must exist (or ``--new``).
     """
+    # One writer per campaign: every command that plays on it (play, assist) holds its lock
+    # from here on (play() releases it when the game ends; otherwise the process's end does).
+    # A throwaway demo is never saved and takes none.
+    if not req.options.throwaway:
+        saves.hold(req.campaign)
     if req.from_backup:
         camp = saves.restore_backup(req.campaign)
         kept = saves.kept_copies(req.campaign)
@@ -744,7 +749,7 @@ def play(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> Outcom
     if req.options.throwaway:  # a demo that is never saved takes no lock
         return _play_held(pack, req, console, stdin, persist)
     # One writer per campaign: a second 'hollow play' on it is refused while this one runs.
-    with saves.hold(req.campaign, "hollow play"):
+    with saves.hold(req.campaign):
         return _play_held(pack, req, console, stdin, persist)
 
 

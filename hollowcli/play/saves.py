@@ -612,9 +612,19 @@ class CampaignLock:
 _held: dict[str, CampaignLock] = {}
 
 
-def hold(name: str, command: str = "hollow") -> CampaignLock:
+def hold(name: str, command: str | None = None) -> CampaignLock:
     """Open campaign ``name`` for writing for as long as the returned lock is held (use it
-    in a ``with``); raises :class:`CampaignBusy` naming the process that has it open."""
+    in a ``with``; unreleased, it is held until the process ends); raises
+    :class:`CampaignBusy` naming the process that has it open. ``command`` (default: the
+    command line's first word, ``hollow play``) is what the refusal tells another player.
+    Holding it already, this process gets the same lock back."""
+    held = _held.get(check_name(name))
+    if held is not None:
+        return held
+    if command is None:
+        import sys
+
+        command = " ".join(["hollow", *sys.argv[1:2]])
     return CampaignLock(name, command).acquire()
 
 
