@@ -220,3 +220,19 @@ def test_many_files_under_the_file_limit_are_refused_by_the_pack_limit(
     code, out, err = hollow(capsys, "content", "validate", str(pack))
     assert code == 1
     assert f"takes the packs past {MAX_PACK_TEXT:,} characters" in out
+
+
+def test_foe_supplies_are_capped_one_by_one_and_together(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import yaml
+
+    doc = yaml.safe_load((ROOT / "content" / "foes.yaml").read_text())
+    base = dict(next(iter(doc["foes"].values())))
+    foes = {f"extra-{i}": {**base, "name": f"Extra {i}", "supply": validate.MAX_SUPPLY} for i in range(5)}
+    foes["extra-0"]["supply"] = validate.MAX_SUPPLY + 1
+    pack = _pack(tmp_path, "foes.yaml", yaml.safe_dump({"foes": foes}))
+    code, out, _ = hollow(capsys, "content", "validate", str(pack))
+    assert code == 1 and f"'supply' must be at most {validate.MAX_SUPPLY}" in out
+    foes["extra-0"]["supply"] = validate.MAX_SUPPLY
+    (pack / "foes.yaml").write_text(yaml.safe_dump({"foes": foes}))
+    code, out, _ = hollow(capsys, "content", "validate", str(pack))
+    assert code == 1 and f"all the foes together may have at most {validate.MAX_FOES}" in out

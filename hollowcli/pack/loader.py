@@ -170,6 +170,7 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
         FileChecker,
         Replace,
         duplicate_chapter_numbers,
+        too_many_foes,
     )
     from hollowcli.pack.yamlsrc import Budget, Parsed, parse
 
@@ -277,6 +278,7 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
         for check in entry.checks:
             problems.extend(check(merged, final_rules))
     problems.extend(duplicate_chapter_numbers(merged["chapters"]))
+    problems.extend(too_many_foes(merged["foes"]))
     for setting, default in (("spawn_die", "d6"), ("attack_die", "attack")):
         if setting not in rules and default not in merged["dice"]:
             problems.append(Problem(display_path(listing[0][0]), None,

@@ -47,6 +47,8 @@ MAX_FACES = 20  # faces of one die
 MAX_MAP_SIDE = 64  # columns, and rows, of a chapter map
 MAX_COPIES = 20  # copies of one chapter card
 MAX_CARDS = 200  # cards in one chapter's deck, every copy counted
+MAX_SUPPLY = 50  # figures of one foe in the box (every one may be on the board at once)
+MAX_FOES = 200  # figures of all the foes together
 ITEM_KINDS = ("item", "relic")
 #: Map symbols other than feature letters.
 MAP_SYMBOLS = "#.123456789"
@@ -136,6 +138,17 @@ def describe(v: Any) -> str:
 
 #: Column names as the engine writes them (the one location grammar: hollowcli.locations).
 col_name = column_letters
+
+
+def too_many_foes(foes: Mapping[str, Entry]) -> list[Problem]:
+    """The foes' supplies together may not pass :data:`MAX_FOES` (each is a figure the
+    adversary phase moves every round)."""
+    total = sum(e.canon["supply"] for e in foes.values())
+    if total <= MAX_FOES:
+        return []
+    last = max(foes.values(), key=lambda e: (e.pack, e.file, e.line or 0))
+    return [Problem(last.file, last.line, f"the foes' supplies add up to {total} figures; all the foes together may "
+                    f"have at most {MAX_FOES}", "lower some supplies (the box's numbers are usually 10 or fewer)")]
 
 
 def duplicate_chapter_numbers(chapters: Mapping[str, Entry]) -> list[Problem]:
@@ -569,7 +582,7 @@ class FileChecker:
             "move": (self.c_int(0), REQUIRED),
             "attack": (self.c_attack, REQUIRED),
             "target": (self.c_target, "closest"),
-            "supply": (self.c_int(1), 10),
+            "supply": (self.c_int(1, MAX_SUPPLY), 10),
             "text": (self.c_str, ""),
         }, "the foe")
         if out is BAD:
