@@ -236,3 +236,13 @@ def test_foe_supplies_are_capped_one_by_one_and_together(capsys: pytest.CaptureF
     (pack / "foes.yaml").write_text(yaml.safe_dump({"foes": foes}))
     code, out, _ = hollow(capsys, "content", "validate", str(pack))
     assert code == 1 and f"all the foes together may have at most {validate.MAX_FOES}" in out
+
+
+@pytest.mark.parametrize("chapter", ["²", "1" * 4301, "٣"])
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_chapter_number_python_cannot_read_is_an_unknown_chapter(capsys: pytest.CaptureFixture[str],
+                                                                   command: str, chapter: str) -> None:
+    # found by the command-line fuzz: '²'.isdigit() is True but int('²') raises
+    code, _, err = hollow(capsys, command, chapter, *(["--games", "1"] if command == "simulate" else []))
+    assert code == 1 and one_sentence(err), err
+    assert "no chapter" in err

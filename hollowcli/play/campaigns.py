@@ -28,7 +28,7 @@ def find_chapter(pack: Any, text: str) -> Any:
     """A chapter by number, id, name or unique prefix; a UsageError with the closest one
     and the list of chapters otherwise."""
     key = text.strip()
-    if key.isdigit():
+    if key.isascii() and key.isdigit() and len(key) <= 9:  # not '²' (a digit int() refuses), not 4,301 digits
         for ch in chapters_in_order(pack):
             if int(key) == ch.number:
                 return ch
