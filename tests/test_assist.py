@@ -277,3 +277,49 @@ def test_status_fits_one_80x24_screen_however_many_foes() -> None:
     assert "Storybook: spot 1 of 6" in text and "Next spawn: entry 1 of 6: 3 Gobkin" in text
     assert "Emily Van Winkle  E4   8/8     0/10   4/4" in text
     assert "#21" in text  # the last foe is shown
+
+
+# ----------------------------------------------------------------------------- allies (heroes too)
+
+
+def mill_race_state() -> Any:
+    """Chapter 4 places the ally Tobias on J4, and the objective is to protect him."""
+    return engine.new_game(pack(), "mill-race")
+
+
+def test_an_ally_is_a_figure_corrections_can_name() -> None:
+    state = mill_race_state()
+    tobias = state.ally("tobias-brom")
+    assert tobias.loc == "J4"
+    new, events = apply_correction(state, parse_correction(state, "put tobias I4"))
+    assert new.ally("tobias-brom").loc == "I4" and "(was J4)" in events[0].reason
+    assert [lg.loc for lg in new.legends] == [lg.loc for lg in state.legends]  # no Legend moved
+    new, events = apply_correction(new, parse_correction(new, "set tobias health 2"))
+    assert new.ally("tobias-brom").health == 2 and "(was 5)" in events[0].reason
+    # The typed form parses back to the same correction (saves replay it).
+    c = parse_correction(new, "put tobias-brom J4")
+    assert parse_correction(new, c.command) == c and c.figure == "ally:tobias-brom"
+
+
+def test_an_ally_set_to_no_health_falls_and_a_protect_chapter_is_lost() -> None:
+    state = mill_race_state()
+    fallen, events = apply_correction(state, parse_correction(state, "set tobias health 0"))
+    assert not fallen.allies
+    assert "leaves the board" in events[0].reason and "protect" in events[0].reason
+    ended = engine.end_of_round(fallen, [])
+    assert engine.outcome(ended) == "lost"
+    # The same correction with the ally still standing: the chapter goes on.
+    hurt, _ = apply_correction(state, parse_correction(state, "set tobias health 1"))
+    assert engine.outcome(engine.end_of_round(hurt, [])) is None
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("set tobias fear 2", "an ally has only health to set"),
+    ("set tobias health 9", "Tobias's health cannot be 9: the maximum is 5"),
+    ("remove tobias", "an ally stays on the board until it falls"),
+])
+def test_a_bad_ally_correction_is_one_sentence_and_changes_nothing(text: str, says: str) -> None:
+    state = mill_race_state()
+    with pytest.raises(RulesError) as info:
+        apply_correction(state, parse_correction(state, text))
+    assert says in str(info.value) and "\n" not in str(info.value)

@@ -3,12 +3,14 @@
 At the table the physical board can drift from the ledger (a standee knocked over, a
 wound forgotten, a card misread). A correction sets the ledger to what the board shows:
 
-    put FIGURE LOC          a foe (``2``, ``#2``) or a Legend (``emily``) stands at LOC
+    put FIGURE LOC          a foe (``2``, ``#2``), a Legend (``emily``) or an ally on the board
+                            (``tobias``) stands at LOC
     add FOE LOC             a new foe miniature (``add gobkin C4``; LOC may be a spawn point number)
     remove FIGURE           a foe leaves the board (not counted as defeated)
     set NAME health|fear|tokens N
-                            a Legend's health, fear or ready tokens; a foe's health
-                            (``set 2 health 0`` defeats it, and it counts as defeated)
+                            a Legend's health, fear or ready tokens; a foe's or an ally's
+                            health (``set 2 health 0`` defeats the foe, and it counts as
+                            defeated; ``set tobias health 0``: the ally falls)
     barricade N / unbarricade N
                             lock or unlock spawn point N
     track N                 the storybook token is on spot N
@@ -39,10 +41,10 @@ WORDS = ("put", "add", "remove", "set", "barricade", "unbarricade", "track", "ne
 FIELDS = ("health", "fear", "tokens")
 
 USAGE = {
-    "put": "put FIGURE LOC (a foe number like 2 or #2, or a Legend's name; LOC like C4)",
+    "put": "put FIGURE LOC (a foe number like 2 or #2, or a Legend's or ally's name; LOC like C4)",
     "add": "add FOE LOC (a foe like gobkin; LOC like C4 or a spawn point number)",
     "remove": "remove FIGURE (a foe number like 2 or #2)",
-    "set": "set NAME health|fear|tokens N (NAME: a Legend's name or a foe number)",
+    "set": "set NAME health|fear|tokens N (NAME: a Legend's or ally's name, or a foe number)",
     "barricade": "barricade N (a spawn point number)",
     "unbarricade": "unbarricade N (a spawn point number)",
     "track": "track N (the storybook spot the token is on)",
@@ -54,7 +56,7 @@ USAGE = {
 class Correction:
     """One correction of the ledger to match the physical board.
 
-    ``figure`` is ``"foe:N"`` for foe number N or ``"legend:ID"``; ``foe`` a foe id (add);
+    ``figure`` is ``"foe:N"`` for foe number N, ``"legend:ID"`` or ``"ally:ID"``; ``foe`` a foe id (add);
     ``loc`` a location name; ``field`` health | fear | tokens; ``value`` the number.
     """
 
@@ -124,7 +126,7 @@ def _int(state: GameState, word: str, usage: str) -> int:
 
 
 def _figure(state: GameState, word: str, usage: str, legends: bool = True) -> str:
-    """``foe:N`` or ``legend:ID`` for a typed figure; RulesError naming the figures there are."""
+    """``foe:N``, ``legend:ID`` or ``ally:ID`` for a typed figure; RulesError naming the figures there are."""
     m = _NUM.fullmatch(word)
     if m:
         n = int(m.group(1))
@@ -140,22 +142,31 @@ def _figure(state: GameState, word: str, usage: str, legends: bool = True) -> st
         lid = legend_by_name(state, word)
         if lid is not None:
             return f"legend:{lid}"
-    who = ", ".join(state.legend_name(lg.id) for lg in state.legends)
-    raise RulesError(f"'{word}' is neither a foe number on the board nor a Legend ({who}); {usage}")
+        aid = _hero_by_name(state, word, [a.id for a in state.allies])
+        if aid is not None:
+            return f"ally:{aid}"
+    who = ", ".join(state.legend_name(h) for h in [lg.id for lg in state.legends] + [a.id for a in state.allies])
+    raise RulesError(f"'{word}' is neither a foe number on the board nor a Legend or ally on it ({who}); {usage}")
 
 
 def legend_by_name(state: GameState, word: str) -> str | None:
     """The Legend a typed name means: its id, full name, short name, or a unique prefix."""
+    return _hero_by_name(state, word, [lg.id for lg in state.legends])
+
+
+def _hero_by_name(state: GameState, word: str, ids: list[str]) -> str | None:
+    """Which of the heroes ``ids`` a typed name means: id, full name, short name, or a unique prefix."""
     w = word.strip().lower().replace("_", "-")
     if not w:
         return None
     hits = []
-    for lg in state.legends:
-        names = {lg.id.lower(), state.legend_name(lg.id).lower(), state.pack.legends[lg.id].name.lower().replace(" ", "-")}
+    for hid in ids:
+        full = state.hero_def(hid).name.lower()
+        names = {hid.lower(), state.legend_name(hid).lower(), full, full.replace(" ", "-")}
         if w in names:
-            return lg.id
+            return hid
         if any(n.startswith(w) for n in names) and len(w) >= 2:
-            hits.append(lg.id)
+            hits.append(hid)
     return hits[0] if len(hits) == 1 else None
 
 
@@ -204,9 +215,11 @@ def parse_correction(state: GameState, text: str) -> Correction:
         return Correction("add", foe=_foe_kind(state, args[0], usage), loc=_loc(state, args[1], usage, spawn_ok=True))
     if kind == "remove":
         fig = _figure(state, args[0], usage)
-        if fig.startswith("legend:"):
-            raise RulesError(f"a Legend stays on the board; to say {state.legend_name(fig[7:])} has fallen, "
-                             f"type 'set {state.legend_name(fig[7:]).lower()} health 0'")
+        side, _, key = fig.partition(":")
+        if side != "foe":
+            who = "a Legend" if side == "legend" else "an ally"
+            raise RulesError(f"{who} stays on the board until it falls; to say {state.legend_name(key)} has fallen, "
+                             f"type 'set {state.legend_name(key).lower()} health 0'")
         return Correction("remove", figure=fig)
     if kind == "set":
         fig = _figure(state, args[0], usage)
@@ -236,6 +249,13 @@ def check(state: GameState, c: Correction) -> None:
             top = state.foe_def(f.foe).health
             if value > top:
                 raise RulesError(f"{state.foe_name(f)}'s health cannot be {value}: its maximum is {top}")
+        elif side == "ally":
+            name = state.legend_name(key)
+            if c.field != "health":
+                raise RulesError(f"an ally has only health to set (no fear or tokens); {name} has {state.ally(key).health}")
+            top = pack.allies[key].health
+            if value > top:
+                raise RulesError(f"{name}'s health cannot be {value}: the maximum is {top}")
         else:
             ldef = pack.legends[key]
             name = state.legend_name(key)
@@ -270,6 +290,10 @@ def apply_correction(state: GameState, c: Correction) -> tuple[GameState, list[E
             f = state.foe(int(key))
             was, name = f.loc, state.foe_name(f)
             state = state.with_foe(replace(f, loc=c.loc or f.loc))
+        elif side == "ally":
+            al = state.ally(key)
+            was, name = al.loc, state.legend_name(key)
+            state = state.with_ally(replace(al, loc=c.loc or al.loc))
         else:
             lg = state.legend(key)
             was, name = lg.loc, state.legend_name(key)
@@ -298,6 +322,21 @@ def apply_correction(state: GameState, c: Correction) -> tuple[GameState, list[E
             else:
                 state = state.with_foe(replace(f, health=value))
                 text = f"{name}'s health is {value} (was {f.health})"
+        elif side == "ally":
+            al = state.ally(key)
+            name = state.legend_name(key)
+            if value <= 0:
+                # As when foes bring an ally down: it leaves the board, and under a protect
+                # objective the chapter is lost at the end of the round.
+                state = replace(state, allies=tuple(a for a in state.allies if a.id != key))
+                obj = state.chapter_def.objective
+                lost = obj.kind == "protect" and obj.ally == key
+                text = (f"{name} has fallen (health {al.health} -> 0) and leaves the board"
+                        + ("; the objective was to protect them, so the chapter is lost at the end of the round"
+                           if lost else ""))
+            else:
+                state = state.with_ally(replace(al, health=value))
+                text = f"{name}'s health is {value} (was {al.health})"
         else:
             lg = state.legend(key)
             name = state.legend_name(key)
