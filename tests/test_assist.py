@@ -323,3 +323,19 @@ def test_a_bad_ally_correction_is_one_sentence_and_changes_nothing(text: str, sa
     with pytest.raises(RulesError) as info:
         apply_correction(state, parse_correction(state, text))
     assert says in str(info.value) and "\n" not in str(info.value)
+
+
+def test_the_players_move_an_ally_at_the_table_and_the_ledger_shows_it(tmp_path: Path) -> None:
+    lines = ["activate emily", "end", "activate tobias", "move I4", "end", "status", "quit"]
+    result, events = run(["mill-race", "--new", "--campaign", "ally-run", "--seed", "1"], lines, tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "Tobias (ally) is acting at J4" in result.output
+    ledger = [ln for ln in result.output.splitlines() if ln.lstrip("v ").startswith("Tobias Brom")]
+    assert ledger and " I4 " in ledger[-1] and "5/5" in ledger[-1] and "(ally)" in ledger[-1]
+    assert any(e["kind"] == "move" and e.get("to") == "I4" and e.get("actor") == "tobias-brom" for e in events)
+
+
+def test_a_refused_command_at_the_table_says_what_to_type_not_a_number(tmp_path: Path) -> None:
+    result, _ = run(["schoolhouse", "--new", "--campaign", "hint-run"], ["activate emily", "zzz", "quit"], tmp_path)
+    assert "'zzz' is not a command" in result.output
+    assert "Type what was done on the board" in result.output and "Type a number" not in result.output

@@ -126,7 +126,7 @@ def setup_lines(state: Any) -> list[str]:
 
 
 def status_doc(state: Any) -> dict[str, Any]:
-    """The ledger as data: round, phase, track, next spawn, Legends and foes."""
+    """The ledger as data: round, phase, track, next spawn, Legends, allies and foes."""
     ch = state.chapter_def
     entries = ch.spawn_list
     nxt = None
@@ -145,6 +145,8 @@ def status_doc(state: Any) -> dict[str, Any]:
         "legends": [{"id": lg.id, "name": state.pack.legends[lg.id].name, "loc": lg.loc, "health": lg.health,
                      "fear": lg.fear, "tokens": lg.ready, "tokens_total": lg.ready + lg.spent, "relic": lg.relic,
                      "activated": lg.activated} for lg in state.legends],
+        "allies": [{"id": a.id, "name": state.pack.allies[a.id].name, "loc": a.loc, "health": a.health,
+                    "activated": a.activated} for a in state.allies],
         "foes": [{"number": f.number, "foe": f.foe, "name": state.pack.foes[f.foe].name, "loc": f.loc,
                   "health": f.health} for f in sorted(state.foes, key=lambda f: f.number)],
         "result": state.result,
@@ -181,6 +183,10 @@ def status_lines(state: Any) -> list[str]:
         mark = "v" if lg.activated else " "
         lines.append(f"{mark}{d.name[:17]:<17} {lg.loc:<4} {f'{lg.health}/{d.health}':<7} {f'{lg.fear}/{limit}':<6} "
                      f"{f'{lg.ready}/{lg.ready + lg.spent}':<7} {relic}"[:79])
+    for a in state.allies:  # heroes too: no fear, tokens or relic
+        d = state.pack.allies[a.id]
+        mark = "v" if a.activated else " "
+        lines.append(f"{mark}{d.name[:17]:<17} {a.loc:<4} {f'{a.health}/{d.health}':<7} {'-':<6} {'-':<7} (ally)")
     foes = sorted(state.foes, key=lambda f: f.number)
     if not foes:
         lines.append("Foes: none on the board")
@@ -194,7 +200,7 @@ def status_lines(state: Any) -> list[str]:
         if len(rows) > room:
             rows = rows[: room - 1] + [[f"... and {len(cells) - per * (room - 1)} more (the log has them)"]]
         lines += ["  " + "  ".join(f"{c:<24}" for c in row).rstrip() for row in rows]
-    if any(lg.activated for lg in state.legends):
+    if any(h.activated for h in (*state.legends, *state.allies)):
         lines.append("  (v: activated this round)")
     return lines
 
@@ -545,9 +551,10 @@ class Assist(Game):
         actions = list(engine.legal_actions(self.state))
         turn = self.state.turn
         if turn is not None:
-            lg = self.state.legend(turn.legend)
-            d = self.pack.legends[lg.id]
-            self.console.say(f"{self.state.legend_name(lg.id)} is acting at {lg.loc} (moved {turn.steps} of {d.move}, "
+            hero = self.state.hero(turn.legend)  # a Legend, or an ally the players move
+            d = self.state.hero_def(turn.legend)
+            who = self.state.legend_name(turn.legend) + (" (ally)" if self.state.is_ally(turn.legend) else "")
+            self.console.say(f"{who} is acting at {hero.loc} (moved {turn.steps} of {d.move}, "
                              + ("action taken)." if turn.acted else "action not taken yet)."))
         return actions
 
@@ -555,6 +562,10 @@ class Assist(Game):
         if self.state.turn is None:
             return f"Round {self.state.round}: who acts next? (activate NAME; help)> "
         return f"What did {self.state.legend_name(self.state.turn.legend)} do? (help)> "
+
+    def _what_to_type(self, actions: list[Any]) -> str:
+        # No numbered list is on the screen here: the players say what they did.
+        return "what was done on the board ('move C4', 'attack 2', 'end'), 'choices' for what is legal now, or 'help'"
 
     def _narrate(self, events: list[Any]) -> None:  # redo and the like
         self._say_events(events)

@@ -460,7 +460,7 @@ class Game:
         try:
             action = engine.parse_command(self.state, text)
         except HollowError as e:
-            self.hint(f"{e}. Type a number, a command in [brackets], or 'help'.")
+            self.hint(f"{e}. Type {self._what_to_type(actions)}.")
             return False
         if action is None:
             end = engine.end_before_activate(self.state, text)
@@ -474,10 +474,14 @@ class Game:
                 lead = f"'{_short(text)}' is not a command" + why[len(named):-1] + ". Type"
             else:
                 lead = f"'{_short(text)}' is not one of the choices now" + (f". {why} Type" if why else "; type")
-            self.hint(f"{lead} a number ({_span(len(actions))}), a command shown in [brackets], or 'help'.")
+            self.hint(f"{lead} {self._what_to_type(actions)}.")
             return False
         self._take(action)
         return True
+
+    def _what_to_type(self, actions: list[Any]) -> str:
+        """How a refusal's hint ends: what can be typed at this prompt."""
+        return f"a number ({_span(len(actions))}), a command shown in [brackets], or 'help'"
 
     def _meta(self, word: str, count: int | None, actions: list[Any]) -> bool:
         """Run the meta command ``word`` (a key of :data:`META`); True when the board changed."""
