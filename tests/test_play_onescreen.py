@@ -9,6 +9,7 @@ import re
 import sys
 
 import pexpect
+import pytest
 
 from hollowcli.play import saves
 
@@ -108,3 +109,44 @@ def test_tab_completes_commands_legend_names_and_places() -> None:
     child.expect(pexpect.EOF)
     game = saves.load("default").game
     assert game is not None and game.actions == [{"kind": "activate", "legend": "emily-van-winkle"}]
+
+
+# ------------------------------------------------------------------ wide and tall maps
+def _wide_state(width: int, height: int = 4):  # type: ignore[no-untyped-def]
+    from test_engine_packs import foe, game, make_pack, place, with_foes
+
+    inner = ["." * width for _ in range(height)]
+    inner[0] = "1" + inner[0][1:]
+    inner[-1] = inner[-1][:-1] + "2"
+    mid = height // 2
+    inner[mid] = inner[mid][: width // 2] + "S" + inner[mid][width // 2 + 1 :]
+    rows = ["#" * (width + 2), *(f"#{r}#" for r in inner), "#" * (width + 2)]
+    pack = make_pack(map_rows=rows, foes=[foe("gob")])
+    state = game(pack)
+    return with_foes(place(state), ("gob", "C2"))
+
+
+@pytest.mark.parametrize("width", [9, 20, 30, 60, 200, 700])
+def test_any_map_width_fits_80_columns_and_the_choices_stay_visible(width: int) -> None:
+    from hollowcli.engine import legal_actions
+    from hollowcli.play import screen
+
+    state = _wide_state(width)
+    lines = screen.decision_screen(state, list(legal_actions(state)), cols=80, rows=23)
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+    assert len(lines) <= 23
+    assert lines[-1].startswith(" 1.") or "[activate" in lines[-1] or lines[-1].strip()
+    text = "\n".join(lines)
+    assert "Legends" in text and "Round 1 - Legend phase" in text
+    if width > 38:  # wider than 1-column cells can show: a window around the Legends, said so
+        assert "(a part of the map: columns" in text
+
+
+def test_a_tall_map_is_a_window_that_follows_the_active_legend() -> None:
+    from hollowcli.engine import legal_actions
+    from hollowcli.play import screen
+
+    state = _wide_state(9, height=40)
+    lines = screen.decision_screen(state, list(legal_actions(state)), cols=80, rows=23)
+    assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+    assert "rows " in "\n".join(lines) and "(a part of the map:" in "\n".join(lines)

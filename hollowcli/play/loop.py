@@ -174,7 +174,7 @@ class Game:
         """The compact board at the start of a round (``--auto``: there is no prompt)."""
         cols, rows = screen.terminal_size()
         self.console.say("")
-        self.console.lines(screen.board_lines(self.state, self.paint, cols, rows))
+        self.console.lines(screen.board_lines(self.state, self.paint, cols, rows, max(5, rows // 2 - 3)))
         self._shown_round = self.state.round
 
     def show_choices(self) -> list[Any]:

@@ -93,20 +93,51 @@ def map_width(state: Any, w: int) -> int:
     return len(str(len(state.board.rows))) + 1 + ncols * (w + 1)
 
 
-def compact_map(state: Any, paint: Paint = plain, w: int = 4) -> list[str]:
+def _focus(state: Any) -> tuple[int, int]:
+    """Column and row of the Legend the view follows: the one activating, else the first."""
+    from hollowcli.engine.geometry import parse_loc
+
+    lid = getattr(state.turn, "legend", None) or (state.legends[0].id if state.legends else None)
+    where = parse_loc(state.legend(lid).loc) if lid else None
+    return where if where is not None else (0, 0)
+
+
+def _window(start: int, size: int, shown: int, focus: int) -> int:
+    """The first index of ``shown`` items out of ``size`` centred on ``focus``."""
+    return max(0, min(size - shown, focus - start - shown // 2))
+
+
+def compact_map(state: Any, paint: Paint = plain, w: int = 4, max_width: int | None = None,
+                max_rows: int | None = None) -> list[str]:
     """The map with cells ``w`` wide: column letters on top, row numbers at the left,
     walls as ``|`` between cells and ``-`` under them; stacks as ``JP+1``, a figure on a
-    spawn point or feature as ``G2:3``."""
+    spawn point or feature as ``G2:3``. A map wider than ``max_width`` columns (or with
+    more than ``max_rows`` rows) is shown as a window around the Legend the view follows,
+    with a line saying which part is shown."""
     from hollowcli.engine import map_cells
     from hollowcli.engine.geometry import column_letters
 
     full = map_cells(state)
     rows, r0, c0 = _crop(full)
+    label_w = len(str(r0 + len(rows))) + 1
+    ncols = max((len(r) for r in rows), default=0)
+    note = []
+    fc, fr = _focus(state)
+    if max_width is not None and label_w + ncols * (w + 1) > max_width:
+        shown = max(1, (max_width - label_w) // (w + 1))
+        first = _window(c0, ncols, shown, fc)
+        rows = [row[first : first + shown] for row in rows]
+        note.append(f"columns {column_letters(c0 + first)}-{column_letters(c0 + first + shown - 1)} of "
+                    f"{column_letters(c0)}-{column_letters(c0 + ncols - 1)}")
+        c0, ncols = c0 + first, shown
+    if max_rows is not None and len(rows) > max_rows:
+        shown = max(1, max_rows)
+        first = _window(r0, len(rows), shown, fr)
+        note.append(f"rows {r0 + first + 1}-{r0 + first + shown} of {r0 + 1}-{r0 + len(rows)}")
+        rows, r0 = rows[first : first + shown], r0 + first
     lsym = view.legend_symbols(state)
     letters = view.class_letters(state)
     foe_by_number = {f.number: f for f in state.foes}
-    label_w = len(str(r0 + len(rows))) + 1
-    ncols = max((len(r) for r in rows), default=0)
     head = " " * label_w
     for i in range(ncols):
         name = column_letters(c0 + i)
@@ -132,6 +163,8 @@ def compact_map(state: Any, paint: Paint = plain, w: int = 4) -> list[str]:
         lines.append(line.rstrip())
         if has_under:
             lines.append(under.rstrip())
+    if note:
+        lines.append(f"(a part of the map: {', '.join(note)}, around the active Legend)")
     return lines
 
 
@@ -240,11 +273,16 @@ def headline(state: Any) -> list[str]:
     return [title, " | ".join(parts)]
 
 
-def board_lines(state: Any, paint: Paint = plain, cols: int = MIN_COLS, room: int = MIN_ROWS) -> list[str]:
+def board_lines(state: Any, paint: Paint = plain, cols: int = MIN_COLS, room: int = MIN_ROWS,
+                map_rows: int | None = None) -> list[str]:
     """The compact board: headline, map with the ledger beside (or under) it, shared places.
 
-    ``room`` is the most lines the board may take; the foe list is shortened to fit.
+    ``room`` is the most lines the board may take; the foe list is shortened to fit. A map
+    with more than ``map_rows`` rows (default: half of ``room``, at least 8) is shown as a
+    window around the active Legend.
     """
+    if map_rows is None:
+        map_rows = max(8, room // 2)
     title, info = headline(state)
     lines = [paint(_fit(title, cols), "title"), *view.wrap(info, cols - 1, "  ")[:2]]
     legends = legend_ledger(state, paint)
@@ -253,7 +291,8 @@ def board_lines(state: Any, paint: Paint = plain, cols: int = MIN_COLS, room: in
     beside = w >= 2
     if not beside:
         w = next((w for w in CELL_WIDTHS if map_width(state, w) <= cols), 1)
-    mapl = compact_map(state, paint, w)
+    # a map too wide (or too tall) for the terminal even with 1-column cells: a window of it
+    mapl = compact_map(state, paint, w, max_width=cols - 1, max_rows=map_rows)
     places = shared_places(state, w)
     place_lines = view.wrap_items("Here: ", places, cols - 1, "      ", sep=";") if places else []
     fixed = len(lines) + len(place_lines)
@@ -315,12 +354,13 @@ def decision_screen(state: Any, actions: list[Any], paint: Paint = plain,
     status = status_line(state, paint, cols)
     choices = view.render_choices(actions, paint, state, width=cols - 2)
     room = rows - 1 - len(choices) - len(status) - 1  # the prompt, the blank line
-    board = board_lines(state, paint, cols, room)
+    map_rows = max(5, rows // 2 - 3)  # 24 rows: a map of up to 9 rows is shown whole
+    board = board_lines(state, paint, cols, room, map_rows)
     if len(board) > room:  # too tall: one line a choice, then a one-line status
         choices = view.render_choices(actions, paint, state, width=cols - 2, brief=True)
         status = [_fit(status[0], cols)] if len(status) > 1 else status
         room = rows - 1 - len(choices) - len(status) - 1
-        board = board_lines(state, paint, cols, room)
+        board = board_lines(state, paint, cols, room, map_rows)
     free = rows - 1 - len(board) - len(status) - len(choices)
     shown = list(extra or [])
     while shown:  # the two-step shortcuts only where they fit; typed commands still do them
