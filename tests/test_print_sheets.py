@@ -305,6 +305,18 @@ def test_setup_sheet_draws_the_map_with_coordinates_walls_spawns_and_the_track(t
     assert "2× Gobkin" in text  # the spawn list
 
 
+def test_setup_sheet_of_a_protect_chapter_names_the_ally_to_keep_alive_and_where_it_starts(tmp_path: Path) -> None:
+    res = CliRunner().invoke(cli, ["print", "setup", "mill-race", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    with pdfplumber.open(str(tmp_path / "setup-mill-race.pdf")) as pdf:
+        words = {w["text"] for w in pdf.pages[0].extract_words()}
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert "Keep Tobias Brom (an ally) alive for 7 rounds" in text
+    assert "Defeat" not in text  # it once read 'Defeat 1 foe within 7 rounds'
+    assert "Allies at setup: Tobias Brom on J4." in text
+    assert "Tobias" in words  # his name on his starting square of the map
+
+
 # --------------------------------------------------------------------------- text in other scripts
 def _mixed_deck():
     cards = (

@@ -206,7 +206,7 @@ def turn_order_page(c: Any, pack: Pack, page_w: float, page_h: float) -> int:
       "in the order shown, are everything the adversary does this round; an action the spot "
       "does not show does not happen (no move, no attack or no spawn that round).", st["p"])
     P(f"<b>Move, attack.</b> Every foe on the board activates, class by class: {order}; within a class, "
-      "in the order they came onto the board. A foe moves toward the closest Legend (tie: the highest "
+      "in the order they came onto the board. A foe moves toward the closest hero, Legend or ally (tie: the highest "
       "attack priority) and stops as soon as it can attack; it attacks when it has range and line of "
       "sight. On a spot with both, each foe moves and then attacks before the next foe acts.",
       st["step"], "a")
@@ -366,6 +366,7 @@ BLOCKED_FILL = "#d6d6d6"
 WALL_COLOUR = "#1a1a1a"
 SPAWN_COLOUR = "#6b3d1f"
 BARRICADE_FILL = "#f6e3c6"
+ALLY_COLOUR = "#1f5f3a"
 
 
 def objective_words(pack: Pack, chapter: Chapter) -> str:
@@ -376,6 +377,9 @@ def objective_words(pack: Pack, chapter: Chapter) -> str:
         return f"Survive {o.rounds} rounds."
     if o.kind == "search":
         return f"Search {o.count} time{'s' if (o.count or 0) != 1 else ''}{limit}."
+    if o.kind == "protect":
+        ally = pack.allies[o.ally].name if o.ally and o.ally in pack.allies else str(o.ally)
+        return f"Keep {ally} (an ally) alive for {o.rounds} rounds: if {ally.split()[0]} falls, the chapter is lost."
     n = o.count or 1
     if not o.foe:
         return f"Defeat {n} foe{'s' if n != 1 else ''}{limit}."
@@ -415,6 +419,11 @@ def _draw_map(pg: Pager, pack: Pack, chapter: Chapter, cell: float) -> float:
         for col, ch in enumerate(line):
             if ch.isdigit() and ch != "0":
                 spawn_xy.setdefault(int(ch), (col, r))
+    allies_at: dict[tuple[int, int], list[str]] = {}
+    for aid, placed in chapter.setup.allies.items():
+        axy = spawn_xy.get(placed) if isinstance(placed, int) else parse_loc(str(placed))
+        if axy is not None:
+            allies_at.setdefault(axy, []).append((pack.allies[aid].name if aid in pack.allies else aid).split()[0])
     for fp in chapter.setup.foes:
         xy = spawn_xy.get(fp.at) if isinstance(fp.at, int) else parse_loc(str(fp.at))
         if xy is not None:
@@ -471,7 +480,7 @@ def _draw_map(pg: Pager, pack: Pack, chapter: Chapter, cell: float) -> float:
                     c.drawCentredString(cx, y + cell * 0.3 - k * min(7.0, cell * 0.17), text)
     # setup figures: small tags along the top of the square
     c.setFont(BOLD, min(6.0, cell * 0.14))
-    for marks, colour in ((starts, "#1f3a5f"), (foes_at, "#7a1f1f")):
+    for marks, colour in ((starts, "#1f3a5f"), (foes_at, "#7a1f1f"), (allies_at, ALLY_COLOUR)):
         for (col, r), names in marks.items():
             x, y = x0 + col * cell, top - r * cell
             c.setFillColor(HexColor(colour))
@@ -531,14 +540,20 @@ def setup_chapter(pg: Pager, pack: Pack, chapter: Chapter, cell_mm: float | None
         "<b>Key.</b> Grey squares are not locations; a thick black line is a wall (no walking or sight "
         "through it). A circled number is a {spawn} spawn point; a shaded one has a {barricade} barricade at setup "
         f"(<b>{bars}</b>). Letters are features, named under the letter. Blue names: Legends' starting squares; "
-        "red names: foes at setup."
+        "red names: foes at setup" + ("; green names: allies at setup." if chapter.setup.allies else ".")
     ), st["p"])
+    allies = ", ".join(
+        f"{escape_text(pack.allies[aid].name if aid in pack.allies else aid)} on "
+        + (f"spawn point {at}" if isinstance(at, int) else escape_text(str(at)))
+        for aid, at in chapter.setup.allies.items()
+    )
     where = []
     if legends:
         where.append(f"{legends}")
     if start:
         where.append(("the other Legends start" if legends else "The Legends start") + f" on the start square {escape_text(start)}")
-    pg.para("<b>Start.</b> " + ("; ".join(where) or "No starting squares are given") + f". Foes at setup: {foes}.", st["p"])
+    pg.para("<b>Start.</b> " + ("; ".join(where) or "No starting squares are given") + f". Foes at setup: {foes}."
+            + (f" Allies at setup: {allies}." if allies else ""), st["p"])
     # the storybook track
     if split:
         pg.new_page()
