@@ -71,6 +71,8 @@ def card_texts(pack):
         [f"Health {lg.health} Defense {lg.defense} Move {lg.move} Tokens {lg.tokens}", lg.text]
         + [f"{skills[s].name}: {skills[s].text}" for s in lg.skills if s in skills]))
         for lg in pack.legends.values()])
+    files.append([(a.name, a.title or "Ally", f"Health {a.health} Defense {a.defense} Move {a.move}\n\n{a.text or ''}")
+                  for a in pack.allies.values()])
     files.append([(f.name, f.cls, f"Health {f.health} Defense {f.defense} Move {f.move}\n\n{f.text or ''}")
                   for f in pack.foes.values()])
     files.append([(i.name, i.kind, i.text) for i in pack.items.values()])
