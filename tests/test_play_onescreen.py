@@ -150,3 +150,31 @@ def test_a_tall_map_is_a_window_that_follows_the_active_legend() -> None:
     lines = screen.decision_screen(state, list(legal_actions(state)), cols=80, rows=23)
     assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
     assert "rows " in "\n".join(lines) and "(a part of the map:" in "\n".join(lines)
+
+
+@pytest.mark.parametrize("rows", [23, 30, 60])
+def test_every_choice_number_the_prompt_offers_is_on_the_screen_or_said_to_be_left_out(rows: int) -> None:
+    """Emily's turn on chapter 1 offers 27 choices; at 80x24 the last two-step ones do not fit
+    and a line says which numbers are left out (they once were left out silently)."""
+    from hollowcli import engine
+    from hollowcli.pack.loader import load_pack
+    from hollowcli.play import combos, screen
+
+    state = engine.new_game(load_pack(()), "schoolhouse")
+    state, _ = engine.apply(state, engine.parse_command(state, "activate emily"), __import__("random").Random(4))
+    actions = list(engine.legal_actions(state))
+    extra = combos.combos(state, actions)
+    total = len(actions) + len(extra)
+    lines = screen.decision_screen(state, actions, cols=80, rows=rows, extra=extra)
+    assert len(lines) <= rows
+    text = "\n".join(lines)
+    numbers = {int(n) for n in re.findall(r"(?<![\w-])(\d{1,2})(?=\.? |\. )", text)}
+    note = re.search(r"(?:^ |   \()(\d+)(?:-(\d+))?: (?:\d+ more two-step choices? \('choices' lists|type 'choices'\))", text, re.M)
+    shown_up_to = int(note.group(1)) - 1 if note else total
+    if note:
+        assert int(note.group(2) or note.group(1)) == total
+    assert set(range(1, shown_up_to + 1)) <= numbers | set(range(1, 18)), sorted(numbers)  # 1-17: the move grid
+    if rows == 23:  # the 80x24 terminal: the last two-step choices do not fit, and it says so
+        assert note is not None
+    if note is None:
+        assert total in numbers  # nothing left out: the last number is on the screen

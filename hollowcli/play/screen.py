@@ -362,12 +362,22 @@ def decision_screen(state: Any, actions: list[Any], paint: Paint = plain,
         room = rows - 1 - len(choices) - len(status) - 1
         board = board_lines(state, paint, cols, room, map_rows)
     free = rows - 1 - len(board) - len(status) - len(choices)
-    shown = list(extra or [])
-    while shown:  # the two-step shortcuts only where they fit; typed commands still do them
-        more = combos.render(shown, len(actions) + 1, cols - 2)
-        if len(more) <= free:
-            choices += more
+    every = list(extra or [])
+    shown = every
+    while True:  # the two-step shortcuts only where they fit; typed commands still do them
+        more = combos.render(shown, len(actions) + 1, cols - 2) if shown else []
+        hidden = len(every) - len(shown)
+        if hidden:  # say what is left out, so no number the prompt offers is a secret
+            first, last = len(actions) + len(shown) + 1, len(actions) + len(every)
+            span = f"{first}-{last}" if last > first else str(first)
+            tail = f"   ({span}: type 'choices')"
+            if more and len(more[-1]) + len(tail) <= cols - 2:
+                more[-1] += tail
+            else:
+                more.append(f" {span}: {hidden} more two-step choice{'s' if hidden > 1 else ''} ('choices' lists them)")
+        if len(more) <= free or not shown:
+            choices += more if len(more) <= free else []
             break
-        shown = shown[:-1] if len(shown) > 1 else []
+        shown = shown[:-1]
     gap = [""] if len(board) + len(status) + len(choices) + 2 <= rows else []
     return [*board, *gap, *status, *choices]
