@@ -13,23 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import one_sentence
+from cli_helpers import run_in_process as hollow
 
-from hollowcli.cli import main
 from hollowcli.play import saves
-
-
-def hollow(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_sentence(err: str) -> bool:
-    return err.startswith("hollow: ") and err.count("\n") == 1 and "Traceback" not in err and "internal error" not in err
 
 
 def start_player(*args: str) -> subprocess.Popen[str]:

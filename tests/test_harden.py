@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import one_sentence
+from cli_helpers import run_in_process as hollow
 
-from hollowcli.cli import main
 from hollowcli.pack import validate
 from hollowcli.pack.files import MAX_TOPICS
 from hollowcli.pack.yamlsrc import MAX_DEPTH, MAX_TEXT
@@ -19,20 +20,6 @@ from hollowcli.play import saves
 from hollowcli.play.console import MAX_LINE
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def hollow(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_sentence(err: str) -> bool:
-    return err.startswith("hollow: ") and err.count("\n") == 1 and "Traceback" not in err and "internal error" not in err
 
 
 def shell(command: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:

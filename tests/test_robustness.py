@@ -10,30 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import one_sentence
+from cli_helpers import run_in_process as hollow
 
-from hollowcli.cli import main
 from hollowcli.play import saves
-
-
-def hollow(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run ``hollow ARGS`` the way the console script does: exit status, stdout, stderr."""
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_sentence(err: str) -> bool:
-    """stderr is one line starting with 'hollow: ', no traceback, no internal error."""
-    return (
-        err.startswith("hollow: ")
-        and err.count("\n") == 1
-        and "Traceback" not in err
-        and "internal error" not in err
-    )
 
 
 def _started_game(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> dict:
@@ -191,7 +171,6 @@ def test_a_broken_pack_template_is_one_sentence(
     assert code == 1 and one_sentence(err)
     assert "foe.card.j2" in err and said in err
     assert not (tmp_path / "out" / "cards-foes.pdf").exists()
-
 
 
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs a folder where even root cannot create files")
