@@ -151,15 +151,10 @@ def compact_map(state: Any, paint: Paint = plain, w: int = 4, max_width: int | N
             syms = [lsym[lid] for lid in (*c.legends, *c.allies)]
             syms += [view.foe_symbol(state, foe_by_number[n], letters) for n in c.foes]
             text, role = _cell_text(c, syms, w)
-            line += paint(text, role)
-            right = row[i + 1].name if i + 1 < len(row) else None
-            below = rows[r + 1][i].name if r + 1 < len(rows) and i < len(rows[r + 1]) else None
-            line += paint("|", "wall") if right is not None and right in c.walls else " "
-            if below is not None and below in c.walls:
-                under += paint("-" * w, "wall") + " "
-                has_under = True
-            else:
-                under += " " * (w + 1)
+            sep, piece, wall_below = view.wall_edges(rows, r, i, w, paint)
+            line += paint(text, role) + sep
+            under += piece
+            has_under = has_under or wall_below
         lines.append(line.rstrip())
         if has_under:
             lines.append(under.rstrip())

@@ -108,20 +108,27 @@ def render_map(state: Any, paint: Paint = plain) -> list[str]:
         under = " " * label_w
         has_under = False
         for i, c in enumerate(row):
-            line += cell(c)
-            right = row[i + 1].name if i + 1 < len(row) else None
-            below = rows[r + 1][i].name if r + 1 < len(rows) and i < len(rows[r + 1]) else None
-            if right is not None:
-                line += paint("|", "wall") if right in c.walls else " "
-            if below is not None and below in c.walls:
-                under += paint("-" * CELL, "wall") + " "
-                has_under = True
-            else:
-                under += " " * (CELL + 1)
+            sep, piece, wall_below = wall_edges(rows, r, i, CELL, paint)
+            line += cell(c) + sep
+            under += piece
+            has_under = has_under or wall_below
         lines.append(line.rstrip())
         if has_under:
             lines.append(under.rstrip())
     return lines
+
+
+def wall_edges(rows: list[list[Any]], r: int, i: int, width: int, paint: Paint) -> tuple[str, str, bool]:
+    """What follows map cell ``rows[r][i]`` drawn ``width`` wide: the separator to its right
+    (``|`` for a wall), its piece of the line underneath (``-`` under a wall below) and
+    whether that piece is a wall (the line underneath is printed only when one is)."""
+    c, row = rows[r][i], rows[r]
+    right = row[i + 1].name if i + 1 < len(row) else None
+    below = rows[r + 1][i].name if r + 1 < len(rows) and i < len(rows[r + 1]) else None
+    sep = paint("|", "wall") if right is not None and right in c.walls else " "
+    if below is not None and below in c.walls:
+        return sep, paint("-" * width, "wall") + " ", True
+    return sep, " " * (width + 1), False
 
 
 def render_key(state: Any) -> list[str]:
