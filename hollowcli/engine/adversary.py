@@ -7,6 +7,7 @@ each Legend, how a tie broke, the path taken, the line-of-sight check and the di
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 from hollowcli.engine import resolve
 from hollowcli.engine.core import (
@@ -26,12 +27,66 @@ from hollowcli.engine.rolls import Dice
 from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, replace
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
 
+_A = TypeVar("_A")
+
 
 # --------------------------------------------------------------------- targeting
-def _distances(state: GameState, f: FoeState) -> dict[str, int | None]:
-    """Walking distance from a foe to every standing hero, Legends and allies (None = unreachable)."""
-    dist = state.board.distances_from(f.loc)
-    return {lid: dist.get(state.hero(lid).loc) for lid in standing_heroes(state)}
+#: How many foe targetings (and range checks) a board remembers before it starts afresh:
+#: plenty for the positions of a game, and memory stays flat in a long one.
+TARGETINGS_KEPT = 1024
+
+
+class Targeting(NamedTuple):
+    """Whom a foe at one location wants, worked out from where the heroes stand."""
+
+    ranked: list[str]  # the heroes it wants, best first (reachable ones only)
+    why: str  # the reason for the first
+    dists: dict[str, int | None]  # walking distance to every standing hero (None: unreachable)
+    dist_text: str  # the distances in words, for --explain
+
+
+def _standing(state: GameState) -> tuple[tuple[str, str], ...]:
+    """(id, location) of every standing hero: Legends on their feet (pack order), then the
+    allies on the board (as :func:`~hollowcli.engine.core.standing_heroes`); once per state."""
+    d = state.__dict__
+    m = d.get("_memo")
+    if m is None:
+        m = d["_memo"] = {}
+    hit = m.get("standing heroes")
+    if hit is None:
+        hit = m["standing heroes"] = tuple((lg.id, lg.loc) for lg in state.legends if lg.health > 0) + tuple(
+            (a.id, a.loc) for a in state.allies)
+    return hit  # type: ignore[no-any-return]
+
+
+def _remembered(state: GameState, key: tuple, work: Callable[[], _A]) -> _A:
+    """An answer that depends only on the map, the pack and ``key`` (positions), kept by the
+    game's board (built once per pack and chapter, shared by the games of a process)."""
+    cache = state.board.targetings
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) >= TARGETINGS_KEPT:
+            cache.clear()
+        hit = cache[key] = work()
+    return hit  # type: ignore[return-value]
+
+
+def targeting(state: GameState, f: FoeState) -> Targeting:
+    """Whom the foe wants (:func:`rank_targets`) with the distances behind it."""
+    target = state.foe_def(f.foe).target
+    heroes = _standing(state)
+    return _remembered(state, ("targets", f.loc, target, heroes), lambda: _targeting(state, f.loc, target, heroes))
+
+
+def _targeting(state: GameState, at: str, target: str, heroes: tuple[tuple[str, str], ...]) -> Targeting:
+    dist = state.board.distances_from(at)
+    dists = {lid: dist.get(loc) for lid, loc in heroes}
+    text = _dist_text(state, dists)
+    if target in state.pack.legends:
+        ranked, why = _order_named(state, dists, text, target)
+    else:
+        ranked, why = _order_closest(state, dists, text)
+    return Targeting(ranked, why, dists, text)
 
 
 def _dist_text(state: GameState, dists: dict[str, int | None]) -> str:
@@ -41,15 +96,14 @@ def _dist_text(state: GameState, dists: dict[str, int | None]) -> str:
     )
 
 
-def _order_closest(state: GameState, f: FoeState) -> tuple[list[str], str]:
+def _order_closest(state: GameState, dists: dict[str, int | None], dist_text: str) -> tuple[list[str], str]:
     """Legends by walking distance, ties by highest attack priority, then pack order."""
-    dists = _distances(state, f)
     reach = [lid for lid, d in dists.items() if d is not None]
     order = {lid: i for i, lid in enumerate(list(state.pack.legends) + list(state.pack.allies))}
     prio = {lid: state.hero_def(lid).attack_priority for lid in reach}
     ranked = sorted(reach, key=lambda lid: (dists[lid], -prio[lid], order[lid]))
     if not ranked:
-        return [], f"no Legend can be reached ({_dist_text(state, dists)})"
+        return [], f"no Legend can be reached ({dist_text})"
     best = ranked[0]
     tied = [lid for lid in ranked if dists[lid] == dists[best]]
     n = lambda lid: state.legend_name(lid)
@@ -69,16 +123,16 @@ def _order_closest(state: GameState, f: FoeState) -> tuple[list[str], str]:
     return ranked, why
 
 
-def _order_named(state: GameState, f: FoeState, legend_id: str) -> tuple[list[str], str]:
+def _order_named(state: GameState, dists: dict[str, int | None], dist_text: str, legend_id: str) -> tuple[list[str], str]:
     """A foe whose ``target`` names a Legend goes for that Legend while it stands and can be
     reached; the others follow by the closest rule."""
-    ranked, why = _order_closest(state, f)
+    ranked, why = _order_closest(state, dists, dist_text)
     if legend_id not in ranked:
         if not ranked:
             return ranked, why
         return ranked, f"its quarry {state.legend_name(legend_id)} cannot be reached or has fallen, so {why}"
     rest = [x for x in ranked if x != legend_id]
-    d = state.board.distances_from(f.loc).get(state.hero(legend_id).loc)
+    d = dists[legend_id]
     return [legend_id] + rest, (f"it hunts {state.legend_name(legend_id)} ({d} step{'s' if d != 1 else ''} away), "
                                 "whatever the distance to the others")
 
@@ -89,10 +143,8 @@ def rank_targets(state: GameState, f: FoeState) -> tuple[list[str], str]:
     ``target: closest`` (the default) ranks by walking distance, ties by attack priority;
     a Legend id as ``target`` puts that Legend first ("unless otherwise indicated").
     """
-    target = state.foe_def(f.foe).target
-    if target in state.pack.legends:
-        return _order_named(state, f, target)
-    return _order_closest(state, f)
+    t = targeting(state, f)
+    return t.ranked, t.why
 
 
 def _range_to(state: GameState, f: FoeState, legend_id: str) -> int | None:
@@ -104,16 +156,22 @@ def _range_to(state: GameState, f: FoeState, legend_id: str) -> int | None:
 
 def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str]:
     """In range (orthogonal) and in line of sight."""
-    spec = state.foe_def(f.foe).attack
-    lg = state.hero(legend_id)
+    return _can_attack_at(state, f.loc, state.foe_def(f.foe).attack.range, legend_id, state.hero(legend_id).loc)
+
+
+def _can_attack_at(state: GameState, at: str, rng: int, legend_id: str, there: str) -> tuple[bool, str]:
+    return _remembered(state, ("attack", at, rng, legend_id, there), lambda: _check_attack(state, at, rng, legend_id, there))
+
+
+def _check_attack(state: GameState, at: str, rng: int, legend_id: str, there: str) -> tuple[bool, str]:
     board = state.board
-    d = _range_to(state, f, legend_id)
-    if d is None or d > spec.range:
-        return False, f"{state.legend_name(legend_id)} is out of range ({'unreachable' if d is None else d} > {spec.range})"
-    los = board.line_of_sight(f.loc, lg.loc)
+    d = board.grid_distance(at, there) if state.pack.rules.range_measure == "grid" else board.walk_distance(at, there)
+    if d is None or d > rng:
+        return False, f"{state.legend_name(legend_id)} is out of range ({'unreachable' if d is None else d} > {rng})"
+    los = board.line_of_sight(at, there)
     if not los.clear:
         return False, f"no line of sight to {state.legend_name(legend_id)}: {los.reason}"
-    return True, f"{state.legend_name(legend_id)} is in range ({d} ≤ {spec.range}) with line of sight ({los.reason})"
+    return True, f"{state.legend_name(legend_id)} is in range ({d} ≤ {rng}) with line of sight ({los.reason})"
 
 
 # ------------------------------------------------------------------ foe actions
@@ -122,9 +180,8 @@ def foe_move(state: GameState, number: int, dice: Dice, events: list[Event]) -> 
     f = state.foe(number)
     fdef = state.foe_def(f.foe)
     name = state.foe_name(f)
-    ranked, why = rank_targets(state, f)
-    dists = _distances(state, f)
-    detail = f"walking distances from {f.loc}: {_dist_text(state, dists)}"
+    ranked, why, dists, dist_text = targeting(state, f)
+    detail = f"walking distances from {f.loc}: {dist_text}"
     if not ranked:
         events.append(event(state, "foe-hold", actor=foe_id_text(f), frm=f.loc, to=f.loc, reason=f"{name} stays at {f.loc}: {why}", detail=detail))
         return state
@@ -134,24 +191,30 @@ def foe_move(state: GameState, number: int, dice: Dice, events: list[Event]) -> 
         events.append(event(state, "foe-hold", actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
                             reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
         return state
-    path = state.board.shortest_path(f.loc, state.hero(target).loc) or [f.loc]
+    there = state.hero(target).loc
+    path = state.board.shortest_path(f.loc, there) or [f.loc]
     walked = [f.loc]
     sprung: list[Event] = []  # traps on the way, told after the move itself
     stop = f"it has used its move of {fdef.move}"
+    rng = fdef.attack.range
+    traps = bool(state.traps)  # without traps the foe is put down once, where it stops
     for loc in path[1 : fdef.move + 1]:
-        state = state.with_foe(replace(state.foe(number), loc=loc))
         walked.append(loc)
-        state, standing = enter(state, FOES_SIDE, str(number), loc, sprung)
-        if not standing:
-            stop = f"it fell to a trap at {loc}"
-            break
-        ok, los_why = can_attack(state, state.foe(number), target)
+        if traps:
+            state = state.with_foe(replace(state.foe(number), loc=loc))
+            state, standing = enter(state, FOES_SIDE, str(number), loc, sprung)
+            if not standing:
+                stop = f"it fell to a trap at {loc}"
+                break
+        ok, los_why = _can_attack_at(state, loc, rng, target, there)
         if ok:
             stop = f"it can attack from here: {los_why}"
             break
     else:
         if len(walked) == len(path):
             stop = f"it has reached {state.legend_name(target)}'s location"
+    if not traps and len(walked) > 1:
+        state = state.with_foe(replace(f, loc=walked[-1]))
     steps = len(walked) - 1
     if steps == 0:
         stop = f"its move is {fdef.move}"

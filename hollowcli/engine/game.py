@@ -126,13 +126,17 @@ def legal_of_kind(state: GameState, kind: str) -> tuple[Action, ...]:
     """The legal choices of one kind: the part of :func:`legal_actions` with that kind (the
     same objects), remembered by the state. The policy takes an attack without the moves
     ever being listed."""
-    if state.phase != "legends" or state.result is not None:
-        return ()
-    m = memo(state)
-    key = ("legal", kind)
-    hit = m.get(key)
+    d = state.__dict__  # memo(state), inline: this is the engine's most frequent call
+    m = d.get("_memo")
+    if m is None:
+        m = d["_memo"] = {}
+    hit = m.get(kind)  # (the kinds are the memo's only plain-word keys besides "legal")
     if hit is None:
-        hit = m[key] = tuple(actions_of_kind(state, kind))
+        if state.phase != "legends" or state.result is not None:
+            hit = ()
+        else:
+            hit = tuple(actions_of_kind(state, kind))
+        m[kind] = hit
     return hit  # type: ignore[no-any-return]
 
 
@@ -189,7 +193,10 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
         listed = legal_of_kind if state.phase == "legends" and state.result is None else actions_of_kind
         # once the action is used, only a relic swap and the moves can be left
         kinds = _LEFT_AFTER_ACTING if state.turn.acted else _ANYTHING_LEFT
-        if not any(listed(state, kind) for kind in kinds):
+        for kind in kinds:
+            if listed(state, kind):
+                break
+        else:
             lid = state.turn.legend
             if state.is_ally(lid):
                 gone = not any(a.id == lid for a in state.allies)

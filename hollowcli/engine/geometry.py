@@ -78,8 +78,12 @@ class Board:
         self._los_cache: dict[tuple[str, str], LosCheck] = {}
         self._reach_cache: dict[tuple[str, str, int, str], bool] = {}
         self._area_cache: dict[tuple[str, int, str], frozenset[str]] = {}
+        self._from_cache: dict[tuple[str, int, str], frozenset[str]] = {}
         #: The Legend phase's planned walks (hollowcli.engine.legend_phase.walks_in_order).
         self.walks: dict[tuple[str, int, tuple[str, ...]], list[tuple[str, tuple[str, ...]]]] = {}
+        #: The adversary phase's targetings and range checks (hollowcli.engine.adversary):
+        #: answers from the map and the pack (a game's board is built per pack) and positions.
+        self.targetings: dict[tuple, object] = {}
 
     # ----------------------------------------------------------------- locations
     def _coords_or_raise(self, name: str) -> tuple[int, int]:
@@ -192,21 +196,32 @@ class Board:
             hit = self._reach_cache[key] = self.within_range(a, b, rng, measure) is not None and self.line_of_sight(a, b).clear
         return hit
 
+    def _in_range_of(self, b: str, rng: int, measure: str) -> list[str]:
+        """The squares within range ``rng`` of ``b``: the diamond of ``rng`` orthogonal steps
+        round it (``grid``), or those at most ``rng`` walking steps away (``walk``). Both
+        measures are symmetric (walls block both ways)."""
+        if measure == "grid":
+            c, r = self.coords(b)
+            return [loc_name(c + dc, r + dr) for dc in range(-rng, rng + 1) for dr in range(abs(dc) - rng, rng - abs(dc) + 1)
+                    if (c + dc, r + dr) in self._chars]
+        return [a for a, d in self.distances_from(b).items() if d <= rng]
+
     def reach_area(self, b: str, rng: int, measure: str = "grid") -> frozenset[str]:
         """Every location ``a`` with ``in_reach(a, b, rng, measure)``: where a figure must
-        stand to reach ``b`` (remembered). Only squares within range are checked: the
-        diamond of ``rng`` orthogonal steps round ``b`` (``grid``), or the squares at most
-        ``rng`` walking steps away (``walk``)."""
+        stand to reach ``b`` (remembered). Only squares within range are checked."""
         key = (b, rng, measure)
         hit = self._area_cache.get(key)
         if hit is None:
-            if measure == "grid":
-                c, r = self.coords(b)
-                near = [loc_name(c + dc, r + dr) for dc in range(-rng, rng + 1) for dr in range(abs(dc) - rng, rng - abs(dc) + 1)
-                        if (c + dc, r + dr) in self._chars]
-            else:
-                near = [a for a, d in self.distances_from(b).items() if d <= rng]
-            hit = self._area_cache[key] = frozenset(a for a in near if self.in_reach(a, b, rng, measure))
+            hit = self._area_cache[key] = frozenset(a for a in self._in_range_of(b, rng, measure) if self.in_reach(a, b, rng, measure))
+        return hit
+
+    def reached_from(self, a: str, rng: int, measure: str = "grid") -> frozenset[str]:
+        """Every location ``b`` with ``in_reach(a, b, rng, measure)``: what a figure standing
+        at ``a`` reaches (remembered; sight is traced from ``a``)."""
+        key = (a, rng, measure)
+        hit = self._from_cache.get(key)
+        if hit is None:
+            hit = self._from_cache[key] = frozenset(b for b in self._in_range_of(a, rng, measure) if self.in_reach(a, b, rng, measure))
         return hit
 
     # ------------------------------------------------------------- line of sight

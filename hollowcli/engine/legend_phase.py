@@ -115,9 +115,25 @@ def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int,
     return {loc: (c, p) for loc, (c, _k, p) in best.items() if loc != start}
 
 
-def attack_sources(state: GameState, lg: LegendState | AllyState) -> Iterator[tuple[str, str | None, AttackSpec, int, str]]:
+def attack_sources(state: GameState, lg: LegendState | AllyState) -> tuple[tuple[str, str | None, AttackSpec, int, str], ...]:
     """Every attack the Legend can pay for now: (source kind, id, spec, cost, name). An ally
-    has only its basic attack, if it has one."""
+    has only its basic attack, if it has one.
+
+    What a Legend can pay for depends only on its tokens, its fear in the preparation
+    space, its inventory and its relic (the pack is the game's), so the game's lookups
+    keep the answer by those: few distinct keys, and the list is not worked out again at
+    every decision."""
+    if isinstance(lg, AllyState):
+        key: tuple = ("attacks", lg.id)
+    else:
+        key = ("attacks", lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
+    hit = state.lookups.get(key)
+    if hit is None:
+        hit = state.lookups[key] = tuple(_attack_sources(state, lg))
+    return hit  # type: ignore[no-any-return]
+
+
+def _attack_sources(state: GameState, lg: LegendState | AllyState) -> Iterator[tuple[str, str | None, AttackSpec, int, str]]:
     if isinstance(lg, AllyState):
         spec = state.pack.allies[lg.id].basic_attack
         if spec is not None:
@@ -248,19 +264,23 @@ def _move_actions(state: GameState, lg: LegendState | AllyState) -> list[Action]
 
 
 def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Action]:
-    out = []
-    reaches, measure = state.board.in_reach, state.pack.rules.range_measure  # in_reach(), without the wrapper
+    out: list[Action] = []
+    foes = state.foes
+    if not foes:
+        return out
+    reaches, measure, here = state.board.in_reach, state.pack.rules.range_measure, lg.loc
     for source, sid, spec, _cost, _name in attack_sources(state, lg):
+        rng = spec.range
         if spec.area:
             seen = []
-            for f in state.foes:
-                if f.loc not in seen and reaches(lg.loc, f.loc, spec.range, measure):
+            for f in foes:
+                if f.loc not in seen and reaches(here, f.loc, rng, measure):
                     seen.append(f.loc)
             for loc in seen:
                 out.append(new_action(kind="attack", legend=lg.id, at=loc, source=source, source_id=sid, offered=state))
         else:
-            for f in state.foes:
-                if reaches(lg.loc, f.loc, spec.range, measure):
+            for f in foes:
+                if reaches(here, f.loc, rng, measure):
                     out.append(new_action(kind="attack", legend=lg.id, target=f.number, source=source, source_id=sid, offered=state))
     return out
 

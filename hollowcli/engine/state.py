@@ -55,7 +55,8 @@ def maker(cls: type[_T]) -> Any:
         d = obj.__dict__
         d.update(defaults)
         for name, factory in factories:
-            d[name] = factory()
+            if name not in values:
+                d[name] = factory()
         d.update(values)
         return obj
 
