@@ -59,7 +59,9 @@ def test_a_renamed_shortcut_does_not_change_what_a_saved_action_means(pack: Any,
     saved = move.to_dict()
     spec = vocab.KINDS["move"]
     monkeypatch.setitem(vocab.KINDS, "move", dc_replace(spec, command=lambda s, a: f"walk {a.to}"))
-    fresh = [a for a in engine.legal_actions(engine.GameState.from_dict(pack, state.to_dict())) if a.kind == "move"]
+    # A renamed shortcut comes with a new version, so a new process: the pack is loaded
+    # afresh (a board remembers the moves it offered, with their words, for its pack).
+    fresh = [a for a in engine.legal_actions(engine.GameState.from_dict(dc_replace(pack), state.to_dict())) if a.kind == "move"]
     assert fresh and fresh[0].command.startswith("walk ")
     assert Action.from_dict(saved) in fresh  # the saved form still names the same move
 

@@ -75,7 +75,8 @@ def test_an_old_save_written_again_is_layout_3_with_typed_actions(pack: Any, mon
     # a shortcut renamed in a later hollow does not change what the save means
     monkeypatch.setitem(vocab.KINDS, "move", dc_replace(vocab.KINDS["move"], command=lambda s, a: f"walk {a.to}",
                                                          aliases=lambda s, a: []))
-    again = Session(pack, saves.load("old").game)  # type: ignore[arg-type]
+    # (a later hollow is a new process: the pack is loaded afresh, with nothing remembered)
+    again = Session(dc_replace(pack), saves.load("old").game)  # type: ignore[arg-type]
     assert again.state.to_dict() == at_cursor
     assert "walk D2" in again.commands()
 

@@ -7,7 +7,7 @@ each Legend, how a tie broke, the path taken, the line-of-sight check and the di
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from hollowcli.engine import resolve
 from hollowcli.engine.core import (
@@ -27,15 +27,8 @@ from hollowcli.engine.rolls import Dice
 from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, replace
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
 
-_A = TypeVar("_A")
-
 
 # --------------------------------------------------------------------- targeting
-#: How many foe targetings (and range checks) a board remembers before it starts afresh:
-#: plenty for the positions of a game, and memory stays flat in a long one.
-TARGETINGS_KEPT = 1024
-
-
 class Targeting(NamedTuple):
     """Whom a foe at one location wants, worked out from where the heroes stand."""
 
@@ -59,23 +52,11 @@ def _standing(state: GameState) -> tuple[tuple[str, str], ...]:
     return hit  # type: ignore[no-any-return]
 
 
-def _remembered(state: GameState, key: tuple, work: Callable[[], _A]) -> _A:
-    """An answer that depends only on the map, the pack and ``key`` (positions), kept by the
-    game's board (built once per pack and chapter, shared by the games of a process)."""
-    cache = state.board.targetings
-    hit = cache.get(key)
-    if hit is None:
-        if len(cache) >= TARGETINGS_KEPT:
-            cache.clear()
-        hit = cache[key] = work()
-    return hit  # type: ignore[return-value]
-
-
 def targeting(state: GameState, f: FoeState) -> Targeting:
     """Whom the foe wants (:func:`rank_targets`) with the distances behind it."""
     target = state.foe_def(f.foe).target
     heroes = _standing(state)
-    return _remembered(state, ("targets", f.loc, target, heroes), lambda: _targeting(state, f.loc, target, heroes))
+    return state.board.remember(("targets", f.loc, target, heroes), lambda: _targeting(state, f.loc, target, heroes))
 
 
 def _targeting(state: GameState, at: str, target: str, heroes: tuple[tuple[str, str], ...]) -> Targeting:
@@ -160,7 +141,7 @@ def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str
 
 
 def _can_attack_at(state: GameState, at: str, rng: int, legend_id: str, there: str) -> tuple[bool, str]:
-    return _remembered(state, ("attack", at, rng, legend_id, there), lambda: _check_attack(state, at, rng, legend_id, there))
+    return state.board.remember(("attack", at, rng, legend_id, there), lambda: _check_attack(state, at, rng, legend_id, there))
 
 
 def _check_attack(state: GameState, at: str, rng: int, legend_id: str, there: str) -> tuple[bool, str]:

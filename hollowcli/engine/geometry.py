@@ -13,8 +13,9 @@ chapter and cached.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from hollowcli.errors import RulesError
 from hollowcli.locations import column_letters as column_letters  # re-exported: one grammar
@@ -27,6 +28,12 @@ from hollowcli.pack.model import Chapter, Pack
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 _BLOCKED = "# "
+
+_T = TypeVar("_T")
+
+#: How many answers from positions (:meth:`Board.remember`) a board keeps before it starts
+#: afresh: the positions of a good many rounds, and a few hundred KB at most.
+ANSWERS_KEPT = 1024
 
 # The location grammar lives in hollowcli.locations (shared with the content validator);
 # column_letters, loc_name and parse_loc are imported here for the engine's callers.
@@ -79,11 +86,22 @@ class Board:
         self._reach_cache: dict[tuple[str, str, int, str], bool] = {}
         self._area_cache: dict[tuple[str, int, str], frozenset[str]] = {}
         self._from_cache: dict[tuple[str, int, str], frozenset[str]] = {}
-        #: The Legend phase's planned walks (hollowcli.engine.legend_phase.walks_in_order).
-        self.walks: dict[tuple[str, int, tuple[str, ...]], list[tuple[str, tuple[str, ...]]]] = {}
-        #: The adversary phase's targetings and range checks (hollowcli.engine.adversary):
-        #: answers from the map and the pack (a game's board is built per pack) and positions.
-        self.targetings: dict[tuple, object] = {}
+        #: Answers that depend on the map, the game's pack (a game's board is built per pack,
+        #: :func:`game_board`) and positions: the Legend phase's walks and moves, whom a foe
+        #: at a square wants (:meth:`remember`).
+        self.answers: dict[tuple[Any, ...], Any] = {}
+
+    def remember(self, key: tuple[Any, ...], work: Callable[[], _T]) -> _T:
+        """``work()``, remembered by ``key`` (its first item names the kind of answer).
+        At most :data:`ANSWERS_KEPT` are kept; then the board starts afresh, so memory
+        stays flat in a long game."""
+        answers = self.answers
+        hit = answers.get(key)
+        if hit is None:
+            if len(answers) >= ANSWERS_KEPT:
+                answers.clear()
+            hit = answers[key] = work()
+        return hit  # type: ignore[no-any-return]
 
     # ----------------------------------------------------------------- locations
     def _coords_or_raise(self, name: str) -> tuple[int, int]:

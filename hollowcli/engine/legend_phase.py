@@ -9,7 +9,7 @@ dispatch through tables keyed by the action kind.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 
 from hollowcli.engine import resolve
@@ -230,11 +230,6 @@ def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
     return out
 
 
-#: How many planned walks a board remembers (:func:`walks_in_order`) before it starts afresh:
-#: enough for the positions of a few rounds, and memory stays flat in a long game.
-WALKS_KEPT = 128
-
-
 def walks_in_order(state: GameState, start: str, steps: int) -> list[tuple[str, tuple[str, ...]]]:
     """:func:`plan_walks` as (destination, path) in the board's reading order (the move menu's).
 
@@ -242,25 +237,38 @@ def walks_in_order(state: GameState, start: str, steps: int) -> list[tuple[str, 
     the board remembers them by those: the same position comes back within an activation
     (the moves left after an attack) and across games of the chapter.
     """
-    foes_key = tuple(sorted(f.loc for f in state.foes))
-    key = (start, steps, foes_key)
-    cache = state.board.walks
-    hit = cache.get(key)
+    return state.board.remember(("walks", start, steps, _foe_places(state)), lambda: _walks(state, start, steps))
+
+
+def _walks(state: GameState, start: str, steps: int) -> list[tuple[str, tuple[str, ...]]]:
+    walks = plan_walks(state, start, steps)
+    order = state.board.order
+    return [(loc, walks[loc][1]) for loc in sorted(walks, key=order.__getitem__)]
+
+
+def _foe_places(state: GameState) -> tuple[str, ...]:
+    """Where the foes stand, sorted (what the walks depend on); once per state."""
+    d = state.__dict__
+    m = d.get("_memo")
+    if m is None:
+        m = d["_memo"] = {}
+    hit = m.get("foe places")
     if hit is None:
-        walks = plan_walks(state, start, steps)
-        order = state.board.order
-        hit = [(loc, walks[loc][1]) for loc in sorted(walks, key=order.__getitem__)]
-        if len(cache) >= WALKS_KEPT:
-            cache.clear()
-        cache[key] = hit
-    return hit
+        hit = m["foe places"] = tuple(sorted(f.loc for f in state.foes))
+    return hit  # type: ignore[no-any-return]
 
 
-def _move_actions(state: GameState, lg: LegendState | AllyState) -> list[Action]:
+def _move_actions(state: GameState, lg: LegendState | AllyState) -> tuple[Action, ...]:
+    """The moves, made once per Legend, start, steps and foe positions (the board remembers
+    them beside the walks): the same choices with the same words for every state with those.
+    A move's label reads only the foes' positions and the Legend's name, and it is made from
+    the state it was first offered in, so sharing the action objects changes no text."""
     steps = move_allowance(state)
     if steps <= 0:
-        return []
-    return [new_action(kind="move", legend=lg.id, to=loc, path=path, offered=state) for loc, path in walks_in_order(state, lg.loc, steps)]
+        return ()
+    start = lg.loc
+    return state.board.remember(("moves", lg.id, start, steps, _foe_places(state)), lambda: tuple(
+        new_action(kind="move", legend=lg.id, to=loc, path=path, offered=state) for loc, path in walks_in_order(state, start, steps)))
 
 
 def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Action]:
@@ -356,7 +364,7 @@ def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
 
 
 #: Choices inside an activation, in menu order. Those under ACTION_KINDS use the one action.
-IN_TURN: tuple[tuple[str, Callable[[GameState, LegendState], list[Action]]], ...] = (
+IN_TURN: tuple[tuple[str, Callable[[GameState, LegendState], Sequence[Action]]], ...] = (
     ("swap", _swap_actions),
     ("move", _move_actions),
     ("attack", _attack_actions),
@@ -374,32 +382,37 @@ _MAKERS = dict(IN_TURN)
 TURN_KINDS: tuple[str, ...] = tuple(kind for kind, _maker in IN_TURN) + ("end",)
 
 
-def actions_of_kind(state: GameState, kind: str) -> list[Action]:
+def actions_of_kind(state: GameState, kind: str) -> Sequence[Action]:
     """The legal choices of one kind at a Legend-phase decision point, in menu order: the
     part of :func:`legend_phase_actions` with that kind."""
     turn = state.turn
     if turn is None:
         if kind == "activate":
             return _activate_actions(state)
-        return _phase_end_actions(state) if kind == "end" else []
-    if state.is_ally(turn.legend):
+        return _phase_end_actions(state) if kind == "end" else ()
+    lid = turn.legend
+    if lid in state.pack.allies:
         return _ally_actions_of_kind(state, kind)
-    lg = state.legend(turn.legend)
     if kind == "end":
-        return [new_action(kind="end", legend=lg.id, offered=state)]
+        return (new_action(kind="end", legend=lid, offered=state),)
     maker = _MAKERS.get(kind)
-    if maker is None or lg.health <= 0:
-        return []
-    if turn.acted and (kind in ACTION_KINDS or kind == "refresh"):
-        return []
+    if maker is None or (turn.acted and kind in _SPENT_BY_ACTING):
+        return ()
+    lg = state.legend(lid)
+    if lg.health <= 0:
+        return ()
     return maker(state, lg)
+
+
+#: The kinds an activation's one action rules out once it is used (refresh comes before it).
+_SPENT_BY_ACTING = frozenset(ACTION_KINDS) | {"refresh"}
 
 
 #: What an ally may do in its activation: move, and attack if it can (no tokens, skills or items).
 ALLY_KINDS = ("move", "attack")
 
 
-def _ally_actions_of_kind(state: GameState, kind: str) -> list[Action]:
+def _ally_actions_of_kind(state: GameState, kind: str) -> Sequence[Action]:
     """An ally's choices of one kind: move, attack (if it can) and end; nothing else."""
     assert state.turn is not None
     if kind == "end":

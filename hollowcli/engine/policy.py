@@ -11,7 +11,6 @@ go to the Legend that can attack right now first, then in Legend order.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -30,13 +29,10 @@ def _mean_die(state: GameState) -> Fraction:
     return hit  # type: ignore[no-any-return]
 
 
-def _can_attack_from(state: GameState, lg: LegendState | AllyState, loc: str) -> bool:
-    """Some attack the Legend (or ally) can pay for reaches a foe from ``loc``. Reach only
-    grows with range (sight does not depend on it), so the longest range decides. The
-    squares it can attack from are worked out once per state and range (the union of each
-    foe's :meth:`~hollowcli.engine.geometry.Board.reach_area`), so the policy's look at
-    every move destination is a set lookup. An ally that cannot attack reaches nothing."""
-    m = memo(state)
+def _reach(state: GameState, lg: LegendState | AllyState) -> int:
+    """The longest range among the attacks the Legend (or ally) can pay for now; -1 when
+    it has none. Reach only grows with range (sight does not depend on it), so the longest
+    range decides where it can attack from."""
     # What the Legend can pay for depends on these alone (the pack is the game's), so the
     # game's lookups keep the answer; few distinct keys, so it stays small in a long game.
     if isinstance(lg, AllyState):
@@ -46,13 +42,35 @@ def _can_attack_from(state: GameState, lg: LegendState | AllyState, loc: str) ->
     reach = state.lookups.get(key)
     if reach is None:
         reach = state.lookups[key] = max((spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg)), default=-1)
+    return reach  # type: ignore[no-any-return]
+
+
+def _can_attack_from(state: GameState, lg: LegendState | AllyState, loc: str) -> bool:
+    """Some attack the Legend (or ally) can pay for reaches a foe from ``loc``: a look at
+    each foe (the board remembers every range and sight line it has traced)."""
+    reach = _reach(state, lg)
     if reach < 0:
         return False
+    reaches, measure = state.board.in_reach, state.pack.rules.range_measure
+    for f in state.foes:
+        if reaches(loc, f.loc, reach, measure):
+            return True
+    return False
+
+
+def _attack_spots(state: GameState, lg: LegendState | AllyState) -> frozenset[str]:
+    """Every square from which the Legend (or ally) could attack a foe: the union of each
+    foe's :meth:`~hollowcli.engine.geometry.Board.reach_area`, once per state and range, so
+    a look at every move destination is a set lookup. Empty when it cannot attack."""
+    reach = _reach(state, lg)
+    if reach < 0:
+        return frozenset()
+    m = memo(state)
     spots = m.get(("attack from", reach))
     if spots is None:
         board, measure = state.board, state.pack.rules.range_measure
         spots = m[("attack from", reach)] = frozenset().union(*(board.reach_area(f.loc, reach, measure) for f in state.foes))
-    return loc in spots
+    return spots  # type: ignore[no-any-return]
 
 
 def _attack_score(state: GameState, a: Action, mean: Fraction) -> tuple:
@@ -188,10 +206,11 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
     if not state.foes:
         return None
     if state.turn is not None and not state.turn.acted:
-        attackable = [a for a in moves if _can_attack_from(state, lg, a.to or "")]
+        spots = _attack_spots(state, lg)
+        attackable = [a for a in moves if a.to in spots]
         if attackable:
             return min(attackable, key=lambda a: (_leave_dice(state, a), len(a.path)))
-        if _can_attack_from(state, lg, lg.loc):
+        if lg.loc in spots:
             return None
     here = board.distances_from(lg.loc)
     nearest = min(state.foes, key=lambda f: (here.get(f.loc, 10**6), f.number))
@@ -205,12 +224,15 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
 
 
 def _leave_dice(state: GameState, a: Action) -> int:
-    """Leave-roll dice along a move's path (one per foe in each location left)."""
-    m = memo(state)
-    counts = m.get("foes per location")
-    if counts is None:
-        counts = m["foes per location"] = Counter(f.loc for f in state.foes)
-    return sum(counts[loc] for loc in a.path[:-1])
+    """Leave-roll dice along a move's path (one per foe in each location left). A move is
+    made for one set of foe positions (and shared by the states with them), so the move
+    remembers its count."""
+    d = a.__dict__
+    n = d.get("_leave_dice")
+    if n is None:
+        places = [f.loc for f in state.foes]
+        n = d["_leave_dice"] = sum(places.count(loc) for loc in a.path[:-1])
+    return n  # type: ignore[no-any-return]
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:

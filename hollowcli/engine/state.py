@@ -33,12 +33,16 @@ def replace(obj: _T, **changes: Any) -> _T:
     (about five times faster). What a state remembered about itself (:func:`memo`) is not
     copied; the board and the pack are.
     """
-    new = object.__new__(obj.__class__)
-    d = new.__dict__
-    d.update(obj.__dict__)
+    d = obj.__dict__.copy()
     d.update(changes)
     d.pop("_memo", None)
+    new = _new(obj.__class__)
+    _set_attr(new, "__dict__", d)
     return new
+
+
+_new = object.__new__
+_set_attr = object.__setattr__  # frozen dataclasses refuse setattr; their __dict__ is set whole
 
 
 def maker(cls: type[_T]) -> Any:
@@ -51,13 +55,12 @@ def maker(cls: type[_T]) -> Any:
     new = object.__new__
 
     def make(**values: Any) -> _T:
-        obj = new(cls)
-        d = obj.__dict__
-        d.update(defaults)
+        d = {**defaults, **values}
         for name, factory in factories:
             if name not in values:
                 d[name] = factory()
-        d.update(values)
+        obj = new(cls)
+        _set_attr(obj, "__dict__", d)
         return obj
 
     return make
