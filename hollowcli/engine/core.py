@@ -8,13 +8,14 @@ and returns a new one, appending the events it produced to the list it is given.
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from typing import Any
 
 from hollowcli.engine import resolve
 from hollowcli.engine.events import EventKind
 from hollowcli.engine.rolls import Dice, RolledFace, as_dice, physical_note
 from hollowcli.engine.state import FOES_SIDE, AllyState, Event, FoeState, GameState, LegendState, new_event, replace
-from hollowcli.pack.model import Face, frozen_map
+from hollowcli.pack.model import Face
 
 _KINDS: dict[str, EventKind] = {k.value: k for k in EventKind}
 
@@ -23,12 +24,19 @@ def event(state: GameState, kind: str, **kw: Any) -> Event:
     """An event stamped with the state's round and phase; ``kind`` must be an
     :class:`~hollowcli.engine.events.EventKind` (ValueError otherwise: a new kind is added
     there first, where the view and the log read it)."""
-    kind = _KINDS.get(kind) or EventKind(kind)  # EventKind(...) raises for an unknown kind
-    if "numbers" in kw:
-        kw["numbers"] = frozen_map(kw["numbers"])
-    if "rolls" in kw:
-        kw["rolls"] = tuple(frozen_map(r) for r in kw["rolls"])
-    return new_event(round=state.round, phase=state.phase, kind=kind, **kw)  # type: ignore[no-any-return]
+    numbers = kw.get("numbers")
+    if numbers is not None:
+        kw["numbers"] = _proxy(dict(numbers))
+    rolls = kw.get("rolls")
+    if rolls is not None:
+        kw["rolls"] = tuple([_proxy(dict(r)) for r in rolls])
+    kw["round"] = state.round
+    kw["phase"] = state.phase
+    kw["kind"] = _KINDS.get(kind) or EventKind(kind)  # EventKind(...) raises for an unknown kind
+    return new_event(**kw)  # type: ignore[no-any-return]
+
+
+_proxy = MappingProxyType  # frozen_map, without the call (events are made by the thousand)
 
 
 def roll_dice(state: GameState, die_id: str, count: int, dice: Dice | random.Random, purpose: str, kind: str,

@@ -140,9 +140,10 @@ def legal_of_kind(state: GameState, kind: str) -> tuple[Action, ...]:
     return hit  # type: ignore[no-any-return]
 
 
-#: The order in which the end-of-activation check looks for a choice other than 'end':
-#: the kinds that are cheap to list first, the moves (a walk plan) last.
-_ANYTHING_LEFT = ("attack", "search", "restore", "refresh", "use", "give", "swap", "move")
+#: The order in which the end-of-activation check looks for a choice other than 'end': the
+#: kinds the policy asks for anyway first (their lists are kept by the state), then the moves
+#: (a walk plan, usually remembered by the board), and last what only the check needs.
+_ANYTHING_LEFT = ("attack", "search", "restore", "refresh", "use", "move", "give", "swap")
 assert set(_ANYTHING_LEFT) == set(TURN_KINDS) - {"end"}
 _LEFT_AFTER_ACTING = tuple(k for k in _ANYTHING_LEFT if k not in ACTION_KINDS and k != "refresh")
 
@@ -168,7 +169,13 @@ def apply(state: GameState, action: Action | Correction, dice: Dice | random.Ran
         return _after(state, dice, told), told
     # An action equals only actions of its own kind, so its kind's choices are enough.
     legal = legal_of_kind(state, action.kind) if isinstance(action, Action) else ()
-    match = next((a for a in legal if a is action), None) or next((a for a in legal if a == action), None)
+    match = None
+    for a in legal:  # the very object offered (the usual case), else an equal one
+        if a is action:
+            match = a
+            break
+    else:
+        match = next((a for a in legal if a == action), None)
     if match is None:
         raise RulesError(_why_illegal(state, action, legal_actions(state)))
     events: list[Event] = []

@@ -93,6 +93,9 @@ class RollRequest(Frozen):
                 "actor": self.actor, "faces": [f.label for f in self.die.faces]}
 
 
+_set = object.__setattr__
+
+
 class RolledFace(Frozen):
     """One rolled die: its face, and whether it was rolled by hand (``physical``)."""
 
@@ -101,7 +104,8 @@ class RolledFace(Frozen):
     physical: bool
 
     def __init__(self, face: Face, physical: bool = False) -> None:
-        set_fields(self, face=face, physical=physical)
+        _set(self, "face", face)
+        _set(self, "physical", physical)
 
     @property
     def label(self) -> str:
@@ -149,17 +153,15 @@ class Dice:
     """The dice of one step: a seeded generator (for the seeded faces and deck shuffles)
     and the source that answers each roll.
 
-    ``log`` lists every request with its answer, in the order the engine rolled;
     ``events`` is the list of the step's events so far (set by ``engine.apply``), so an
     interactive source can show what has happened before it asks.
     """
 
-    __slots__ = ("rng", "source", "log", "events", "state")
+    __slots__ = ("rng", "source", "events", "state")
 
     def __init__(self, rng: random.Random, source: DiceSource | None = None):
         self.rng = rng
         self.source: DiceSource = source if source is not None else SEEDED
-        self.log: list[tuple[RollRequest, tuple[RolledFace, ...]]] = []
         self.events: list[Any] = []
         self.state: Any = None  # the board as it is at the roll being asked (set by the engine)
 
@@ -170,16 +172,13 @@ class Dice:
         randrange = self.rng.randrange
         seeded = [faces[randrange(n)] for _ in range(count)]
         source = self.source
-        if source is SEEDED:  # the common case, without building the answer twice
-            request = RollRequest(die, count, purpose, kind, seeded, actor)
-            answer = tuple(RolledFace(f, False) for f in seeded)
-        else:
-            request = RollRequest(die, count, purpose, kind, seeded, actor)
-            answer = tuple(source.roll(request))
-            if len(answer) != count or any(r.face not in faces for r in answer):
-                got = ", ".join(r.face.label for r in answer)
-                raise RulesError(f"the dice source answered [{got}] to '{request.prompt}'; it needs {count} face(s) of the {die.id} die ({faces_text(die)})")
-        self.log.append((request, answer))
+        if source is SEEDED:  # the common case: nobody to ask, so no request is made
+            return tuple([RolledFace(f, False) for f in seeded])
+        request = RollRequest(die, count, purpose, kind, seeded, actor)
+        answer = tuple(source.roll(request))
+        if len(answer) != count or any(r.face not in faces for r in answer):
+            got = ", ".join(r.face.label for r in answer)
+            raise RulesError(f"the dice source answered [{got}] to '{request.prompt}'; it needs {count} face(s) of the {die.id} die ({faces_text(die)})")
         return answer
 
     def pause(self, state: Any, events: list[Any], upcoming: str) -> Any:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
+from hollowcli.engine.actions import KINDS
 from hollowcli.engine.events import EventKind
 from hollowcli.engine.geometry import Board, game_board
 from hollowcli.errors import SaveError
@@ -486,8 +487,6 @@ class Action:
         d = self.__dict__
         hit = d.get("_" + which)
         if hit is None:
-            from hollowcli.engine.actions import KINDS
-
             st = self.offered
             if st is None:  # built by hand: the kind and its fields
                 hit = " ".join([self.kind] + [str(v) for v in self.to_dict().values()][2:])
@@ -509,8 +508,6 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         """The typed form a save stores: the kind, the Legend and the fields its kind uses
         (never the command text, so renaming a shortcut cannot break a save)."""
-        from hollowcli.engine.actions import KINDS
-
         out: dict[str, Any] = {"kind": self.kind, "legend": self.legend}
         spec = KINDS.get(self.kind)
         for name in spec.fields if spec is not None else ():
@@ -522,8 +519,6 @@ class Action:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Action:
         """An action from :meth:`to_dict`; ValueError when it is not one."""
-        from hollowcli.engine.actions import KINDS
-
         kind = data.get("kind")
         spec = KINDS.get(kind) if isinstance(kind, str) else None
         if spec is None:

@@ -123,7 +123,8 @@ class Session:
         # Only now that the step resolved (a bad --rolled value raises) is the old branch dropped.
         rec.pending = None  # (a source may have kept the step as pending while it asked)
         del rec.actions[rec.cursor :]
-        rec.rolled = {k: v for k, v in rec.rolled.items() if k < rec.cursor}
+        if rec.rolled:
+            rec.rolled = {k: v for k, v in rec.rolled.items() if k < rec.cursor}
         if self._taken:
             rec.rolled[rec.cursor] = self._taken
         self.rolled_used_up = None
@@ -246,7 +247,7 @@ class Session:
             self._last_physical = last_physical(events)
             self._taken = src.taken
         self._remember(step + 1, new_state)
-        return new_state, list(events)
+        return new_state, events  # (the step's own list: nothing else keeps it)
 
     def _replay(self, state: Any, start: int, stop: int, keep_events: bool = False) -> Any:
         """Replay commands ``start..stop`` from ``state``; returns the final state."""
