@@ -7,7 +7,8 @@ each Legend, how a tie broke, the path taken, the line-of-sight check and the di
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from functools import partial
+from typing import Any, NamedTuple, TypeVar
 
 from hollowcli.engine import resolve
 from hollowcli.engine.core import (
@@ -26,6 +27,8 @@ from hollowcli.engine.geometry import path_text
 from hollowcli.engine.rolls import Dice
 from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, replace
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
+
+_R = TypeVar("_R")
 
 
 # --------------------------------------------------------------------- targeting
@@ -156,6 +159,14 @@ def _check_attack(state: GameState, at: str, rng: int, legend_id: str, there: st
 
 
 # ------------------------------------------------------------------ foe actions
+def _lookup(state: GameState, key: tuple[Any, ...], work: Callable[[], _R]) -> _R:
+    """An answer from the pack alone, kept for the game (:attr:`GameState.lookups`)."""
+    hit = state.lookups.get(key)
+    if hit is None:
+        hit = state.lookups[key] = work()
+    return hit  # type: ignore[no-any-return]
+
+
 def foe_move(state: GameState, number: int, dice: Dice, events: list[Event]) -> GameState:
     """Move up to the foe's move along a shortest path toward its target, stopping once it can attack."""
     f = state.foe(number)
@@ -173,7 +184,7 @@ def foe_move(state: GameState, number: int, dice: Dice, events: list[Event]) -> 
                             reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
         return state
     there = state.hero(target).loc
-    path = state.board.shortest_path(f.loc, there) or [f.loc]
+    path = state.board.remember(("path", f.loc, there), lambda: state.board.shortest_path(f.loc, there)) or [f.loc]
     walked = [f.loc]
     sprung: list[Event] = []  # traps on the way, told after the move itself
     stop = f"it has used its move of {fdef.move}"
@@ -228,7 +239,7 @@ def foe_attack(state: GameState, number: int, dice: Dice, events: list[Event]) -
                             reason=f"{name} at {f.loc} cannot attack: " + (_out_of_reach(state, f, ranked) if ranked else why)))
         return state
     fdef = state.foe_def(f.foe)
-    nums = resolve.foe_attack(fdef)
+    nums = _lookup(state, ("foe attack", fdef.id), lambda: resolve.foe_attack(fdef))
     where = state.hero(target).loc
     purpose = f"{name} attacks {state.legend_name(target)}" if not nums.area else f"{name} makes an area attack on {where}"
     faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", foe_id_text(f))
@@ -253,7 +264,8 @@ def foe_attack(state: GameState, number: int, dice: Dice, events: list[Event]) -
     for victim in victims:
         lg = state.hero(victim)
         relic = state.pack.items.get(lg.relic) if isinstance(lg, LegendState) and lg.relic else None
-        defense, def_why = resolve.legend_defense(state.hero_def(victim), relic)
+        defense, def_why = _lookup(state, ("defense", victim, relic.id if relic else None),
+                                   partial(resolve.legend_defense, state.hero_def(victim), relic))
         dmg = resolve.attack_damage(total, nums.direct, defense, state.pack.rules.fear_per_damage)
         arithmetic = dmg.reason
         if relic is not None and relic.defense:

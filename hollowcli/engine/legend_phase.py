@@ -36,8 +36,8 @@ from hollowcli.engine.state import (
     GameState,
     LegendState,
     Trap,
-    Turn,
     new_action,
+    new_turn,
     replace,
 )
 from hollowcli.errors import RulesError
@@ -64,9 +64,13 @@ def min_cost(state: GameState, lg: LegendState) -> int | None:
     "If out of tokens but not actions, refresh first": skills and items both spend tokens, so
     a Legend is out of tokens when it has fewer ready than the cheapest of either.
     """
-    costs = [state.pack.skills[s].cost for s in state.legend_def(lg.id).skills if s in state.pack.skills]
-    costs += [state.pack.items[i].cost for i in usable_items(state, lg)]
-    return min(costs) if costs else None
+    key = ("min cost", lg.id, lg.inventory, lg.relic)  # (kept for the game: few distinct keys)
+    hit = state.lookups.get(key, key)
+    if hit is key:
+        costs = [state.pack.skills[s].cost for s in state.legend_def(lg.id).skills if s in state.pack.skills]
+        costs += [state.pack.items[i].cost for i in usable_items(state, lg)]
+        hit = state.lookups[key] = min(costs) if costs else None
+    return hit  # type: ignore[no-any-return]
 
 
 def affordable(state: GameState, lg: LegendState, obj: Skill | Item) -> bool:
@@ -308,17 +312,8 @@ def _restore_targets(state: GameState, lg: LegendState, rest: Restore) -> list[L
 
 def _use_actions(state: GameState, lg: LegendState) -> list[Action]:
     """Skills and items that are not attacks: restores and traps."""
-    out = []
-    sources: list[tuple[str, str, Skill | Item]] = []
-    for sid in state.legend_def(lg.id).skills:
-        sk = state.pack.skills.get(sid)
-        if sk and sk.attack is None and affordable(state, lg, sk):
-            sources.append(("skill", sid, sk))
-    for iid in usable_items(state, lg):
-        it = state.pack.items[iid]
-        if it.attack is None and affordable(state, lg, it):
-            sources.append(("item", iid, it))
-    for source, sid, obj in sources:
+    out: list[Action] = []
+    for source, sid, obj in use_sources(state, lg):
         if isinstance(obj, Item) and obj.trap:
             if any(t.loc == lg.loc and t.type == obj.trap for t in state.traps):
                 continue  # one trap of each type per location
@@ -329,6 +324,25 @@ def _use_actions(state: GameState, lg: LegendState) -> list[Action]:
         for other in _restore_targets(state, lg, obj.restore):
             out.append(new_action(kind="use", legend=lg.id, source=source, source_id=sid, recipient=other.id, offered=state))
     return out
+
+
+def use_sources(state: GameState, lg: LegendState) -> tuple[tuple[str, str, Skill | Item], ...]:
+    """The skills and items that are not attacks which the Legend can pay for now, kept for
+    the game by what they depend on (as :func:`attack_sources`)."""
+    key = ("uses", lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
+    hit = state.lookups.get(key)
+    if hit is None:
+        sources: list[tuple[str, str, Skill | Item]] = []
+        for sid in state.legend_def(lg.id).skills:
+            sk = state.pack.skills.get(sid)
+            if sk and sk.attack is None and affordable(state, lg, sk):
+                sources.append(("skill", sid, sk))
+        for iid in usable_items(state, lg):
+            it = state.pack.items[iid]
+            if it.attack is None and affordable(state, lg, it):
+                sources.append(("item", iid, it))
+        hit = state.lookups[key] = tuple(sources)
+    return hit  # type: ignore[no-any-return]
 
 
 def _restore_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -348,7 +362,9 @@ def _search_actions(state: GameState, lg: LegendState) -> list[Action]:
 
 
 def _give_actions(state: GameState, lg: LegendState) -> list[Action]:
-    others = [o for o in state.legends_at(lg.loc) if o.id != lg.id and o.health > 0]
+    others = [o for o in state.legends if o.loc == lg.loc and o.id != lg.id and o.health > 0]
+    if not others:
+        return []
     things = list(dict.fromkeys(lg.inventory)) + ([lg.relic] if lg.relic else [])
     return [new_action(kind="give", legend=lg.id, item=iid, recipient=o.id, offered=state) for iid in things for o in others]
 
@@ -443,12 +459,12 @@ Handler = Callable[[GameState, Action, Dice, list[Event]], GameState]
 def do_activate(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     if state.is_ally(action.legend):
         al = state.ally(action.legend)
-        state = replace(state, turn=Turn(legend=al.id))
+        state = replace(state, turn=new_turn(legend=al.id))
         events.append(event(state, "activate", actor=al.id, frm=al.loc, to=al.loc,
                             reason=f"the players move {short(state, al.id)} (an ally) from {al.loc}"))
         return state
     lg = state.legend(action.legend)
-    state = replace(state, turn=Turn(legend=lg.id))
+    state = replace(state, turn=new_turn(legend=lg.id))
     events.append(event(state, "activate", actor=lg.id, frm=lg.loc, to=lg.loc,
                         reason=f"{short(state, lg.id)} activates at {lg.loc}"))
     if lg.ready == 0 and fear_ready(state, lg) == 0 and lg.spent + lg.fear_spent > 0:

@@ -539,3 +539,4 @@ class Action:
 #: Fast constructors (keywords only) for the objects the engine makes by the thousand.
 new_action = maker(Action)
 new_event = maker(Event)
+new_turn = maker(Turn)
