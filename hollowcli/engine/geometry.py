@@ -85,7 +85,6 @@ class Board:
         self._los_cache: dict[tuple[str, str], LosCheck] = {}
         self._reach_cache: dict[tuple[str, str, int, str], bool] = {}
         self._area_cache: dict[tuple[str, int, str], frozenset[str]] = {}
-        self._from_cache: dict[tuple[str, int, str], frozenset[str]] = {}
         #: Answers that depend on the map, the game's pack (a game's board is built per pack,
         #: :func:`game_board`) and positions: the Legend phase's walks and moves, whom a foe
         #: at a square wants (:meth:`remember`).
@@ -231,15 +230,6 @@ class Board:
         hit = self._area_cache.get(key)
         if hit is None:
             hit = self._area_cache[key] = frozenset(a for a in self._in_range_of(b, rng, measure) if self.in_reach(a, b, rng, measure))
-        return hit
-
-    def reached_from(self, a: str, rng: int, measure: str = "grid") -> frozenset[str]:
-        """Every location ``b`` with ``in_reach(a, b, rng, measure)``: what a figure standing
-        at ``a`` reaches (remembered; sight is traced from ``a``)."""
-        key = (a, rng, measure)
-        hit = self._from_cache.get(key)
-        if hit is None:
-            hit = self._from_cache[key] = frozenset(b for b in self._in_range_of(a, rng, measure) if self.in_reach(a, b, rng, measure))
         return hit
 
     # ------------------------------------------------------------- line of sight
