@@ -498,7 +498,13 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     rules = state.pack.rules
     before = state
     walked = [path[0]]
-    for here, there in pairwise(path):
+    legs = list(pairwise(path))
+    if not state.traps and {f.loc for f in state.foes}.isdisjoint(path[:-1]):
+        # Nothing on the way (no foe to leave, no trap to spring): put the figure down once.
+        walked = list(path)
+        state = state.with_hero(replace(state.hero(lid), loc=path[-1]))
+        legs = []
+    for here, there in legs:
         foes_here = state.foes_at(here)
         if foes_here:
             n_here = len(foes_here)
