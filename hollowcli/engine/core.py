@@ -25,8 +25,7 @@ def event(state: GameState, kind: str, **kw: Any) -> Event:
     :class:`~hollowcli.engine.events.EventKind` (ValueError otherwise: a new kind is added
     there first, where the view and the log read it)."""
     numbers = kw.get("numbers")
-    if numbers is not None:
-        kw["numbers"] = _proxy(dict(numbers))
+    kw["numbers"] = _NO_NUMBERS if numbers is None else _proxy(dict(numbers))
     rolls = kw.get("rolls")
     if rolls is not None:
         kw["rolls"] = tuple([_proxy(dict(r)) for r in rolls])
@@ -37,6 +36,7 @@ def event(state: GameState, kind: str, **kw: Any) -> Event:
 
 
 _proxy = MappingProxyType  # frozen_map, without the call (events are made by the thousand)
+_NO_NUMBERS: Any = _proxy({})  # read-only, so every event without numbers shares it
 
 
 def roll_dice(state: GameState, die_id: str, count: int, dice: Dice | random.Random, purpose: str, kind: str,
