@@ -339,3 +339,8 @@ def test_a_refused_command_at_the_table_says_what_to_type_not_a_number(tmp_path:
     result, _ = run(["schoolhouse", "--new", "--campaign", "hint-run"], ["activate emily", "zzz", "quit"], tmp_path)
     assert "'zzz' is not a command" in result.output
     assert "Type what was done on the board" in result.output and "Type a number" not in result.output
+    # the words it names are the ones this prompt takes: the corrections too ("the board is the truth")
+    said = " ".join(result.output.split())
+    named = said[said.index("the commands are"):said.index("Type what was done")]
+    for word in ("put", "add", "remove", "set", "barricade", "unbarricade", "track", "next-spawn", "status", "choices"):
+        assert f" {word}," in named or f" {word} and" in named, word

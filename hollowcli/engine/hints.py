@@ -18,8 +18,10 @@ from hollowcli.pack.model import Item, Skill
 _WORDS = re.compile(r"\s+")
 
 
-def command_hint(state: GameState, text: str) -> str:
-    """One sentence saying why ``text`` is not a legal choice now ('' when it is legal)."""
+def command_hint(state: GameState, text: str, also: tuple[str, ...] = ("undo", "redo", "map", "log", "save", "help", "quit")) -> str:
+    """One sentence saying why ``text`` is not a legal choice now ('' when it is legal);
+    ``also`` are the prompt's words besides the action verbs, named when ``text`` is no
+    command at all."""
     if state.result is not None:
         return f"The game is over: {state.result} ({state.reason})."
     if parse_command(state, text) is not None:
@@ -27,7 +29,8 @@ def command_hint(state: GameState, text: str) -> str:
     words = _WORDS.split(text.strip().lower().replace("#", ""))
     verb = words[0] if words and words[0] else ""
     if verb not in VERBS:
-        return f"'{text.strip()}' is not a command; the commands are {', '.join(VERBS)}, undo, redo, map, log, save, help and quit."
+        words = list(VERBS) + [w for w in also if w not in VERBS]
+        return f"'{text.strip()}' is not a command; the commands are {', '.join(words[:-1])} and {words[-1]}."
     turn = state.turn
     if verb == "activate":
         return _activate_hint(state, " ".join(words[1:]))

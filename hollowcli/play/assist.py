@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from hollowcli import engine
+from hollowcli.engine.corrections import WORDS as CORRECTION_WORDS
 from hollowcli.engine.corrections import apply_correction, check, is_correction, parse_correction
 from hollowcli.engine.rolls import RolledFace, RollRequest
 from hollowcli.errors import HollowError
@@ -287,6 +288,8 @@ class Assist(Game):
     """
 
     COMMAND = "hollow assist"
+    #: Besides the action verbs: the corrections ("the board is the truth") and the meta words.
+    PROMPT_WORDS = (*CORRECTION_WORDS, "status", "choices", "undo", "redo", "map", "log", "save", "help", "quit")
 
     def __init__(self, *args: Any, **kw: Any):
         super().__init__(*args, **kw)
@@ -535,6 +538,8 @@ class Assist(Game):
         return took
 
     COMMAND = "hollow assist"
+    #: Besides the action verbs: the corrections ("the board is the truth") and the meta words.
+    PROMPT_WORDS = (*CORRECTION_WORDS, "status", "choices", "undo", "redo", "map", "log", "save", "help", "quit")
 
     # ------------------------------------------------------------ what is shown
     def show_board(self) -> None:

@@ -97,6 +97,9 @@ _NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: '²'.isdigit() is True but
 class Game:
     """One ``hollow play`` session over the campaign's game in progress."""
 
+    #: The prompt's words besides the action verbs (named when a line is no command at all).
+    PROMPT_WORDS: tuple[str, ...] = ("choices", "undo", "redo", "map", "log", "save", "help", "quit")
+
     def __init__(
         self,
         pack: Any,
@@ -468,7 +471,7 @@ class Game:
                 self._take(end)
                 action = engine.parse_command(self.state, text)
         if action is None:
-            why = engine.command_hint(self.state, text)  # the rule that forbids it, in a sentence
+            why = engine.command_hint(self.state, text, self.PROMPT_WORDS)  # the rule that forbids it, in a sentence
             named = f"'{text}' is not a command"
             if why.startswith(named):  # the hint names the input itself; show it printable
                 lead = f"'{_short(text)}' is not a command" + why[len(named):-1] + ". Type"
