@@ -130,7 +130,7 @@ def legal_of_kind(state: GameState, kind: str) -> tuple[Action, ...]:
     m = d.get("_memo")
     if m is None:
         m = d["_memo"] = {}
-    hit = m.get(kind)  # (the kinds are the memo's only plain-word keys besides "legal")
+    hit = m.get(kind)  # (no other key of the memo is the name of a kind)
     if hit is None:
         if state.phase != "legends" or state.result is not None:
             hit = ()
