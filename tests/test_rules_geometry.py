@@ -196,3 +196,16 @@ def test_one_location_grammar_for_the_validator_and_the_engine() -> None:
     assert locations.parse_loc("c 4") == (2, 3)
     for bad in ("C0", "4C", "ABC4", "", "C-1"):
         assert locations.parse_loc(bad) is None, bad
+
+
+def test_a_board_remembers_answers_from_positions_but_only_so_many() -> None:
+    from hollowcli.engine.geometry import ANSWERS_KEPT
+
+    b = board(["#####", "#...#", "#####"])
+    worked = []
+    assert b.remember(("x", 1), lambda: worked.append(1) or "one") == "one"
+    assert b.remember(("x", 1), lambda: worked.append(2) or "again") == "one"  # remembered, not worked out again
+    assert worked == [1]
+    for i in range(ANSWERS_KEPT * 2):  # a long game meets many positions: the cache starts afresh, never grows past its bound
+        b.remember(("y", i), lambda i=i: i)
+        assert len(b.answers) <= ANSWERS_KEPT

@@ -6,8 +6,9 @@ each Legend, how a tie broke, the path taken, the line-of-sight check and the di
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
+from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
 from hollowcli.engine import resolve
@@ -35,9 +36,9 @@ _R = TypeVar("_R")
 class Targeting(NamedTuple):
     """Whom a foe at one location wants, worked out from where the heroes stand."""
 
-    ranked: list[str]  # the heroes it wants, best first (reachable ones only)
+    ranked: tuple[str, ...]  # the heroes it wants, best first (reachable ones only)
     why: str  # the reason for the first
-    dists: dict[str, int | None]  # walking distance to every standing hero (None: unreachable)
+    dists: Mapping[str, int | None]  # walking distance to every standing hero (None: unreachable)
     dist_text: str  # the distances in words, for --explain
 
 
@@ -70,7 +71,8 @@ def _targeting(state: GameState, at: str, target: str, heroes: tuple[tuple[str, 
         ranked, why = _order_named(state, dists, text, target)
     else:
         ranked, why = _order_closest(state, dists, text)
-    return Targeting(ranked, why, dists, text)
+    # shared by every state with these positions: read-only
+    return Targeting(tuple(ranked), why, MappingProxyType(dists), text)
 
 
 def _dist_text(state: GameState, dists: dict[str, int | None]) -> str:
@@ -128,7 +130,7 @@ def rank_targets(state: GameState, f: FoeState) -> tuple[list[str], str]:
     a Legend id as ``target`` puts that Legend first ("unless otherwise indicated").
     """
     t = targeting(state, f)
-    return t.ranked, t.why
+    return list(t.ranked), t.why
 
 
 def _range_to(state: GameState, f: FoeState, legend_id: str) -> int | None:
@@ -184,7 +186,7 @@ def foe_move(state: GameState, number: int, dice: Dice, events: list[Event]) -> 
                             reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
         return state
     there = state.hero(target).loc
-    path = state.board.remember(("path", f.loc, there), lambda: state.board.shortest_path(f.loc, there)) or [f.loc]
+    path = state.board.remember(("path", f.loc, there), lambda: tuple(state.board.shortest_path(f.loc, there) or ())) or (f.loc,)
     walked = [f.loc]
     sprung: list[Event] = []  # traps on the way, told after the move itself
     stop = f"it has used its move of {fdef.move}"

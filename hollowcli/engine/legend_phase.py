@@ -234,7 +234,7 @@ def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
     return out
 
 
-def walks_in_order(state: GameState, start: str, steps: int) -> list[tuple[str, tuple[str, ...]]]:
+def walks_in_order(state: GameState, start: str, steps: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """:func:`plan_walks` as (destination, path) in the board's reading order (the move menu's).
 
     The walks depend only on the map, the start, the steps and where the foes stand, so
@@ -244,10 +244,10 @@ def walks_in_order(state: GameState, start: str, steps: int) -> list[tuple[str, 
     return state.board.remember(("walks", start, steps, _foe_places(state)), lambda: _walks(state, start, steps))
 
 
-def _walks(state: GameState, start: str, steps: int) -> list[tuple[str, tuple[str, ...]]]:
+def _walks(state: GameState, start: str, steps: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
     walks = plan_walks(state, start, steps)
     order = state.board.order
-    return [(loc, walks[loc][1]) for loc in sorted(walks, key=order.__getitem__)]
+    return tuple((loc, walks[loc][1]) for loc in sorted(walks, key=order.__getitem__))  # shared: read-only
 
 
 def _foe_places(state: GameState) -> tuple[str, ...]:
