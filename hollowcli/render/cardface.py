@@ -159,10 +159,10 @@ class _Line:
 
 def _text(markup: str, style: Any, width: float) -> Any:
     """A :class:`_Line` for plain text that fits on one line, else a paragraph."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from hollowcli.render.fonts import text_width
 
     plain = "<" not in markup and "&" not in markup and "\n" not in markup
-    if plain and stringWidth(markup, style.fontName, style.fontSize) <= width - 0.5:
+    if plain and text_width(markup, style.fontName, style.fontSize) <= width - 0.5:
         return _Line(markup, style, width)
     return _para(markup, style)
 

@@ -9,6 +9,7 @@ warning instead.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from hollowcli.errors import RenderError
 from hollowcli.resources import fonts_dir
@@ -51,6 +52,35 @@ def register_fonts() -> str:
         addMapping(face, 0, 1, OBLIQUE)
         addMapping(face, 1, 1, BOLD)
     return REGULAR
+
+
+@lru_cache(maxsize=8)
+def _advances(font: str) -> tuple[Any, int] | None:
+    """(the ``get`` of a shipped font's advance widths by code point, its default width)."""
+    if font not in _FILES:
+        return None
+    register_fonts()
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(font).face  # type: ignore[attr-defined]
+    return face.charWidths.get, face.defaultWidth
+
+
+@lru_cache(maxsize=16384)
+def _units(text: str, font: str) -> float:
+    """The advance of ``text`` in ``font`` in thousandths of the size, summed as reportlab does."""
+    get, default = _advances(font)  # type: ignore[misc]
+    return sum(get(ord(ch), default) for ch in text)
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """``stringWidth`` of reportlab (the same float), remembered per word and font: card text
+    is laid out at several sizes, and the same words come back on every card."""
+    if _advances(font) is None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        return stringWidth(text, font, size)
+    return 0.001 * size * _units(text, font)
 
 
 @lru_cache(maxsize=1)

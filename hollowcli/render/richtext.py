@@ -160,7 +160,7 @@ class Rich:
 
     # -- layout ------------------------------------------------------------------
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
+        from hollowcli.render.fonts import text_width as stringWidth
 
         if self.source is None:  # a part made by split(): already laid out
             return self.width, self.height
@@ -278,7 +278,7 @@ def _visual_line(self: Rich, line: list[tuple[float, str, str, Any]], width: flo
                  size: float) -> list[tuple[float, str, str, Any]]:
     """A laid-out line in visual order: each run's letters reordered, and on a right-to-left
     line the runs themselves mirrored (the first run at the right)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from hollowcli.render.fonts import text_width as stringWidth
 
     out = []
     for px, text, font, colour in line:
@@ -314,9 +314,15 @@ def _direction(ch: str) -> str:
     return "n"
 
 
+#: Right-to-left scripts start at U+0590 (Hebrew): text with nothing from there up is
+#: left to right without looking at each letter.
+_MAYBE_RTL = re.compile("[\u0590-\U0010ffff]")
+
+
 def has_rtl(text: str) -> bool:
     """True when ``text`` holds a right-to-left letter."""
-    return any(_direction(ch) == "r" for ch in text if ord(ch) >= 0x0590)
+    return _MAYBE_RTL.search(text) is not None and any(
+        _direction(ch) == "r" for ch in text if ord(ch) >= 0x0590)
 
 
 def base_rtl(text: str) -> bool:
@@ -362,4 +368,5 @@ def has_arabic(text: str) -> bool:
     """True when ``text`` holds Arabic letters (they need joining, which we cannot do)."""
     import unicodedata
 
-    return any(unicodedata.bidirectional(ch) == "AL" for ch in text if ord(ch) >= 0x0600)
+    return _MAYBE_RTL.search(text) is not None and any(
+        unicodedata.bidirectional(ch) == "AL" for ch in text if ord(ch) >= 0x0600)
