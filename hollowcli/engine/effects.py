@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hollowcli.engine.core import event, hurt_legend, place_ally, remove_fear, standing_heroes
-from hollowcli.engine.rolls import Dice
-from hollowcli.engine.state import Event, GameState, replace
 from hollowcli.pack.model import Pack, SpawnGroup
+
+# What an effect does imports the engine when a card is played: the print kit and the
+# pack validator read only the keys and the words, and do not load the engine.
+if TYPE_CHECKING:
+    from hollowcli.engine.rolls import Dice
+    from hollowcli.engine.state import Event, GameState
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,8 @@ class Effect:
 
 
 def _each_legend(state: GameState, fn: Callable[[Any], Any]) -> GameState:
+    from hollowcli.engine.state import replace
+
     return replace(state, legends=tuple(fn(lg) for lg in state.legends))
 
 
@@ -43,6 +48,8 @@ def _eff_spawn(state: GameState, value: Any, dice: Dice, events: list[Event], ti
 
 
 def _eff_damage(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+    from hollowcli.engine.core import hurt_legend, standing_heroes
+
     for lid in standing_heroes(state):  # "each hero": Legends and allies
         state = hurt_legend(state, lid, int(value), events, kind="card-damage", actor=None,
                             reason=f"card {title}: {int(value)} damage to each hero, no defense",
@@ -51,12 +58,18 @@ def _eff_damage(state: GameState, value: Any, dice: Dice, events: list[Event], t
 
 
 def _eff_fear(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+    from hollowcli.engine.core import event
+    from hollowcli.engine.state import replace
+
     state = _each_legend(state, lambda lg: replace(lg, fear=lg.fear + int(value)))
     events.append(event(state, "card-fear", numbers={"fear": int(value)}, reason=f"card {title}: each Legend gains {int(value)} fear"))
     return state
 
 
 def _eff_heal(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+    from hollowcli.engine.core import event
+    from hollowcli.engine.state import replace
+
     state = _each_legend(state, lambda lg: replace(lg, health=min(state.legend_def(lg.id).health, lg.health + int(value)) if lg.health > 0 else lg.health))
     state = replace(state, allies=tuple(replace(a, health=min(state.pack.allies[a.id].health, a.health + int(value))) for a in state.allies))
     events.append(event(state, "card-heal", numbers={"heal": int(value)}, reason=f"card {title}: each hero regains up to {int(value)} health (not above its maximum)"))
@@ -64,12 +77,17 @@ def _eff_heal(state: GameState, value: Any, dice: Dice, events: list[Event], tit
 
 
 def _eff_calm(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+    from hollowcli.engine.core import event, remove_fear
+
     state = _each_legend(state, lambda lg: remove_fear(lg, int(value))[0])
     events.append(event(state, "card-calm", numbers={"calm": int(value)}, reason=f"card {title}: each Legend removes up to {int(value)} fear"))
     return state
 
 
 def _eff_lock(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+    from hollowcli.engine.core import event
+    from hollowcli.engine.state import replace
+
     p = int(value)
     if p in state.barricades:
         events.append(event(state, "card-lock", numbers={"point": p}, reason=f"card {title}: spawn point {p} is already barricaded"))
@@ -80,6 +98,9 @@ def _eff_lock(state: GameState, value: Any, dice: Dice, events: list[Event], tit
 
 
 def _eff_unlock(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+    from hollowcli.engine.core import event
+    from hollowcli.engine.state import replace
+
     p = int(value)
     state = replace(state, barricades=tuple(b for b in state.barricades if b != p))
     events.append(event(state, "card-unlock", numbers={"point": p}, reason=f"card {title}: the barricade on spawn point {p} is removed"))
@@ -87,12 +108,17 @@ def _eff_unlock(state: GameState, value: Any, dice: Dice, events: list[Event], t
 
 
 def _eff_advance(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+    from hollowcli.engine.core import event
+
     extra.append(int(value))
     events.append(event(state, "card-advance", numbers={"advance": int(value)}, reason=f"card {title}: the storybook token will move {int(value)} extra spot(s)"))
     return state
 
 
 def _eff_tokens(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+    from hollowcli.engine.core import event
+    from hollowcli.engine.state import replace
+
     n = int(value)
     state = _each_legend(state, lambda lg: replace(lg, ready=lg.ready + min(n, lg.spent), spent=lg.spent - min(n, lg.spent)))
     events.append(event(state, "card-tokens", numbers={"tokens": n}, reason=f"card {title}: each Legend returns up to {n} spent token(s) to preparation"))
@@ -100,6 +126,8 @@ def _eff_tokens(state: GameState, value: Any, dice: Dice, events: list[Event], t
 
 
 def _eff_ally(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+    from hollowcli.engine.core import event, place_ally
+
     ally_id, at = str(value["ally"]), value["at"]
     name = state.pack.allies[ally_id].name if ally_id in state.pack.allies else ally_id
     if ally_id not in state.pack.allies:
