@@ -14,9 +14,12 @@ Words used below:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from hollowcli.errors import UsageError
 
@@ -254,6 +257,29 @@ class Label:
 _SIDES = ("top", "bottom", "left", "right")
 
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _remembered(method: _F) -> _F:
+    """A Layout method worked out once per layout and arguments (a layout never changes,
+    and a kit asks the same questions on every page); lists and dicts come back as copies."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kw: Any) -> Any:
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        key = (name, args, tuple(sorted(kw.items())))
+        if key not in memo:
+            memo[key] = method(self, *args, **kw)
+        value = memo[key]
+        return list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
+
+    return wrapper  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class Layout:
     """A computed sheet: page size, grid, and where every card, mark and the ruler go.
@@ -355,6 +381,7 @@ class Layout:
         return r.shifted(spec.offset_x, spec.offset_y)
 
     # ----- cut lines and marks ---------------------------------------------------
+    @_remembered
     def cut_xs(self) -> list[float]:
         """x of every vertical cut line (trim edges), left to right."""
         xs: set[float] = set()
@@ -368,6 +395,7 @@ class Layout:
                 xs.add(round(m.x2, 6))
         return sorted(xs)
 
+    @_remembered
     def cut_ys(self) -> list[float]:
         """y of every horizontal cut line (trim edges), bottom to top."""
         ys: set[float] = set()
@@ -395,6 +423,7 @@ class Layout:
         swap = {"left": "right", "right": "left"} if self.mirror_x else {"top": "bottom", "bottom": "top"}
         return swap.get(side, side)
 
+    @_remembered
     def mark_lengths(self) -> dict[str, float]:
         """Length of the crop marks on each side of the fronts page (0: none fit there).
 
@@ -414,6 +443,7 @@ class Layout:
         ml = self.mark_lengths()
         return (ml["top"] == 0 and ml["bottom"] == 0), (ml["left"] == 0 and ml["right"] == 0)
 
+    @_remembered
     def marks(self, back: bool = False) -> list[Segment]:
         """Crop marks: on every cut line, in the margins, starting MARK_GAP away from the grid,
         ending at least PRINTABLE_MM from the paper's edge.
@@ -453,6 +483,7 @@ class Layout:
             out.append(m.shifted(self.spec.offset_x, self.spec.offset_y))
         return out
 
+    @_remembered
     def cut_lines(self, back: bool = False) -> list[Segment]:
         """Full-length cut lines across the printable area: on every cut line with ``--cut-lines``,
         else only on the axis whose crop marks do not fit (so every cut is still shown)."""
@@ -481,6 +512,7 @@ class Layout:
         return Segment(x, self.grid_y, x, self.grid_y + self.grid_h)
 
     # ----- what does not fit -------------------------------------------------------
+    @_remembered
     def notes(self) -> list[str]:
         """What this layout cannot place in the printable area, in words (empty when all fits)."""
         out = []
@@ -540,6 +572,7 @@ class Layout:
                 out.append((rank * 1000 + abs((p + q) / 2 - (ahi + alo) / 2), strip, vertical))
         return sorted(out, key=lambda t: t[0])
 
+    @_remembered
     def ruler(self) -> Ruler | None:
         """A place in a margin for the 50 mm ruler: between cut lines (marks only stand on cut
         lines), inside the printable area, touching no card. ``None`` when no margin can hold it.
@@ -556,6 +589,7 @@ class Layout:
                 best = (room, r)
         return best[1] if best else None
 
+    @_remembered
     def label(self, length: float, back: bool = False) -> Label | None:
         """A place for the sheet's label (``deck-x · sheet 1 of 2 · fronts``), ``length`` mm long,
         clear of the cards, marks and ruler, inside the printable area; ``None`` if none has room."""
@@ -590,6 +624,7 @@ class Layout:
                 )
 
 
+@functools.lru_cache(maxsize=16)
 def compute_layout(spec: SheetSpec) -> Layout:
     """The centred grid with the most cards for this paper, card size, bleed and backs mode.
 
