@@ -422,3 +422,33 @@ def test_encoding_pages_early_changes_no_byte(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(sheet, "finish_page", lambda c: c.showPage())
     _, _, late = deck()
     assert early.data == late.data
+
+
+def test_remembered_font_subsets_change_no_byte(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each distinct font subset is built and compressed once per process; a file whose
+    subsets come from that store is byte for byte what reportlab itself writes."""
+    import zlib
+
+    from reportlab.pdfbase import pdfmetrics
+
+    from hollowcli.render.fonts import _FILES, register_fonts
+
+    register_fonts()
+    _, _, first = deck()
+    _, _, kept = deck()  # every subset now comes from the store
+    for name in _FILES:
+        face = pdfmetrics.getFont(name).face
+        assert "makeSubset" in vars(face) and "addSubsetObjects" in vars(face)
+        monkeypatch.delattr(face, "makeSubset")  # back to reportlab's own methods
+        monkeypatch.delattr(face, "addSubsetObjects")
+    _, _, plain = deck()
+    assert first.data == kept.data == plain.data
+    # and the embedded subsets are whole TrueType files
+    reader = PdfReader(io.BytesIO(kept.data))
+    streams = [f["/FontDescriptor"].get_object()["/FontFile2"].get_object()
+               for f in fonts_of(kept.data) if "/FontDescriptor" in f]
+    assert streams and len(reader.pages) > 0
+    for s in streams:
+        raw = s.get_data()
+        assert raw[:4] == b"\x00\x01\x00\x00" and len(raw) == s["/Length1"]
+        assert zlib.compress(raw) == s._data

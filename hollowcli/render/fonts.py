@@ -38,9 +38,11 @@ def register_fonts() -> str:
     for name, file in _FILES.items():
         path = base / file
         try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+            font = TTFont(name, str(path))
         except (OSError, TTFError) as e:
             raise RenderError(f"the font file {path} cannot be read ({e}); reinstall hollowcli") from e
+        _remember_subsets(font.face)
+        pdfmetrics.registerFont(font)
     # <b>, <i> inside paragraphs pick these faces; bold-italic falls back to bold.
     addMapping(REGULAR, 0, 0, REGULAR)
     addMapping(REGULAR, 1, 0, BOLD)
@@ -52,6 +54,65 @@ def register_fonts() -> str:
         addMapping(face, 0, 1, OBLIQUE)
         addMapping(face, 1, 1, BOLD)
     return REGULAR
+
+
+#: How many embedded subsets of each font are kept for the next PDF (a kit writes a dozen
+#: files, and most use the same letters of a font: the same subset).
+SUBSETS_KEPT = 32
+
+
+def _remember_subsets(face: Any) -> None:
+    """Build each distinct subset of ``face`` once per process, compressed once.
+
+    reportlab builds the embedded subset of a font for every PDF at ``save()``: it copies
+    the glyphs out of the font file and compresses the result. Files of one kit mostly
+    need the same subset of a font (the printable ASCII letters and a few symbols), so the
+    subset's bytes are kept, and the font file stream gets the very bytes reportlab's
+    Flate filter would make (already compressed, as :func:`hollowcli.render.sheet.finish_page`
+    does for pages). Should reportlab's internals differ, the stream is left to reportlab.
+    """
+    from collections import OrderedDict
+
+    kept: OrderedDict[tuple[int, ...], list[bytes]] = OrderedDict()
+    make_subset = face.makeSubset
+    add_subset_objects = face.addSubsetObjects
+
+    def entry(subset: Any) -> list[bytes]:
+        key = tuple(subset)
+        hit = kept.get(key)
+        if hit is None:
+            hit = kept[key] = [make_subset(subset)]
+            if len(kept) > SUBSETS_KEPT:
+                kept.popitem(last=False)
+        else:
+            kept.move_to_end(key)
+        return hit
+
+    def remembered_subset(subset: Any) -> bytes:
+        return entry(subset)[0]
+
+    def remembered_objects(doc: Any, fontname: str, subset: Any) -> Any:
+        ref = add_subset_objects(doc, fontname, subset)
+        try:
+            from reportlab.pdfbase import pdfdoc
+
+            descriptor = doc.idToObject[ref.name]
+            stream = doc.idToObject[descriptor.dict["FontFile2"].name]
+            if stream.filters != [pdfdoc.PDFZCompress] or "Filter" in stream.dictionary.dict:
+                return ref
+            hit = entry(subset)
+            if hit[0] is not stream.content and hit[0] != stream.content:
+                return ref
+            if len(hit) == 1:
+                hit.append(pdfdoc.PDFZCompress.encode(hit[0]))
+            stream.content = hit[1]
+            stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
+        except (AttributeError, KeyError, TypeError):
+            pass
+        return ref
+
+    face.makeSubset = remembered_subset
+    face.addSubsetObjects = remembered_objects
 
 
 @lru_cache(maxsize=8)
