@@ -424,9 +424,9 @@ def test_encoding_pages_early_changes_no_byte(monkeypatch: pytest.MonkeyPatch) -
     assert early.data == late.data
 
 
-def test_remembered_font_subsets_change_no_byte(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each distinct font subset is built and compressed once per process; a file whose
-    subsets come from that store is byte for byte what reportlab itself writes."""
+def test_remembered_font_subsets_and_widths_change_no_byte(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each distinct font subset is built, compressed and its widths table formatted once
+    per process; a file made from that store is byte for byte what reportlab itself writes."""
     import zlib
 
     from reportlab.pdfbase import pdfmetrics
@@ -437,10 +437,12 @@ def test_remembered_font_subsets_change_no_byte(monkeypatch: pytest.MonkeyPatch)
     _, _, first = deck()
     _, _, kept = deck()  # every subset now comes from the store
     for name in _FILES:
-        face = pdfmetrics.getFont(name).face
-        assert "makeSubset" in vars(face) and "addSubsetObjects" in vars(face)
+        font = pdfmetrics.getFont(name)
+        face = font.face
+        assert "makeSubset" in vars(face) and "addSubsetObjects" in vars(face) and "addObjects" in vars(font)
         monkeypatch.delattr(face, "makeSubset")  # back to reportlab's own methods
         monkeypatch.delattr(face, "addSubsetObjects")
+        monkeypatch.delattr(font, "addObjects")
     _, _, plain = deck()
     assert first.data == kept.data == plain.data
     # and the embedded subsets are whole TrueType files

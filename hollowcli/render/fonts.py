@@ -42,6 +42,7 @@ def register_fonts() -> str:
         except (OSError, TTFError) as e:
             raise RenderError(f"the font file {path} cannot be read ({e}); reinstall hollowcli") from e
         _remember_subsets(font.face)
+        _remember_widths(font)
         pdfmetrics.registerFont(font)
     # <b>, <i> inside paragraphs pick these faces; bold-italic falls back to bold.
     addMapping(REGULAR, 0, 0, REGULAR)
@@ -113,6 +114,58 @@ def _remember_subsets(face: Any) -> None:
 
     face.makeSubset = remembered_subset
     face.addSubsetObjects = remembered_objects
+
+
+def _remember_widths(font: Any) -> None:
+    """Write each distinct subset's table of glyph widths once per process.
+
+    Every embedded subset carries the advance widths of its (up to 256) letters, which
+    reportlab formats number by number at ``save()``; the same subset comes back in most
+    files of a kit. The formatted table is kept and put in the font object as it is, the
+    same bytes. Should reportlab's internals differ, the table is left to reportlab.
+    """
+    from collections import OrderedDict
+
+    from reportlab import rl_config
+    from reportlab.pdfbase import pdfdoc
+
+    class Formatted(pdfdoc.PDFObject):  # type: ignore[misc]
+        """Bytes already formatted as the object they stand for would be."""
+
+        def __init__(self, data: bytes):
+            self.data = data
+
+        def format(self, document: Any) -> bytes:
+            return self.data
+
+    kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+    add_objects = font.addObjects
+
+    def remembered_objects(doc: Any) -> None:
+        try:
+            names = [font.getSubsetInternalName(n, doc)[1:] for n in range(len(font.state[doc].subsets))]
+        except (AttributeError, KeyError, IndexError, TypeError):
+            names = []
+        add_objects(doc)
+        for name in names:
+            try:
+                pdf_font = doc.idToObject["BasicFonts"].dict[name]
+                widths = pdf_font.Widths
+                if type(widths) is not pdfdoc.PDFArray:
+                    continue
+                key = (tuple(widths.sequence), widths.multiline, rl_config.pdfMultiLine)
+                data = kept.get(key)
+                if data is None:
+                    data = kept[key] = widths.format(doc)
+                    if len(kept) > SUBSETS_KEPT:
+                        kept.popitem(last=False)
+                else:
+                    kept.move_to_end(key)
+                pdf_font.Widths = Formatted(data)
+            except (AttributeError, KeyError, TypeError):
+                continue
+
+    font.addObjects = remembered_objects
 
 
 @lru_cache(maxsize=8)
