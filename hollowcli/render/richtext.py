@@ -15,6 +15,7 @@ The object answers the calls the card layout makes of a flowable: ``wrap``, ``sp
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
@@ -143,27 +144,77 @@ def parse(markup: str, family: str) -> list[list[list[Piece]]] | None:
     return [[w for w in line if w] for line in lines]
 
 
+# A laid-out line: (x, text, font, colour) runs.
+Run = tuple[float, str, str, Any]
+
+#: Recently laid-out paragraphs: (markup, font family, size, indents, width) -> (lines, widths).
+#: Text is fitted by trying sizes, a sheet's cards are refitted to one size, and a setup
+#: sheet is laid out twice (to measure, then to draw): the same layouts come back. A few
+#: hundred are kept, whatever the length of a deck.
+WRAPS_KEPT = 512
+_WRAPS: OrderedDict[tuple[Any, ...], tuple[list[list[Run]], list[float]]] = OrderedDict()
+
+
+def _directions(lines: list[list[list[Piece]]] | None) -> tuple[bool, bool]:
+    """(holds right-to-left letters, runs right to left) for parsed text."""
+    text = "".join(t for line in (lines or ()) for word in line for t, _, _ in word)
+    rtl = has_rtl(text)
+    return rtl, rtl and base_rtl(text)
+
+
+@lru_cache(maxsize=512)
+def _source(markup: str, family: str) -> tuple[list[list[list[Piece]]] | None, bool, bool]:
+    """:func:`parse` and the text's direction, once for a markup met again (every size a
+    card is tried at, every copy of a subtitle). The result is shared: never changed."""
+    lines = parse(markup, family)
+    return (lines, *_directions(lines))
+
+
 class Rich:
     """A wrapped run of card text, drawn with the canvas's text operators."""
 
-    def __init__(self, lines: list[list[list[Piece]]] | None, style: Any, bullet: str | None = None):
-        self.source = lines
+    def __init__(self, lines: list[list[list[Piece]]] | None, style: Any, bullet: str | None = None,
+                 directions: tuple[bool, bool] | None = None, key: tuple[str, str] | None = None):
+        self.source = lines  # read, never changed (it may be shared)
         self.style = style
         self.bullet = bullet
-        self.lines: list[list[tuple[float, str, str, Any]]] = []
+        self.key = key  # (markup, family) when made by rich(): layouts are remembered by it
+        self.lines: list[list[Run]] = []
         self.widths: list[float] = []
         self.width = 0.0
         self.height = 0.0
-        text = "".join(t for line in (lines or ()) for word in line for t, _, _ in word)
-        self.rtl = has_rtl(text)  # right-to-left letters: drawn in visual order
-        self.rtl_base = self.rtl and base_rtl(text)
+        # right-to-left letters: drawn in visual order
+        self.rtl, self.rtl_base = directions if directions is not None else _directions(lines)
 
     # -- layout ------------------------------------------------------------------
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        from hollowcli.render.fonts import text_width as stringWidth
-
         if self.source is None:  # a part made by split(): already laid out
             return self.width, self.height
+        st = self.style
+        wkey = None
+        if self.key is not None:
+            wkey = (*self.key, st.fontSize, st.leftIndent, st.rightIndent, avail_w)
+            hit = _WRAPS.get(wkey)
+            if hit is not None:
+                _WRAPS.move_to_end(wkey)
+                self.lines, self.widths = hit
+                self.width = avail_w
+                self.height = len(self.lines) * st.leading
+                return avail_w, self.height
+        self._layout(avail_w)
+        if wkey is not None:
+            _WRAPS[wkey] = (self.lines, self.widths)
+            if len(_WRAPS) > WRAPS_KEPT:
+                _WRAPS.popitem(last=False)
+        self.width = avail_w
+        self.height = len(self.lines) * st.leading
+        return avail_w, self.height
+
+    def _layout(self, avail_w: float) -> None:
+        """Break the source into lines ``avail_w`` wide (self.lines, self.widths)."""
+        from hollowcli.render.fonts import text_width as stringWidth
+
+        assert self.source is not None
         st = self.style
         size = st.fontSize
         room = max(1.0, avail_w - st.leftIndent - st.rightIndent)
@@ -218,9 +269,6 @@ class Rich:
             out.append(line)
             widths.append(x)
         self.lines, self.widths = out, widths
-        self.width = avail_w
-        self.height = len(out) * st.leading
-        return avail_w, self.height
 
     def split(self, avail_w: float, avail_h: float) -> list[Rich]:
         """The lines that fit in ``avail_h`` and the rest, as two objects (or none)."""
@@ -292,10 +340,10 @@ def _visual_line(self: Rich, line: list[tuple[float, str, str, Any]], width: flo
 
 def rich(markup: str, style: Any, bullet: str | None = None) -> Rich | None:
     """A :class:`Rich` for ``markup`` in ``style``, or ``None`` when it needs a Paragraph."""
-    lines = parse(markup, style.fontName)
+    lines, rtl, rtl_base = _source(markup, style.fontName)
     if lines is None:
         return None
-    return Rich(lines, style, bullet)
+    return Rich(lines, style, bullet, (rtl, rtl_base), (markup, style.fontName))
 
 
 # ----------------------------------------------------------------------------------
