@@ -5,7 +5,8 @@
    takes the same texts (every card of the kit, copies included: title, subtitle, body
    with the effects in words), and draws the same cards on the same grid with the same
    crop marks, cut lines and four embedded fonts, a light back behind each card, a backs
-   page after each fronts page, one file per card file of the kit. What it leaves out is
+   page after each fronts page, one file per card file of the kit, streams compressed as
+   the kit's are (Flate, no ASCII85). What it leaves out is
    what the kit does on top: templates, icons, fitting text to the card, labels, the
    ruler, and the text pages (spawn tables, setup sheets, turn-order sheet, index). Both
    run alternately, RUNS times each, cold processes; the best run of each is compared, the
@@ -81,6 +82,7 @@ def card_texts(pack):
 
 def draw(files, fonts, out_dir=None):
     """Every card file: cards on the kit's grid with its crop marks and cut lines, light backs."""
+    from reportlab import rl_config
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -89,6 +91,7 @@ def draw(files, fonts, out_dir=None):
 
     from hollowcli.render.geometry import MM, compute_layout, make_spec
 
+    rl_config.useA85 = 0  # binary Flate streams, as the kit writes (ASCII85 on top is work the kit does not do)
     for name in ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSansCondensed-Bold"):
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, f"{fonts}/{name}.ttf"))
