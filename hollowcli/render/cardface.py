@@ -140,21 +140,28 @@ class _Line:
         return []
 
     def drawOn(self, canvas: Any, x: float, y: float) -> None:
-        st = self.style
-        canvas.setFont(st.fontName, st.fontSize)
-        canvas.setFillColor(st.textColor)
-        base = y + self.height - st.fontSize
-        from hollowcli.render.richtext import base_rtl, has_rtl, visual
+        from hollowcli.render.richtext import draw_texts
 
+        draw_texts(canvas, [(self, x, y)])
+
+    def emit(self, t: Any, x: float, y: float, current: Any) -> Any:
+        """Write the line into text object ``t`` (see :func:`hollowcli.render.richtext.draw_texts`)."""
+        from hollowcli.render.fonts import text_width
+        from hollowcli.render.richtext import base_rtl, has_rtl, set_text_state, show, visual
+
+        st = self.style
+        base = y + self.height - st.fontSize
         text = self.text
         if has_rtl(text):
             text = visual(text, base_rtl(text))
-        if st.alignment == 1:
-            canvas.drawCentredString(x + self.width / 2, base, text)
+        if st.alignment == 1:  # as canvas.drawCentredString and drawRightString place it
+            x = (x + self.width / 2) - text_width(text, st.fontName, st.fontSize) / 2.0
         elif st.alignment == 2:
-            canvas.drawRightString(x + self.width, base, text)
-        else:
-            canvas.drawString(x, base, text)
+            x = (x + self.width) - text_width(text, st.fontName, st.fontSize)
+        t.setTextOrigin(x, base)
+        current = set_text_state(t, current, st.fontName, st.fontSize, st.textColor)
+        show(t, text)
+        return current
 
 
 def _text(markup: str, style: Any, width: float) -> Any:
@@ -333,6 +340,9 @@ class _Centred:
 
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
         self.inner.drawOn(canvas, x + (self.width - self.inner_w) / 2, y)
+
+    def emit(self, t: Any, x: float, y: float, current: Any) -> Any:
+        return self.inner.emit(t, x + (self.width - self.inner_w) / 2, y, current)
 
 
 def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor: float,
@@ -519,9 +529,27 @@ def draw_face(canvas: Any, ff: FittedFace, x: float, y: float) -> None:
             sx, sy, sw, sh = ff.stats_box
             c.setFillColor(HexColor(tint))
             c.roundRect(sx, sy, sw, sh, 1.2 * MM, stroke=0, fill=1)
-    for p in ff.placed:
-        p.flowable.drawOn(c, p.x, p.top - p.height)
+    draw_placed(c, ff.placed)
     c.restoreState()
+
+
+def draw_placed(c: Any, placed: list[Placed]) -> None:
+    """Draw placed texts: runs of our own texts in one text object each (see
+    :func:`hollowcli.render.richtext.draw_texts`), a reportlab Paragraph by itself."""
+    from hollowcli.render.richtext import draw_texts
+
+    run: list[tuple[Any, float, float]] = []
+    for p in placed:
+        y = p.top - p.height
+        if hasattr(p.flowable, "emit") and (not isinstance(p.flowable, _Centred) or hasattr(p.flowable.inner, "emit")):
+            run.append((p.flowable, p.x, y))
+            continue
+        if run:
+            draw_texts(c, run)
+            run = []
+        p.flowable.drawOn(c, p.x, y)
+    if run:
+        draw_texts(c, run)
 
 
 def face_warnings(face: Face, ff: FittedFace, what: str) -> list[str]:

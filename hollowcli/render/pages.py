@@ -16,7 +16,7 @@ from typing import Any
 
 from hollowcli.engine.resolve import spawn_point
 from hollowcli.pack.model import Chapter, Pack
-from hollowcli.render.cardface import SCHEMES, _para
+from hollowcli.render.cardface import SCHEMES, Placed, _para, draw_placed
 from hollowcli.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, register_fonts
 from hollowcli.render.geometry import LABEL_PT, MM, PAPER_SIZES, SheetSpec
 from hollowcli.render.markup import escape_text, icons
@@ -173,9 +173,11 @@ class Pager:
             x += w
         c.restoreState()
         x = self.left
+        placed = []
         for f, w in zip(flows, t.widths):
-            f.drawOn(c, x + t.pad, self.y - h + (h - f.height) / 2)
+            placed.append(Placed(f, x + t.pad, self.y - h + (h - f.height) / 2 + f.height, f.height))
             x += w
+        draw_placed(c, placed)  # the row's cells in one text object
         self.y -= h
         self.dirty = True
 

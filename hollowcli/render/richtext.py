@@ -287,20 +287,21 @@ class Rich:
 
     # -- drawing -----------------------------------------------------------------
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        draw_texts(canvas, [(self, x, y)])
+
+    def emit(self, t: Any, x: float, y: float, current: Any) -> Any:
+        """Write the lines into text object ``t`` with the bottom-left at (x, y); ``current``
+        is the (font, size, colour) ``t`` already has, and the one it has after is returned."""
         from reportlab.pdfbase.pdfmetrics import getAscent
 
         st = self.style
         size, leading = st.fontSize, st.leading
         base = y + self.height - getAscent(st.fontName, size)
         room = self.width - st.leftIndent - st.rightIndent
-        t = canvas.beginText()
-        current: tuple[str, Any] | None = None
         if self.bullet:
             t.setTextOrigin(x + st.bulletIndent, base)
-            t.setFont(st.bulletFontName, st.bulletFontSize)
-            t.setFillColor(st.textColor)
-            t.textOut(self.bullet)
-            current = None
+            current = set_text_state(t, current, st.bulletFontName, st.bulletFontSize, st.textColor)
+            show(t, self.bullet)
         for n, line in enumerate(self.lines):
             ly = base - n * leading
             if self.rtl:
@@ -313,13 +314,36 @@ class Rich:
                 shift = 0.0
             for px, text, font, colour in line:
                 t.setTextOrigin(x + st.leftIndent + shift + px, ly)
-                key = (font, colour)
-                if key != current:
-                    t.setFont(font, size)
-                    t.setFillColor(colour if colour is not None else st.textColor)
-                    current = key
-                t.textOut(text)
-        canvas.drawText(t)
+                current = set_text_state(t, current, font, size, colour if colour is not None else st.textColor)
+                show(t, text)
+        return current
+
+
+def set_text_state(t: Any, current: Any, font: str, size: float, colour: Any) -> Any:
+    """Set the font and fill colour of text object ``t`` unless it has them already."""
+    if current is None or current[0] != font or current[1] != size:
+        t.setFont(font, size)
+    if current is None or current[2] is not colour:
+        t.setFillColor(colour)
+    return (font, size, colour)
+
+
+def show(t: Any, text: str) -> None:
+    """Show ``text`` at the text object's origin. Every run is placed by its own origin, so
+    the cursor reportlab's ``textOut`` works out (a width per run) is not needed: ``textLine``
+    shows the same text (and moves to a next line no run uses)."""
+    t.textLine(text)
+
+
+def draw_texts(canvas: Any, items: Any) -> None:
+    """Draw laid-out texts (anything with ``emit``: :class:`Rich`, a card's one-line text)
+    at their (x, y) in one PDF text object: one BT ... ET, and the font and colour set only
+    where they change, instead of a text object each."""
+    t = canvas.beginText()
+    current = None
+    for text, x, y in items:
+        current = text.emit(t, x, y, current)
+    canvas.drawText(t)
 
 
 def _visual_line(self: Rich, line: list[tuple[float, str, str, Any]], width: float,
