@@ -263,3 +263,35 @@ def test_a_card_too_large_for_the_paper_says_what_to_change(tmp_path: Path) -> N
         "choose a smaller --size"
     )
     assert not any(tmp_path.iterdir())
+
+
+def test_loaded_content_is_kept_out_of_full_collections_only_while_printing(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """What is loaded before the files are built (content, fonts, modules) is frozen for the
+    garbage collector while they are built, and handed back when the command ends, even when
+    it fails."""
+    import gc
+
+    from hollowcli.render import kit
+
+    seen: list[int] = []
+    real = kit.render_cards
+
+    def spy(*a: Any, **k: Any) -> Any:
+        seen.append(gc.get_freeze_count())
+        return real(*a, **k)
+
+    monkeypatch.setattr(kit, "render_cards", spy)
+    assert gc.get_freeze_count() == 0
+    res = invoke("cards", "foes", "--out", str(tmp_path))
+    assert res.exit_code == 0, res.output
+    assert seen and seen[0] > 0
+    assert gc.get_freeze_count() == 0
+
+    def broken(*a: Any, **k: Any) -> Any:
+        raise kit.RenderError("the printer ate it")
+
+    monkeypatch.setattr(kit, "render_cards", broken)
+    res = invoke("cards", "foes", "--out", str(tmp_path))
+    assert res.exit_code != 0
+    assert gc.get_freeze_count() == 0
