@@ -146,22 +146,12 @@ class _Line:
 
     def emit(self, t: Any, x: float, y: float, current: Any) -> Any:
         """Write the line into text object ``t`` (see :func:`hollowcli.render.richtext.draw_texts`)."""
-        from hollowcli.render.fonts import text_width
-        from hollowcli.render.richtext import base_rtl, has_rtl, set_text_state, show, visual
+        from hollowcli.render.richtext import line_at
 
         st = self.style
-        base = y + self.height - st.fontSize
-        text = self.text
-        if has_rtl(text):
-            text = visual(text, base_rtl(text))
-        if st.alignment == 1:  # as canvas.drawCentredString and drawRightString place it
-            x = (x + self.width / 2) - text_width(text, st.fontName, st.fontSize) / 2.0
-        elif st.alignment == 2:
-            x = (x + self.width) - text_width(text, st.fontName, st.fontSize)
-        t.setTextOrigin(x, base)
-        current = set_text_state(t, current, st.fontName, st.fontSize, st.textColor)
-        show(t, text)
-        return current
+        anchor = x + self.width / 2 if st.alignment == 1 else x + self.width if st.alignment == 2 else x
+        return line_at(t, current, self.text, st.fontName, st.fontSize, st.textColor, anchor,
+                       y + self.height - st.fontSize, st.alignment if st.alignment in (1, 2) else 0)
 
 
 def _text(markup: str, style: Any, width: float) -> Any:

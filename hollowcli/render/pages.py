@@ -20,6 +20,7 @@ from hollowcli.render.cardface import SCHEMES, Placed, _para, draw_placed
 from hollowcli.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, register_fonts
 from hollowcli.render.geometry import LABEL_PT, MM, PAPER_SIZES, SheetSpec
 from hollowcli.render.markup import escape_text, icons
+from hollowcli.render.richtext import TextAt, draw_texts, hex_colour
 from hollowcli.render.sheet import RenderResult, finish_page, new_canvas
 
 PAGE_MARGIN_MM = 16.0
@@ -431,14 +432,19 @@ def _draw_map(pg: Pager, pack: Pack, chapter: Chapter, cell: float) -> float:
         if xy is not None:
             name = (pack.foes[fp.foe].name if fp.foe in pack.foes else fp.foe).split()[-1]
             foes_at.setdefault(xy, []).append(f"{fp.count}× {name}" if fp.count > 1 else name)
+    # Words go on top of the squares and circles and under the walls: gathered, then drawn in
+    # one text object just before the walls.
+    texts: list[tuple[TextAt, float, float]] = []
+
+    def text(words: str, font: str, size: float, colour: str, x: float, y: float, align: int = 1) -> None:
+        texts.append((TextAt(words, font, size, hex_colour(colour), align), x, y))
+
     c.saveState()
     # coordinates
-    c.setFont(BOLD, 7.5)
-    c.setFillColor(HexColor("#444444"))
     for col in range(width):
-        c.drawCentredString(x0 + (col + 0.5) * cell, top + 1.3 * MM, column_letters(col))
+        text(column_letters(col), BOLD, 7.5, "#444444", x0 + (col + 0.5) * cell, top + 1.3 * MM)
     for r in range(len(rows)):
-        c.drawRightString(x0 - 1.2 * MM, top - (r + 0.5) * cell - 2.5, str(r + 1))
+        text(str(r + 1), BOLD, 7.5, "#444444", x0 - 1.2 * MM, top - (r + 0.5) * cell - 2.5, 2)
     # squares
     c.setLineWidth(0.4)
     c.setStrokeColor(HexColor("#8a8a8a"))
@@ -464,29 +470,23 @@ def _draw_map(pg: Pager, pack: Pack, chapter: Chapter, cell: float) -> float:
                 c.setFillColor(HexColor("#ffffff"))
                 c.setLineWidth(1.0)
                 c.circle(cx, y + cell * 0.48, cell * 0.2, stroke=1, fill=1)
-                c.setFillColor(HexColor(SPAWN_COLOUR))
-                c.setFont(BOLD, cell * 0.28)
-                c.drawCentredString(cx, y + cell * 0.48 - cell * 0.1, str(n))
-                c.setFont(BOLD, min(7.0, cell * 0.17))
-                c.drawCentredString(cx, y + cell * 0.09, "barricaded" if n in barricaded else "spawn")
+                text(str(n), BOLD, cell * 0.28, SPAWN_COLOUR, cx, y + cell * 0.48 - cell * 0.1)
+                text("barricaded" if n in barricaded else "spawn", BOLD, min(7.0, cell * 0.17), SPAWN_COLOUR,
+                     cx, y + cell * 0.09)
             else:
                 kind = chapter.features.get(ch, "")
                 name = chapter.feature_names.get(ch, "") or ("Start" if kind == "start" else kind.capitalize())
-                c.setFillColor(HexColor("#1a1a1a"))
-                c.setFont(BOLD, cell * 0.32)
-                c.drawCentredString(cx, y + cell * 0.52, ch)
-                c.setFont(REGULAR, min(6.5, cell * 0.15))
+                text(ch, BOLD, cell * 0.32, "#1a1a1a", cx, y + cell * 0.52)
                 words = name.split()
                 lines = [" ".join(words[: (len(words) + 1) // 2]), " ".join(words[(len(words) + 1) // 2:])]
-                for k, text in enumerate(t for t in lines if t):
-                    c.drawCentredString(cx, y + cell * 0.3 - k * min(7.0, cell * 0.17), text)
+                for k, part in enumerate(t for t in lines if t):
+                    text(part, REGULAR, min(6.5, cell * 0.15), "#1a1a1a", cx, y + cell * 0.3 - k * min(7.0, cell * 0.17))
     # setup figures: small tags along the top of the square
-    c.setFont(BOLD, min(6.0, cell * 0.14))
     for marks, colour in ((starts, "#1f3a5f"), (foes_at, "#7a1f1f"), (allies_at, ALLY_COLOUR)):
         for (col, r), names in marks.items():
             x, y = x0 + col * cell, top - r * cell
-            c.setFillColor(HexColor(colour))
-            c.drawCentredString(x + cell / 2, y - min(6.0, cell * 0.14) - 1, ", ".join(names)[:24])
+            text(", ".join(names)[:24], BOLD, min(6.0, cell * 0.14), colour, x + cell / 2, y - min(6.0, cell * 0.14) - 1)
+    draw_texts(c, texts)
     # walls: thick lines on the shared edge
     c.setStrokeColor(HexColor(WALL_COLOUR))
     c.setLineWidth(max(2.0, cell * 0.08))

@@ -28,7 +28,8 @@ Piece = tuple[str, str, Any]
 
 
 @lru_cache(maxsize=64)
-def _colour(spec: str) -> Any:
+def hex_colour(spec: str) -> Any:
+    """reportlab's colour for ``#rrggbb``, made once."""
     from reportlab.lib.colors import HexColor
 
     return HexColor(spec)
@@ -133,7 +134,7 @@ def parse(markup: str, family: str) -> list[list[list[Piece]]] | None:
                 name = value
             else:
                 try:
-                    fcolour = _colour(value)
+                    fcolour = hex_colour(value)
                 except (ValueError, TypeError):
                     return None
         fonts.append((name, fcolour))
@@ -333,6 +334,37 @@ def show(t: Any, text: str) -> None:
     the cursor reportlab's ``textOut`` works out (a width per run) is not needed: ``textLine``
     shows the same text (and moves to a next line no run uses)."""
     t.textLine(text)
+
+
+def line_at(t: Any, current: Any, text: str, font: str, size: float, colour: Any, x: float, y: float,
+            align: int = 0) -> Any:
+    """One line of plain text into text object ``t``, its baseline at ``y``, starting at ``x``
+    (``align`` 0), centred on it (1) or ending at it (2), where canvas.drawString,
+    drawCentredString and drawRightString would put it; right-to-left letters in visual order."""
+    from hollowcli.render.fonts import text_width
+
+    if has_rtl(text):
+        text = visual(text, base_rtl(text))
+    if align == 1:
+        x = x - text_width(text, font, size) / 2.0
+    elif align == 2:
+        x = x - text_width(text, font, size)
+    t.setTextOrigin(x, y)
+    current = set_text_state(t, current, font, size, colour)
+    show(t, text)
+    return current
+
+
+class TextAt:
+    """A line of plain text to draw at a point (``x``, ``y``: the baseline) with :func:`draw_texts`."""
+
+    __slots__ = ("text", "font", "size", "colour", "align")
+
+    def __init__(self, text: str, font: str, size: float, colour: Any, align: int = 0):
+        self.text, self.font, self.size, self.colour, self.align = text, font, size, colour, align
+
+    def emit(self, t: Any, x: float, y: float, current: Any) -> Any:
+        return line_at(t, current, self.text, self.font, self.size, self.colour, x, y, self.align)
 
 
 def draw_texts(canvas: Any, items: Any) -> None:
