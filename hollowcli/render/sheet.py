@@ -124,27 +124,36 @@ def finish_page(c: Any) -> None:
         return
 
 
+@lru_cache(maxsize=16)
+def _segment_ops(segments: tuple[Segment, ...]) -> str:
+    """Lines (mm) as the PDF operators ``canvas.line`` writes for them, worked out once: every
+    sheet of a file has the same crop marks and cut lines."""
+    from reportlab.lib.rl_accel import fp_str
+
+    return "\n".join(f"n {fp_str(s.x1 * MM, s.y1 * MM)} m {fp_str(s.x2 * MM, s.y2 * MM)} l S" for s in segments)
+
+
 def draw_marks(c: Any, marks: Iterable[Segment]) -> None:
     """Crop marks: thin black lines (already placed in the margins by the layout)."""
     c.saveState()
     c.setLineWidth(0.3)
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineCap(0)
-    for s in marks:
-        c.line(s.x1 * MM, s.y1 * MM, s.x2 * MM, s.y2 * MM)
+    segments = tuple(marks)
+    if segments:
+        c.addLiteral(_segment_ops(segments))
     c.restoreState()
 
 
 def draw_cut_lines(c: Any, lines: Iterable[Segment]) -> None:
     """Full-length cut lines: hairlines in grey, on top of the cards (they run along trim edges)."""
-    lines = list(lines)
-    if not lines:
+    segments = tuple(lines)
+    if not segments:
         return
     c.saveState()
     c.setLineWidth(0.25)
     c.setStrokeColorRGB(0.55, 0.55, 0.55)
-    for s in lines:
-        c.line(s.x1 * MM, s.y1 * MM, s.x2 * MM, s.y2 * MM)
+    c.addLiteral(_segment_ops(segments))
     c.restoreState()
 
 
