@@ -80,9 +80,19 @@ class Pager:
         self.y = self.top
         self.pages = 0
         self.dirty = False
+        # The page's texts, drawn together in one text object when the page is finished (or
+        # when something else must be drawn over them): text never lies under a later shape.
+        self.texts: list[Placed] = []
+
+    def flush(self) -> None:
+        """Draw the texts placed so far on this page."""
+        if self.texts:
+            draw_placed(self.c, self.texts)
+            self.texts = []
 
     def _finish(self) -> None:
         """Label the page in its bottom margin (inside the printable area), then finish it."""
+        self.flush()
         self.pages += 1
         from hollowcli.render.geometry import PRINTABLE_MM, RULER_LENGTH, Ruler
         from hollowcli.render.sheet import draw_ruler
@@ -123,7 +133,7 @@ class Pager:
         if self.dirty:
             self.y -= before
         if not self.measure:
-            flow.drawOn(self.c, self.left, self.y - h)
+            self.texts.append(Placed(flow, self.left, self.y, h))
         self.y -= h + style.spaceAfter
         self.dirty = True
 
@@ -174,11 +184,9 @@ class Pager:
             x += w
         c.restoreState()
         x = self.left
-        placed = []
         for f, w in zip(flows, t.widths):
-            placed.append(Placed(f, x + t.pad, self.y - h + (h - f.height) / 2 + f.height, f.height))
+            self.texts.append(Placed(f, x + t.pad, self.y - h + (h - f.height) / 2 + f.height, f.height))
             x += w
-        draw_placed(c, placed)  # the row's cells in one text object
         self.y -= h
         self.dirty = True
 
@@ -404,6 +412,7 @@ def _draw_map(pg: Pager, pack: Pack, chapter: Chapter, cell: float) -> float:
 
     from hollowcli.engine.geometry import column_letters, loc_name, parse_loc
 
+    pg.flush()  # the texts above the map first, as they were placed
     c = pg.c
     rows = list(chapter.map)
     width = max((len(r) for r in rows), default=0)
@@ -745,6 +754,7 @@ def duplex_test_pages(spec: SheetSpec) -> RenderResult:
             "meets the back's horizontal scale (X), and where the front's <b>horizontal</b> line meets the back's "
             "vertical scale (Y). Then print the cards with <b>--back-offset X,Y</b>: if A, B and C read alike, "
             "that offset lines every back up." + offset_note, st["p"])
+    pg.flush()
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.35)

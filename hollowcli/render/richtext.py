@@ -324,7 +324,7 @@ def set_text_state(t: Any, current: Any, font: str, size: float, colour: Any) ->
     """Set the font and fill colour of text object ``t`` unless it has them already."""
     if current is None or current[0] != font or current[1] != size:
         t.setFont(font, size)
-    if current is None or current[2] is not colour:
+    if current is None or current[2] != colour:  # colours compare by value (styles each have their own)
         t.setFillColor(colour)
     return (font, size, colour)
 
