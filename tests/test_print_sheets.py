@@ -317,6 +317,41 @@ def test_setup_sheet_of_a_protect_chapter_names_the_ally_to_keep_alive_and_where
     assert "Tobias" in words  # his name on his starting square of the map
 
 
+def _map_words_outside_their_square(data: bytes) -> list[str]:
+    """Words drawn inside a square of a setup sheet's map that reach over its edges."""
+    bad = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            squares = [r for r in page.rects if abs(r["width"] - r["height"]) < 0.01 and r["width"] > 15]
+            for w in page.extract_words(x_tolerance=1.0):
+                cx, cy = (w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2
+                for r in squares:
+                    if r["x0"] < cx < r["x1"] and r["top"] < cy < r["bottom"]:
+                        if w["x0"] < r["x0"] + 0.3 or w["x1"] > r["x1"] - 0.3:
+                            bad.append(f"{w['text']!r} ({w['x0']:.1f}-{w['x1']:.1f} in {r['x0']:.1f}-{r['x1']:.1f})")
+                        break
+    return bad
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_setup_map_labels_stay_inside_their_squares(paper: str) -> None:
+    """Feature names, 'barricaded' and the setup tags are sized to their square (it once
+    printed "Schoolmaster's" and "barricaded" across the grid lines)."""
+    from dataclasses import replace
+
+    pack = _kit_pack()
+    for ch in pack.chapters.values():
+        res = kit.render_setup(pack, ch, make_spec(paper=paper))
+        assert _map_words_outside_their_square(res.data) == [], ch.id
+    # a long feature name on a map of small squares
+    ch = pack.chapters["schoolhouse"]
+    names = dict(ch.feature_names)
+    names[next(iter(ch.features))] = "Extraordinarily overgrown churchwardens' reliquary"
+    wide = replace(ch, feature_names=names, map=tuple(row + row[1:] for row in ch.map))
+    res = kit.render_setup(pack, wide, make_spec(paper=paper))
+    assert _map_words_outside_their_square(res.data) == []
+
+
 # --------------------------------------------------------------------------- text in other scripts
 def _mixed_deck():
     cards = (

@@ -17,7 +17,7 @@ from typing import Any
 from hollowcli.engine.resolve import spawn_point
 from hollowcli.pack.model import Chapter, Pack
 from hollowcli.render.cardface import SCHEMES, Placed, _para, draw_placed
-from hollowcli.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, register_fonts
+from hollowcli.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, register_fonts, text_width
 from hollowcli.render.geometry import LABEL_PT, MM, PAPER_SIZES, SheetSpec
 from hollowcli.render.markup import escape_text, icons
 from hollowcli.render.richtext import TextAt, draw_texts, hex_colour
@@ -378,6 +378,11 @@ WALL_COLOUR = "#1a1a1a"
 SPAWN_COLOUR = "#6b3d1f"
 BARRICADE_FILL = "#f6e3c6"
 ALLY_COLOUR = "#1f5f3a"
+#: Words on a map square keep this far (pt) from its edges, shrinking down to MAP_LABEL_MIN_PT.
+MAP_LABEL_PAD = 1.5
+MAP_LABEL_MIN_PT = 2.5
+#: A feature name shrinks in its two lines down to this size before it takes more lines.
+MAP_NAME_READABLE_PT = 4.0
 
 
 def objective_words(pack: Pack, chapter: Chapter) -> str:
@@ -448,6 +453,13 @@ def _draw_map(pg: Pager, pack: Pack, chapter: Chapter, cell: float) -> float:
     def text(words: str, font: str, size: float, colour: str, x: float, y: float, align: int = 1) -> None:
         texts.append((TextAt(words, font, size, hex_colour(colour), align), x, y))
 
+    room = cell - 2 * MAP_LABEL_PAD
+
+    def fitted(lines: list[str], font: str, size: float) -> float:
+        """The size at which every line fits across a square (never above ``size``)."""
+        widest = max((text_width(t, font, size) for t in lines), default=0.0)
+        return size if widest <= room else max(MAP_LABEL_MIN_PT, size * room / widest)
+
     c.saveState()
     # coordinates
     for col in range(width):
@@ -480,21 +492,22 @@ def _draw_map(pg: Pager, pack: Pack, chapter: Chapter, cell: float) -> float:
                 c.setLineWidth(1.0)
                 c.circle(cx, y + cell * 0.48, cell * 0.2, stroke=1, fill=1)
                 text(str(n), BOLD, cell * 0.28, SPAWN_COLOUR, cx, y + cell * 0.48 - cell * 0.1)
-                text("barricaded" if n in barricaded else "spawn", BOLD, min(7.0, cell * 0.17), SPAWN_COLOUR,
-                     cx, y + cell * 0.09)
+                word = "barricaded" if n in barricaded else "spawn"
+                text(word, BOLD, fitted([word], BOLD, min(7.0, cell * 0.17)), SPAWN_COLOUR, cx, y + cell * 0.09)
             else:
                 kind = chapter.features.get(ch, "")
                 name = chapter.feature_names.get(ch, "") or ("Start" if kind == "start" else kind.capitalize())
                 text(ch, BOLD, cell * 0.32, "#1a1a1a", cx, y + cell * 0.52)
-                words = name.split()
-                lines = [" ".join(words[: (len(words) + 1) // 2]), " ".join(words[(len(words) + 1) // 2:])]
-                for k, part in enumerate(t for t in lines if t):
-                    text(part, REGULAR, min(6.5, cell * 0.15), "#1a1a1a", cx, y + cell * 0.3 - k * min(7.0, cell * 0.17))
+                size, step, lines = _name_in_square(name, min(6.5, cell * 0.15), min(7.0, cell * 0.17), room, cell * 0.24)
+                for k, part in enumerate(lines):
+                    text(part, REGULAR, size, "#1a1a1a", cx, y + cell * 0.3 - k * step)
     # setup figures: small tags along the top of the square
+    tag_pt = min(6.0, cell * 0.14)
     for marks, colour in ((starts, "#1f3a5f"), (foes_at, "#7a1f1f"), (allies_at, ALLY_COLOUR)):
         for (col, r), names in marks.items():
             x, y = x0 + col * cell, top - r * cell
-            text(", ".join(names)[:24], BOLD, min(6.0, cell * 0.14), colour, x + cell / 2, y - min(6.0, cell * 0.14) - 1)
+            tag = ", ".join(names)[:24]
+            text(tag, BOLD, fitted([tag], BOLD, tag_pt), colour, x + cell / 2, y - tag_pt - 1)
     draw_texts(c, texts)
     # walls: thick lines on the shared edge
     c.setStrokeColor(HexColor(WALL_COLOUR))
@@ -514,6 +527,51 @@ def _draw_map(pg: Pager, pack: Pack, chapter: Chapter, cell: float) -> float:
     c.restoreState()
     del loc_name
     return head + len(rows) * cell
+
+
+def _name_in_square(name: str, size: float, step: float, room: float, depth: float) -> tuple[float, float, list[str]]:
+    """A feature's name under its letter: (size, line step, lines), every line at most ``room``
+    wide and the lines at most ``depth`` from first to last baseline. Its words in two halves
+    while they fit at a readable size, else wrapped over more lines, smaller; at the smallest
+    size a word longer than the square is broken."""
+    words = name.split()
+    half = (len(words) + 1) // 2
+    halves = [t for t in (" ".join(words[:half]), " ".join(words[half:])) if t]
+    widest = max((text_width(t, REGULAR, size) for t in halves), default=0.0)
+    fits = size if widest <= room else size * room / widest
+    if fits >= min(size, MAP_NAME_READABLE_PT):
+        return fits, step, halves
+    s = size
+    while s > MAP_LABEL_MIN_PT:
+        lines = _wrap_words(words, s, room)
+        if lines is not None and (len(lines) - 1) * s * 1.1 <= depth:
+            return s, s * 1.1, lines
+        s -= 0.25
+    s = MAP_LABEL_MIN_PT
+    return s, s * 1.1, _wrap_words(words, s, room, break_words=True) or []
+
+
+def _wrap_words(words: list[str], size: float, room: float, break_words: bool = False) -> list[str] | None:
+    """Words in lines at most ``room`` wide (``None`` if a word is wider, unless ``break_words``)."""
+    lines: list[str] = []
+    for word in words:
+        if text_width(word, REGULAR, size) > room:
+            if not break_words:
+                return None
+            piece = ""
+            for ch in word:
+                if piece and text_width(piece + ch, REGULAR, size) > room:
+                    lines.append(piece)
+                    piece = ""
+                piece += ch
+            word = piece
+            lines.append(word)
+            continue
+        if lines and text_width(f"{lines[-1]} {word}", REGULAR, size) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def setup_chapter(pg: Pager, pack: Pack, chapter: Chapter, cell_mm: float | None = None,
