@@ -454,3 +454,31 @@ def test_remembered_font_subsets_and_widths_change_no_byte(monkeypatch: pytest.M
         raw = s.get_data()
         assert raw[:4] == b"\x00\x01\x00\x00" and len(raw) == s["/Length1"]
         assert zlib.compress(raw) == s._data
+
+
+def test_foe_cards_say_whom_a_foe_moves_toward_as_the_engine_ranks_it() -> None:
+    """Foes go for the closest hero, Legend or ally (the engine's rank_targets); a foe whose
+    target names a Legend shows that Legend's name, never its id."""
+    from dataclasses import replace
+
+    pack = make_pack()
+    foes = text_of(kit.render_cards(pack, "foes", make_spec()).data)
+    assert "closest hero, Legend or ally" in foes and "closest Legend" not in foes
+    for quarry in (None, "Ada Test"):  # each its own paragraph
+        face = kit._Sized(pack, make_spec()).render("foe", {"foe": pack.foes["grub"], "order": 1, "quarry": quarry,
+                                                             "sample": False}, "a test foe")
+        heads = [p.markup.split("</b>")[0] for p in face.body[:3]]
+        assert heads == ["<b>Attack:", "<b>Moves toward:", "<b>In the box:"], heads
+    lid, legend = next(iter(pack.legends.items()))
+    hunter = replace(pack.foes["grub"], target=lid)
+    pack = replace(pack, foes={**pack.foes, "grub": hunter})
+    data = kit.render_cards(pack, "foes", make_spec()).data
+    layout = compute_layout(make_spec())
+    with plumb(data) as pdf:  # the first slot holds Grub (gobkins activate before pumplings)
+        page = pdf.pages[0]
+        r = layout.slot(0)
+        box = (r.x * MM, page.height - (r.y + r.h) * MM, (r.x + r.w) * MM, page.height - r.y * MM)
+        grub = " ".join((page.crop(box).extract_text() or "").split())
+    assert "Grub" in grub
+    assert f"Moves toward: {legend.name} while it stands and can be reached, else the closest hero" in grub
+    assert lid not in grub.split()

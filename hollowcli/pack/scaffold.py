@@ -128,7 +128,7 @@ foes:
     defense: 0
     move: 2                       # locations per activation
     attack: {dice: 1, direct: 1, range: 0}
-    target: closest               # closest Legend (ties: highest attack priority), or a Legend id
+    target: closest               # closest hero, Legend or ally (ties: highest attack priority), or a Legend id
     supply: 10                    # miniatures in the box: no more can be on the map
     text: Describe the foe in your own words.
 """,

@@ -445,7 +445,8 @@ def render_cards(pack: Pack, kind: str, spec: SheetSpec) -> RenderResult:
         elif kind == "foes":
             order = list(pack.rules.activation_order)
             for fid, foe in sorted(pack.foes.items(), key=lambda kv: (_order(order, kv[1].cls), kv[0])):
-                ctx = {"foe": foe, "order": _order(order, foe.cls) + 1, "sample": _sample(pack, "foes", fid)}
+                quarry = pack.legends[foe.target].name if foe.target in pack.legends else None  # as the engine ranks
+                ctx = {"foe": foe, "order": _order(order, foe.cls) + 1, "quarry": quarry, "sample": _sample(pack, "foes", fid)}
                 what = f"{fname} card {fid!r} ({foe.name})"
                 yield CardJob(fid, what, tpl.render("foe", ctx, what), kind="foe")
         else:
