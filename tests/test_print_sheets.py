@@ -215,6 +215,25 @@ def test_a_subtitle_that_wraps_leaves_no_orphan_word() -> None:
     assert len(words) >= 3
 
 
+def test_a_footer_that_wraps_leaves_no_orphan_word() -> None:
+    """The Legend cards' legend of icons took two lines with 'tokens' alone on the second."""
+    pack = _kit_pack()
+    res = kit.render_cards(pack, "legends", make_spec())
+    layout = compute_layout(make_spec())
+    with pdfplumber.open(io.BytesIO(res.data)) as pdf:
+        page = pdf.pages[0]
+        r = layout.slot(0)
+        card = page.crop((r.x * MM, page.height - (r.y + r.h) * MM, (r.x + r.w) * MM, page.height - r.y * MM))
+        small = [w for w in card.extract_words(extra_attrs=["size"]) if w["size"] < 6.5]
+    lines: dict[int, list[str]] = {}
+    for w in small:
+        lines.setdefault(round(w["top"]), []).append(w["text"])
+    assert len(lines) == 2, lines  # it still wraps on a poker card ...
+    assert all(len(words) >= 3 for words in lines.values()), lines  # ... evenly,
+    icons = {"\u2665", "\u25c8", "\u279c", "\u25cf"}
+    assert all(words[-1] not in icons for words in lines.values()), lines  # and an icon stays with its word
+
+
 # --------------------------------------------------------------------------- the kit as a bundle
 def test_kit_writes_an_index_whose_counts_match_the_files(tmp_path: Path) -> None:
     import json

@@ -429,7 +429,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     # ---- footer at the bottom of the safe zone ---------------------------------------
     bottom = safe
     if face.footer:
-        foot = _text(face.footer, _style(REGULAR, FOOTER_PT, 1, "#666666"), inner_w)
+        foot = balanced(face.footer, _style(REGULAR, FOOTER_PT, 1, "#666666"), inner_w)  # no orphan word
         _, fh = foot.wrap(inner_w, 1e6)
         ff.placed.append(Placed(foot, safe, safe + fh, fh))
         bottom = safe + fh + 1.0 * MM
