@@ -180,7 +180,7 @@ def _advances(font: str) -> tuple[Any, int] | None:
     return face.charWidths.get, face.defaultWidth
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _units(text: str, font: str) -> float:
     """The advance of ``text`` in ``font`` in thousandths of the size, summed as reportlab does."""
     get, default = _advances(font)  # type: ignore[misc]

@@ -150,9 +150,10 @@ Run = tuple[float, str, str, Any]
 
 #: Recently laid-out paragraphs: (markup, font family, size, indents, width) -> (lines, widths).
 #: Text is fitted by trying sizes, a sheet's cards are refitted to one size, and a setup
-#: sheet is laid out twice (to measure, then to draw): the same layouts come back. A few
-#: hundred are kept, whatever the length of a deck.
-WRAPS_KEPT = 512
+#: sheet is laid out twice (to measure, then to draw): the same layouts come back within a
+#: sheet (a setup sheet has about 30). A few dozen are kept, whatever the length of a deck,
+#: so memory stays flat.
+WRAPS_KEPT = 64
 _WRAPS: OrderedDict[tuple[Any, ...], tuple[list[list[Run]], list[float]]] = OrderedDict()
 
 
@@ -163,7 +164,7 @@ def _directions(lines: list[list[list[Piece]]] | None) -> tuple[bool, bool]:
     return rtl, rtl and base_rtl(text)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=WRAPS_KEPT)
 def _source(markup: str, family: str) -> tuple[list[list[list[Piece]]] | None, bool, bool]:
     """:func:`parse` and the text's direction, once for a markup met again (every size a
     card is tried at, every copy of a subtitle). The result is shared: never changed."""
