@@ -482,3 +482,32 @@ def test_foe_cards_say_whom_a_foe_moves_toward_as_the_engine_ranks_it() -> None:
     assert "Grub" in grub
     assert f"Moves toward: {legend.name} while it stands and can be reached, else the closest hero" in grub
     assert lid not in grub.split()
+
+
+def test_remembered_layouts_are_bounded_and_change_nothing() -> None:
+    """Layouts are kept for the sizes tried while fitting and a setup sheet's second pass,
+    a bounded number of them (flat memory for a long deck), and a kept layout is the one a
+    fresh layout would give."""
+    from hollowcli.render import richtext
+    from hollowcli.render.cardface import _style
+    from hollowcli.render.fonts import REGULAR, register_fonts
+
+    register_fonts()
+    st = _style(REGULAR, 9.5)
+    for i in range(3 * richtext.WRAPS_KEPT):
+        richtext.rich(f"Card {i}: the fog rolls in over row {i % 17}.", st).wrap(120, 1e6)  # type: ignore[union-attr]
+    assert len(richtext._WRAPS) <= richtext.WRAPS_KEPT
+    assert richtext._source.cache_info().currsize <= richtext.WRAPS_KEPT
+    text = "The lantern gutters and the shadows lean closer; <b>each</b> Legend gains 1 fear."
+    kept = richtext.rich(text, st)
+    assert kept is not None
+    kept.wrap(100, 1e6)
+    again = richtext.rich(text, st)
+    assert again is not None
+    again.wrap(100, 1e6)  # from the store
+    richtext._WRAPS.clear()
+    richtext._source.cache_clear()
+    fresh = richtext.rich(text, st)
+    assert fresh is not None
+    fresh.wrap(100, 1e6)
+    assert again.lines == fresh.lines and again.widths == fresh.widths and len(fresh.lines) > 1
