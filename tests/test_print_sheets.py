@@ -263,6 +263,16 @@ def test_kit_writes_an_index_whose_counts_match_the_files(tmp_path: Path) -> Non
     assert f"{len(files) - 1} files, {total_pages} pages, {total_cards} cards" in text
 
 
+@pytest.mark.parametrize("backs, column", [("long", True), ("none", False), ("fold", False)])
+def test_the_index_lists_backs_pages_only_when_there_are_some(tmp_path: Path, backs: str, column: bool) -> None:
+    res = CliRunner().invoke(cli, ["print", "kit", "--out", str(tmp_path), "--backs", backs])
+    assert res.exit_code == 0, res.output
+    with pdfplumber.open(str(tmp_path / "index.pdf")) as pdf:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert ("Backs pages" in text) is column
+    assert ("— none" in text) is column  # with duplex, the text sheets' rows say they have no backs pages
+
+
 def test_index_says_how_to_print_for_each_backs_mode() -> None:
     from hollowcli.render.pages import how_to_print
 

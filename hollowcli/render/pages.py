@@ -753,14 +753,19 @@ def index_pages(spec: SheetSpec, entries: Sequence[IndexEntry], notes: Sequence[
     for n, step in enumerate(how_to_print(spec), 1):
         pg.para(step, st["step"], f"{n}")
     pg.para("What is in the kit", st["h"])
-    rows = [["File", "Holds", "Pages", "Cards", "Backs pages"]]
+    # Which pages are backs matters only when a file has backs pages (duplex); with
+    # --backs none or fold the column would say "none" on every row, so it is left out.
+    backs = any(e.back_pages for e in entries)
+    rows = [["File", "Holds", "Pages", "Cards"] + (["Backs pages"] if backs else [])]
     for e in entries:
-        rows.append([e.name, e.holds, str(e.pages), str(e.cards) if e.cards else "—", _page_list(e.back_pages)])
-    rows.append(["Total", "", str(total_pages), str(total_cards), ""])
+        rows.append([e.name, e.holds, str(e.pages), str(e.cards) if e.cards else "—"]
+                    + ([_page_list(e.back_pages)] if backs else []))
+    rows.append(["Total", "", str(total_pages), str(total_cards)] + ([""] if backs else []))
     w = pg.width
-    widths = [52 * MM, w - 52 * MM - 14 * MM - 14 * MM - 30 * MM, 14 * MM, 14 * MM, 30 * MM]
-    pg.table(SimpleTable(rows, widths, [st["cell"], st["cell"], st["cellc"], st["cellc"], st["cell"]], st["cellb"],
-                         SCHEMES["reference"][2]))
+    last = 30 * MM if backs else 0
+    widths = [52 * MM, w - 52 * MM - 14 * MM - 14 * MM - last, 14 * MM, 14 * MM] + ([last] if backs else [])
+    styles = [st["cell"], st["cell"], st["cellc"], st["cellc"]] + ([st["cell"]] if backs else [])
+    pg.table(SimpleTable(rows, widths, styles, st["cellb"], SCHEMES["reference"][2]))
     if notes:
         pg.para("What this layout could not fit", st["h"])
         for note in notes:
