@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,8 +148,28 @@ def _chunk(dirs: tuple[str, ...], chapter: str, seed: int, start: int, stop: int
 
 
 def _worker_init() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them in order."""
+    """Workers leave Ctrl-C to the main process, which stops them in order. (A worker is
+    born with Ctrl-C blocked, see :func:`_ctrl_c_held`, so it cannot be interrupted before
+    it gets here.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C back while the pool starts its workers and takes the work: a worker
+    forked meanwhile inherits the blocked signal (so none dies half-started), and the pool
+    is never interrupted half-built (either hung its shutdown in Python 3.11). A Ctrl-C
+    pressed meanwhile is delivered as soon as this ends, where it is handled."""
+    if not hasattr(signal, "pthread_sigmask"):  # (Windows: no signal masks, and no fork)
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def chunks(job: Job, jobs: int) -> list[tuple[str, int, int]]:
@@ -201,27 +222,58 @@ def run(job: Job, jobs: int | None = None, pack: Any = None,
 
 def _run_pool(job: Job, jobs: int, pieces: Sequence[tuple[str, int, int]],
               done: dict[tuple[str, int], list[GameResult]], progress: Callable[[int], None] | None) -> bool:
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    """Play the pieces over a pool of ``jobs`` worker processes; False when Ctrl-C stopped it.
 
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), initializer=_worker_init)
-    pending: set[Any] = set()
+    While the pool works, Ctrl-C only raises a flag that the loop looks at between pieces:
+    an exception raised at any moment could leave one of the pool's internal locks held,
+    and its shutdown then waits for ever (seen: a Ctrl-C inside ``concurrent.futures.wait``).
+    Finished pieces arrive on a queue (one callback each), not by waiting on all of them.
+    """
+    import queue
+    import threading
+    from concurrent.futures import Future, ProcessPoolExecutor
 
-    def collect(finished: Any) -> None:
-        for fut in finished:
-            ch, start, res = fut.result()
-            done[ch, start] = res
-            if progress:
-                progress(len(res))
+    finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
+    stop = threading.Event()
+    main = threading.current_thread() is threading.main_thread()  # (only it may set handlers)
+    with _ctrl_c_held():
+        previous = signal.signal(signal.SIGINT, lambda _sig, _frame: stop.set()) if main else None
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), initializer=_worker_init)
+        futures = [pool.submit(_chunk, job.dirs, ch, job.seed, s, e, job.max_rounds, job.policy) for ch, s, e in pieces]
+        for fut in futures:
+            fut.add_done_callback(finished.put)
+
+    def take(fut: Future[Any]) -> None:
+        ch, start, res = fut.result()
+        done[ch, start] = res
+        if progress:
+            progress(len(res))
 
     try:
-        pending = {pool.submit(_chunk, job.dirs, ch, job.seed, s, e, job.max_rounds, job.policy) for ch, s, e in pieces}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            collect(finished)
-    except KeyboardInterrupt:
+        left = len(futures)
+        while left and not stop.is_set():
+            try:
+                fut = finished.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            left -= 1
+            take(fut)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+    if stop.is_set():
         # Pieces not started are dropped; the ones running finish (a second at most) and count.
         pool.shutdown(wait=True, cancel_futures=True)
-        collect(f for f in pending if f.done() and not f.cancelled() and f.exception() is None)
+        while True:
+            try:
+                fut = finished.get_nowait()
+            except queue.Empty:
+                break
+            if not fut.cancelled() and fut.exception() is None:
+                take(fut)
         return False
     pool.shutdown(wait=True)
     return True
