@@ -26,7 +26,7 @@ from hollowcli.engine.core import (
 )
 from hollowcli.engine.geometry import path_text
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, replace
+from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, per_state, replace
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
 
 _R = TypeVar("_R")
@@ -45,15 +45,11 @@ class Targeting(NamedTuple):
 def _standing(state: GameState) -> tuple[tuple[str, str], ...]:
     """(id, location) of every standing hero: Legends on their feet (pack order), then the
     allies on the board (as :func:`~hollowcli.engine.core.standing_heroes`); once per state."""
-    d = state.__dict__
-    m = d.get("_memo")
-    if m is None:
-        m = d["_memo"] = {}
-    hit = m.get("standing heroes")
-    if hit is None:
-        hit = m["standing heroes"] = tuple((lg.id, lg.loc) for lg in state.legends if lg.health > 0) + tuple(
-            (a.id, a.loc) for a in state.allies)
-    return hit  # type: ignore[no-any-return]
+    return per_state(state, "standing heroes", _standing_now)
+
+
+def _standing_now(state: GameState) -> tuple[tuple[str, str], ...]:
+    return tuple((lg.id, lg.loc) for lg in state.legends if lg.health > 0) + tuple((a.id, a.loc) for a in state.allies)
 
 
 def targeting(state: GameState, f: FoeState) -> Targeting:

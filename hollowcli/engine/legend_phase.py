@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
+from typing import Any
 
 from hollowcli.engine import resolve
 from hollowcli.engine.actions import ACTION_KINDS, short
@@ -38,6 +39,7 @@ from hollowcli.engine.state import (
     Trap,
     new_action,
     new_turn,
+    per_state,
     replace,
 )
 from hollowcli.errors import RulesError
@@ -127,14 +129,25 @@ def attack_sources(state: GameState, lg: LegendState | AllyState) -> tuple[tuple
     space, its inventory and its relic (the pack is the game's), so the game's lookups
     keep the answer by those: few distinct keys, and the list is not worked out again at
     every decision."""
+    return per_loadout(state, "attacks", lg, _attack_sources)
+
+
+def per_loadout(state: GameState, kind: str, lg: Any, work: Callable[[GameState, Any], Any]) -> Any:
+    """``work(state, lg)`` about what the hero can pay for (a generator is kept as a tuple),
+    kept for the game (``state.lookups``) by what that depends on: its tokens, its fear in
+    the preparation space, its inventory and its relic (an ally: nothing but itself). Few
+    distinct keys, even in a long game."""
     if isinstance(lg, AllyState):
-        key: tuple = ("attacks", lg.id)
+        key: tuple[Any, ...] = (kind, lg.id)
     else:
-        key = ("attacks", lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
+        key = (kind, lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
     hit = state.lookups.get(key)
     if hit is None:
-        hit = state.lookups[key] = tuple(_attack_sources(state, lg))
-    return hit  # type: ignore[no-any-return]
+        hit = work(state, lg)
+        if isinstance(hit, Iterator):
+            hit = tuple(hit)
+        state.lookups[key] = hit
+    return hit
 
 
 def _attack_sources(state: GameState, lg: LegendState | AllyState) -> Iterator[tuple[str, str | None, AttackSpec, int, str]]:
@@ -252,14 +265,11 @@ def _walks(state: GameState, start: str, steps: int) -> tuple[tuple[str, tuple[s
 
 def _foe_places(state: GameState) -> tuple[str, ...]:
     """Where the foes stand, sorted (what the walks depend on); once per state."""
-    d = state.__dict__
-    m = d.get("_memo")
-    if m is None:
-        m = d["_memo"] = {}
-    hit = m.get("foe places")
-    if hit is None:
-        hit = m["foe places"] = tuple(sorted(f.loc for f in state.foes))
-    return hit  # type: ignore[no-any-return]
+    return per_state(state, "foe places", _foe_places_now)
+
+
+def _foe_places_now(state: GameState) -> tuple[str, ...]:
+    return tuple(sorted(f.loc for f in state.foes))
 
 
 def _move_actions(state: GameState, lg: LegendState | AllyState) -> tuple[Action, ...]:
@@ -329,20 +339,20 @@ def _use_actions(state: GameState, lg: LegendState) -> list[Action]:
 def use_sources(state: GameState, lg: LegendState) -> tuple[tuple[str, str, Skill | Item], ...]:
     """The skills and items that are not attacks which the Legend can pay for now, kept for
     the game by what they depend on (as :func:`attack_sources`)."""
-    key = ("uses", lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
-    hit = state.lookups.get(key)
-    if hit is None:
-        sources: list[tuple[str, str, Skill | Item]] = []
-        for sid in state.legend_def(lg.id).skills:
-            sk = state.pack.skills.get(sid)
-            if sk and sk.attack is None and affordable(state, lg, sk):
-                sources.append(("skill", sid, sk))
-        for iid in usable_items(state, lg):
-            it = state.pack.items[iid]
-            if it.attack is None and affordable(state, lg, it):
-                sources.append(("item", iid, it))
-        hit = state.lookups[key] = tuple(sources)
-    return hit  # type: ignore[no-any-return]
+    return per_loadout(state, "uses", lg, _use_sources)  # type: ignore[no-any-return]
+
+
+def _use_sources(state: GameState, lg: LegendState) -> tuple[tuple[str, str, Skill | Item], ...]:
+    sources: list[tuple[str, str, Skill | Item]] = []
+    for sid in state.legend_def(lg.id).skills:
+        sk = state.pack.skills.get(sid)
+        if sk and sk.attack is None and affordable(state, lg, sk):
+            sources.append(("skill", sid, sk))
+    for iid in usable_items(state, lg):
+        it = state.pack.items[iid]
+        if it.attack is None and affordable(state, lg, it):
+            sources.append(("item", iid, it))
+    return tuple(sources)
 
 
 def _restore_actions(state: GameState, lg: LegendState) -> list[Action]:

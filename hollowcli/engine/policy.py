@@ -14,9 +14,8 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
-from hollowcli.engine.core import fear_ready
 from hollowcli.engine.game import legal_actions, legal_of_kind
-from hollowcli.engine.legend_phase import attack_numbers, attack_sources, search_blocked
+from hollowcli.engine.legend_phase import attack_numbers, attack_sources, per_loadout, search_blocked
 from hollowcli.engine.state import Action, AllyState, GameState, LegendState, memo
 from hollowcli.errors import RulesError
 
@@ -33,16 +32,11 @@ def _reach(state: GameState, lg: LegendState | AllyState) -> int:
     """The longest range among the attacks the Legend (or ally) can pay for now; -1 when
     it has none. Reach only grows with range (sight does not depend on it), so the longest
     range decides where it can attack from."""
-    # What the Legend can pay for depends on these alone (the pack is the game's), so the
-    # game's lookups keep the answer; few distinct keys, so it stays small in a long game.
-    if isinstance(lg, AllyState):
-        key: tuple = ("reach", lg.id)
-    else:
-        key = ("reach", lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
-    reach = state.lookups.get(key)
-    if reach is None:
-        reach = state.lookups[key] = max((spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg)), default=-1)
-    return reach  # type: ignore[no-any-return]
+    return per_loadout(state, "reach", lg, _longest_range)  # type: ignore[no-any-return]
+
+
+def _longest_range(state: GameState, lg: LegendState | AllyState) -> int:
+    return max((spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg)), default=-1)
 
 
 def _can_attack_from(state: GameState, lg: LegendState | AllyState, loc: str) -> bool:

@@ -13,7 +13,7 @@ from it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
@@ -75,6 +75,15 @@ def memo(state: Any) -> dict[Any, Any]:
     if m is None:
         m = d["_memo"] = {}
     return m  # type: ignore[no-any-return]
+
+
+def per_state(state: Any, key: Any, work: Callable[[Any], _T]) -> _T:
+    """``work(state)``, worked out once per state (kept in its :func:`memo`)."""
+    m = memo(state)
+    hit = m.get(key, m)
+    if hit is m:
+        hit = m[key] = work(state)
+    return hit  # type: ignore[no-any-return]
 
 
 #: Bumped whenever the dictionary form of a state changes incompatibly.
