@@ -7,9 +7,8 @@ each Legend, how a tie broke, the path taken, the line-of-sight check and the di
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple
 
 from hollowcli.engine import resolve
 from hollowcli.engine.core import (
@@ -26,10 +25,8 @@ from hollowcli.engine.core import (
 )
 from hollowcli.engine.geometry import path_text
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, per_state, replace
+from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, per_game, per_state, replace
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
-
-_R = TypeVar("_R")
 
 
 # --------------------------------------------------------------------- targeting
@@ -131,9 +128,7 @@ def rank_targets(state: GameState, f: FoeState) -> tuple[list[str], str]:
 
 def _range_to(state: GameState, f: FoeState, legend_id: str) -> int | None:
     """Range from a foe to a Legend: orthogonal steps (``range_measure: grid``) or walking steps."""
-    board = state.board
-    loc = state.hero(legend_id).loc
-    return board.grid_distance(f.loc, loc) if state.pack.rules.range_measure == "grid" else board.walk_distance(f.loc, loc)
+    return state.board.distance(f.loc, state.hero(legend_id).loc, state.pack.rules.range_measure)
 
 
 def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str]:
@@ -147,7 +142,7 @@ def _can_attack_at(state: GameState, at: str, rng: int, legend_id: str, there: s
 
 def _check_attack(state: GameState, at: str, rng: int, legend_id: str, there: str) -> tuple[bool, str]:
     board = state.board
-    d = board.grid_distance(at, there) if state.pack.rules.range_measure == "grid" else board.walk_distance(at, there)
+    d = board.distance(at, there, state.pack.rules.range_measure)
     if d is None or d > rng:
         return False, f"{state.legend_name(legend_id)} is out of range ({'unreachable' if d is None else d} > {rng})"
     los = board.line_of_sight(at, there)
@@ -157,14 +152,6 @@ def _check_attack(state: GameState, at: str, rng: int, legend_id: str, there: st
 
 
 # ------------------------------------------------------------------ foe actions
-def _lookup(state: GameState, key: tuple[Any, ...], work: Callable[[], _R]) -> _R:
-    """An answer from the pack alone, kept for the game (:attr:`GameState.lookups`)."""
-    hit = state.lookups.get(key)
-    if hit is None:
-        hit = state.lookups[key] = work()
-    return hit  # type: ignore[no-any-return]
-
-
 def foe_move(state: GameState, number: int, dice: Dice, events: list[Event]) -> GameState:
     """Move up to the foe's move along a shortest path toward its target, stopping once it can attack."""
     f = state.foe(number)
@@ -237,7 +224,7 @@ def foe_attack(state: GameState, number: int, dice: Dice, events: list[Event]) -
                             reason=f"{name} at {f.loc} cannot attack: " + (_out_of_reach(state, f, ranked) if ranked else why)))
         return state
     fdef = state.foe_def(f.foe)
-    nums = _lookup(state, ("foe attack", fdef.id), lambda: resolve.foe_attack(fdef))
+    nums = per_game(state, ("foe attack", fdef.id), resolve.foe_attack, fdef)
     where = state.hero(target).loc
     purpose = f"{name} attacks {state.legend_name(target)}" if not nums.area else f"{name} makes an area attack on {where}"
     faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", foe_id_text(f))
@@ -262,8 +249,8 @@ def foe_attack(state: GameState, number: int, dice: Dice, events: list[Event]) -
     for victim in victims:
         lg = state.hero(victim)
         relic = state.pack.items.get(lg.relic) if isinstance(lg, LegendState) and lg.relic else None
-        defense, def_why = _lookup(state, ("defense", victim, relic.id if relic else None),
-                                   partial(resolve.legend_defense, state.hero_def(victim), relic))
+        defense, def_why = per_game(state, ("defense", victim, relic.id if relic else None),
+                                    resolve.legend_defense, state.hero_def(victim), relic)
         dmg = resolve.attack_damage(total, nums.direct, defense, state.pack.rules.fear_per_damage)
         arithmetic = dmg.reason
         if relic is not None and relic.defense:

@@ -302,13 +302,15 @@ class Board:
             return f"crosses the wall between {loc_name(*a)} and {loc_name(*b)}"
         return ""
 
-    def within_range(self, a: str, b: str, rng: int, measure: str = "grid") -> int | None:
-        """The range from ``a`` to ``b`` when it is at most ``rng``, else None.
+    def distance(self, a: str, b: str, measure: str = "grid") -> int | None:
+        """The range from ``a`` to ``b``: ``grid`` counts orthogonal steps ignoring walls
+        (walls and '#' are a matter of sight); ``walk`` counts walking steps (None when
+        ``b`` cannot be reached)."""
+        return self.grid_distance(a, b) if measure == "grid" else self.walk_distance(a, b)
 
-        ``grid`` counts orthogonal steps ignoring walls (walls and '#' are a matter of
-        sight); ``walk`` counts walking steps.
-        """
-        d = self.grid_distance(a, b) if measure == "grid" else self.walk_distance(a, b)
+    def within_range(self, a: str, b: str, rng: int, measure: str = "grid") -> int | None:
+        """The range from ``a`` to ``b`` (:meth:`distance`) when it is at most ``rng``, else None."""
+        d = self.distance(a, b, measure)
         if d is None or d > rng:
             return None
         return d

@@ -39,6 +39,7 @@ from hollowcli.engine.state import (
     Trap,
     new_action,
     new_turn,
+    per_game,
     per_state,
     replace,
 )
@@ -66,13 +67,13 @@ def min_cost(state: GameState, lg: LegendState) -> int | None:
     "If out of tokens but not actions, refresh first": skills and items both spend tokens, so
     a Legend is out of tokens when it has fewer ready than the cheapest of either.
     """
-    key = ("min cost", lg.id, lg.inventory, lg.relic)  # (kept for the game: few distinct keys)
-    hit = state.lookups.get(key, key)
-    if hit is key:
-        costs = [state.pack.skills[s].cost for s in state.legend_def(lg.id).skills if s in state.pack.skills]
-        costs += [state.pack.items[i].cost for i in usable_items(state, lg)]
-        hit = state.lookups[key] = min(costs) if costs else None
-    return hit  # type: ignore[no-any-return]
+    return per_game(state, ("min cost", lg.id, lg.inventory, lg.relic), _min_cost, state, lg)  # (few distinct keys)
+
+
+def _min_cost(state: GameState, lg: LegendState) -> int | None:
+    costs = [state.pack.skills[s].cost for s in state.legend_def(lg.id).skills if s in state.pack.skills]
+    costs += [state.pack.items[i].cost for i in usable_items(state, lg)]
+    return min(costs) if costs else None
 
 
 def affordable(state: GameState, lg: LegendState, obj: Skill | Item) -> bool:
@@ -141,13 +142,12 @@ def per_loadout(state: GameState, kind: str, lg: Any, work: Callable[[GameState,
         key: tuple[Any, ...] = (kind, lg.id)
     else:
         key = (kind, lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
-    hit = state.lookups.get(key)
-    if hit is None:
-        hit = work(state, lg)
-        if isinstance(hit, Iterator):
-            hit = tuple(hit)
-        state.lookups[key] = hit
-    return hit
+    return per_game(state, key, _worked_out, work, state, lg)
+
+
+def _worked_out(work: Callable[[GameState, Any], Any], state: GameState, lg: Any) -> Any:
+    hit = work(state, lg)
+    return tuple(hit) if isinstance(hit, Iterator) else hit  # (a generator is kept as a tuple)
 
 
 def _attack_sources(state: GameState, lg: LegendState | AllyState) -> Iterator[tuple[str, str | None, AttackSpec, int, str]]:
@@ -179,11 +179,7 @@ def usable_items(state: GameState, lg: LegendState) -> list[str]:
 
 def attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
     """The dice and direct damage of an attack (from the pack alone: kept for the game)."""
-    key = ("attack", lg.id, source, source_id)
-    hit = state.lookups.get(key)
-    if hit is None:
-        hit = state.lookups[key] = _attack_numbers(state, lg, source, source_id)
-    return hit  # type: ignore[no-any-return]
+    return per_game(state, ("attack", lg.id, source, source_id), _attack_numbers, state, lg, source, source_id)
 
 
 def _attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:

@@ -14,18 +14,19 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
+from hollowcli.dice import Die
 from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.legend_phase import attack_numbers, attack_sources, per_loadout, search_blocked
-from hollowcli.engine.state import Action, AllyState, GameState, LegendState, memo
+from hollowcli.engine.state import Action, AllyState, GameState, LegendState, memo, per_game
 from hollowcli.errors import RulesError
 
 
 def _mean_die(state: GameState) -> Fraction:
-    hit = state.lookups.get("mean attack die")
-    if hit is None:
-        die = state.pack.dice[state.pack.rules.attack_die]
-        hit = state.lookups["mean attack die"] = Fraction(sum(f.value for f in die.faces), len(die.faces))
-    return hit  # type: ignore[no-any-return]
+    return per_game(state, "mean attack die", _mean_of, state.pack.dice[state.pack.rules.attack_die])
+
+
+def _mean_of(die: Die) -> Fraction:
+    return Fraction(sum(f.value for f in die.faces), len(die.faces))
 
 
 def _reach(state: GameState, lg: LegendState | AllyState) -> int:

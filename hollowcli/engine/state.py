@@ -86,6 +86,17 @@ def per_state(state: Any, key: Any, work: Callable[[Any], _T]) -> _T:
     return hit  # type: ignore[no-any-return]
 
 
+def per_game(state: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
+    """``work(*args)``, worked out once per game: an answer from the pack alone (a Legend's
+    attack numbers, the mean of a die), kept in :attr:`GameState.lookups`, which every
+    state of the game shares and no save holds."""
+    lookups = state.lookups
+    hit = lookups.get(key, lookups)
+    if hit is lookups:
+        hit = lookups[key] = work(*args)
+    return hit  # type: ignore[no-any-return]
+
+
 #: Bumped whenever the dictionary form of a state changes incompatibly.
 STATE_VERSION = 2  # 2: searches and defeated foes kept as counts (flat in long games)
 
