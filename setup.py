@@ -1,12 +1,28 @@
-"""Map the top-level content/ and templates/ folders into the wheel.
+"""Map the top-level content/ and templates/ folders into the wheel, and compile the engine.
 
-Metadata lives in pyproject.toml; this file only lists the packages, because the data
-folders (and their subfolders) become ``hollowcli._content.*`` / ``hollowcli._templates.*``.
+Metadata lives in pyproject.toml; this file lists the packages, because the data folders
+(and their subfolders) become ``hollowcli._content.*`` / ``hollowcli._templates.*``, and
+builds the solo-play engine as C extensions with mypyc.
+
+The compiled engine (``hollowcli/engine``: the rules, the policy, the board) plays the
+very same games as its Python source, faster (``hollow play --auto``, ``hollow
+simulate``; see benchmarks/README.md). It is built for a regular install (``pip install
+.``, a wheel). It is not built:
+
+* for an editable install (``pip install -e .``): the checkout's ``.py`` files must stay
+  the code that runs while they are being edited;
+* when ``HOLLOW_PURE_PYTHON=1`` is set;
+* when it cannot be (no C compiler, no Python headers, mypyc missing or refusing the
+  code): the build then says why on stderr and installs the same package as plain
+  Python, which works the same, only slower. Nothing is ever half compiled.
 """
 
+import os
+import sys
 from pathlib import Path
 
 from setuptools import find_packages, setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 
@@ -28,4 +44,53 @@ packages = find_packages(include=["hollowcli", "hollowcli.*"]) + [
     p for p in package_dir if p != "hollowcli"
 ]
 
-setup(packages=packages, package_dir=package_dir)
+#: The modules compiled with mypyc: every engine module but the package's ``__init__``
+#: (mypyc does not compile its lazy module ``__getattr__`` safely: the import crashes).
+COMPILED = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "hollowcli" / "engine").glob("*.py") if p.name != "__init__.py")
+
+
+def _say(text: str) -> None:
+    print(f"hollowcli: {text}", file=sys.stderr)
+
+
+def compiled_engine() -> list:
+    """The engine's C extensions, or [] when the engine is to stay plain Python."""
+    if os.environ.get("HOLLOW_PURE_PYTHON", "") not in ("", "0"):
+        _say("HOLLOW_PURE_PYTHON is set: the engine is installed as plain Python")
+        return []
+    if any(cmd in sys.argv for cmd in ("editable_wheel", "develop")):
+        return []  # an editable install runs the checkout's .py files
+    if not any(cmd in sys.argv for cmd in ("bdist_wheel", "build", "build_ext", "install")):
+        return []  # metadata or a source archive: nothing to compile
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        _say("mypyc is not available: the engine is installed as plain Python (slower)")
+        return []
+    here = os.getcwd()
+    try:
+        os.chdir(ROOT)  # mypyc reads the sources and writes its C files relative to here
+        return list(mypycify(COMPILED, opt_level="3", group_name="hollowcli"))
+    except (Exception, SystemExit) as e:  # mypyc stops with SystemExit on a type error
+        _say(f"mypyc could not compile the engine ({type(e).__name__}: {e}); it is installed as plain Python (slower)")
+        return []
+    finally:
+        os.chdir(here)
+
+
+class OptionalBuildExt(build_ext):
+    """Build the compiled engine when the machine can; otherwise leave it out whole."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as e:  # no compiler, no headers, a compiler error
+            for ext in self.extensions:  # all or nothing: a module without its runtime would not import
+                for path in (self.get_ext_fullpath(ext.name), os.path.join(self.build_lib, self.get_ext_filename(ext.name))):
+                    if os.path.exists(path):
+                        os.remove(path)
+            self.extensions = []
+            _say(f"the engine could not be compiled ({type(e).__name__}: {e}); it is installed as plain Python (slower)")
+
+
+setup(packages=packages, package_dir=package_dir, ext_modules=compiled_engine(), cmdclass={"build_ext": OptionalBuildExt})

@@ -38,7 +38,9 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+# The installed package when there is one (a regular install runs the compiled engine),
+# else the checkout's source.
+sys.path.append(str(REPO))
 
 from hollowcli import engine
 from hollowcli.commands.common import get_pack
@@ -145,12 +147,15 @@ def main(argv: list[str] | None = None) -> int:
     ratio = m200["peak"] / m50["peak"]
     flat = ratio < FLAT_LIMIT
     fast_enough = fast["chapters_per_second"] >= TARGET
-    doc = {"auto_no_saves": fast, "auto_saved_every_round": saved,
+    built = "compiled (mypyc)" if engine.compiled() else "Python source"
+    doc = {"engine": built, "hollowcli": str(Path(engine.__file__).parent.parent),
+           "auto_no_saves": fast, "auto_saved_every_round": saved,
            "memory": {"at_50": m50, "at_200": m200, "peak_ratio": round(ratio, 3), "flat": flat},
            "target_chapters_per_second": TARGET, "fast_enough": fast_enough}
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
+        print(f"engine: {built}, from {doc['hollowcli']}")
         print(f"--auto, no saves:        {fast['chapters_per_second']} chapters/s, {fast['steps_per_second']} steps/s "
               f"(CPU, fastest of {fast['passes']} passes; median {fast['median_chapters_per_second']}; "
               f"{fast['wall_chapters_per_second']} chapters/s wall; {fast['games']} games, {fast['rounds']} rounds)")

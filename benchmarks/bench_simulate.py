@@ -28,8 +28,11 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+# The installed package when there is one (a regular install runs the compiled engine),
+# else the checkout's source.
+sys.path.append(str(REPO))
 
+from hollowcli import engine
 from hollowcli.commands.common import get_pack
 from hollowcli.play.campaigns import chapters_in_order
 from hollowcli.simulate.report import document
@@ -80,6 +83,7 @@ def main() -> int:
     fig = {
         "games": games,
         "chapters": list(chapters),
+        "engine": "compiled (mypyc)" if engine.compiled() else "Python source",
         "load_average_before": round(load, 2),
         "cores": os.cpu_count(),
         "jobs1_seconds": round(t1, 2),
@@ -100,6 +104,7 @@ def main() -> int:
     if args.json:
         print(json.dumps(fig, indent=2))
     else:
+        print(f"engine: {fig['engine']}")
         print(f"{games} games ({per_chapter} of each of {', '.join(chapters)}); load average before: {load:.2f} "
               f"on {os.cpu_count()} cores")
         print(f"  --jobs 1: {t1:6.2f} s  {per_core:7.1f} games per CPU second (per core; {per_wall:.1f} per wall "

@@ -100,6 +100,7 @@ __all__ = [
     "auto_action",
     "board_for",
     "campaign_carryover",
+    "compiled",
     "command_hint",
     "end_before_activate",
     "end_of_round",
@@ -115,6 +116,16 @@ __all__ = [
     "parse_loc",
     "progress",
 ]
+
+
+def compiled() -> bool:
+    """Whether the engine runs compiled (a regular install builds it with mypyc, see
+    ``setup.py``) rather than from its Python source (an editable install, or a machine
+    that could not compile it). Both play the same games."""
+    from importlib.util import find_spec
+
+    spec = find_spec("hollowcli.engine.game")
+    return spec is not None and spec.origin is not None and not spec.origin.endswith(".py")
 
 
 def __getattr__(name: str) -> Any:

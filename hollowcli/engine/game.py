@@ -18,7 +18,7 @@ from hollowcli.engine.corrections import Correction, apply_correction, is_correc
 from hollowcli.engine.geometry import Board, game_board
 from hollowcli.engine.legend_phase import HANDLERS, TURN_KINDS, actions_of_kind, allies_eligible, eligible
 from hollowcli.engine.rolls import Dice, as_dice
-from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState, memo, replace
+from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState, forget, memo, replace
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Pack
 
@@ -180,9 +180,10 @@ def apply(state: GameState, action: Action | Correction, dice: Dice | random.Ran
         raise RulesError(_why_illegal(state, action, legal_actions(state)))
     events: list[Event] = []
     dice.events = events  # an interactive source shows them before it asks
-    state = HANDLERS[match.kind](state, match, dice, events)
-    state = _after(state, dice, events)
-    return state, events
+    new = HANDLERS[match.kind](state, match, dice, events)
+    new = _after(new, dice, events)
+    forget(state)  # the game has moved on: its choices need not keep it alive
+    return new, events
 
 
 def _why_illegal(state: GameState, action: Action, legal: list[Action]) -> str:

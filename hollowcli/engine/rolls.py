@@ -31,6 +31,8 @@ import random
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from hollowcli.dice import Die, Face, Frozen, dice_noun, faces_text, set_fields
 from hollowcli.errors import RulesError
 
@@ -192,6 +194,7 @@ class Dice:
         self.rng.shuffle(items)
 
 
+@mypyc_attr(native_class=False)  # compiled, a native class cannot extend random.Random
 class LazyRandom(random.Random):
     """A ``random.Random(seed)`` that is seeded when first drawn from.
 

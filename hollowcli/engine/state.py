@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from hollowcli.engine.actions import KINDS
 from hollowcli.engine.events import EventKind
 from hollowcli.engine.geometry import Board, game_board
@@ -77,6 +79,14 @@ def memo(state: Any) -> dict[Any, Any]:
     return m  # type: ignore[no-any-return]
 
 
+def forget(state: Any) -> None:
+    """Drop what ``state`` remembered about itself (:func:`memo`). Its legal actions point
+    back at it (``Action.offered``), so a state that keeps them is a reference cycle, which
+    only the garbage collector frees; once the game has moved on from it, forgetting
+    lets it go as soon as nothing else holds it. Asked again, it works the answers out anew."""
+    state.__dict__.pop("_memo", None)
+
+
 def per_state(state: Any, key: Any, work: Callable[[Any], _T]) -> _T:
     """``work(state)``, worked out once per state (kept in its :func:`memo`)."""
     m = memo(state)
@@ -108,6 +118,7 @@ LEGENDS_SIDE = "legends"
 FOES_SIDE = "foes"
 
 
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
 class LegendState:
     """One Legend on the board."""
@@ -126,6 +137,7 @@ class LegendState:
     fear_spent: int = 0
 
 
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
 class AllyState:
     """An ally on the board: a hero with health but no tokens, items or fear."""
@@ -136,6 +148,7 @@ class AllyState:
     activated: bool = False  # the players moved it (or let it stand) this Legend phase
 
 
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
 class FoeState:
     """One foe miniature on the board; ``number`` is unique within a game (``Gobkin #3``)."""
@@ -146,6 +159,7 @@ class FoeState:
     health: int
 
 
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
 class Trap:
     """A trap token: springs on the first enemy of ``side`` that enters ``loc``."""
@@ -157,6 +171,7 @@ class Trap:
     damage: int
 
 
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
 class Turn:
     """Bookkeeping of the Legend activating now."""
@@ -168,6 +183,7 @@ class Turn:
     busy: bool = False  # moved or acted (a relic swap is only allowed before)
 
 
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
 class GameState:
     """A whole game of one chapter at one decision point (or over)."""
@@ -200,7 +216,8 @@ class GameState:
     lookups: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.board is None and self.pack is not None:
+        # (read through getattr: compiled, a typed read of a None field would be refused)
+        if getattr(self, "board", None) is None and getattr(self, "pack", None) is not None:
             object.__setattr__(self, "board", game_board(self.pack, self.chapter))
 
     # ------------------------------------------------------------------ lookups
@@ -442,6 +459,7 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
 class Event:
     """One ruling: who did what to whom, the dice, the arithmetic and the reason in words.
@@ -479,6 +497,7 @@ class Event:
         }
 
 
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
 class Action:
     """One legal choice for the player; its kind's entry in
