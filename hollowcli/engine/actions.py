@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.state import Action, GameState
@@ -202,7 +202,7 @@ def _none(state: GameState, a: Action) -> list[str]:
     return []
 
 
-KINDS: dict[str, ActionKind] = {k.kind: k for k in (
+KINDS: Final[dict[str, ActionKind]] = {k.kind: k for k in (
     ActionKind("activate", (), False,
                lambda s, a: f"activate {typed_name(s, a.legend)}", _activate_label,
                lambda s, a: [f"activate {n}" for n in _legend_forms(s, a.legend)] + _legend_forms(s, a.legend),
@@ -229,14 +229,14 @@ KINDS: dict[str, ActionKind] = {k.kind: k for k in (
 )}
 
 #: The kinds that use the activation's one action.
-ACTION_KINDS = frozenset(k.kind for k in KINDS.values() if k.uses_action)
+ACTION_KINDS: Final = frozenset(k.kind for k in KINDS.values() if k.uses_action)
 
 #: The command verbs, in the order help texts name them.
-VERBS = tuple(KINDS)
+VERBS: Final = tuple(KINDS)
 
 
 # --------------------------------------------------------------------- reading
-_SPACES = re.compile(r"\s+")
+_SPACES: Final = re.compile(r"\s+")
 
 
 def norm(text: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from hollowcli.engine import resolve
 from hollowcli.engine.core import (
@@ -284,7 +284,7 @@ def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
     return f"its range is {spec.range} and " + ", ".join(bits)
 
 
-FOE_ACTIONS: dict[str, Callable[[GameState, int, Dice, list[Event]], GameState]] = {
+FOE_ACTIONS: Final[dict[str, Callable[[GameState, int, Dice, list[Event]], GameState]]] = {
     "move": foe_move,
     "attack": foe_attack,
 }

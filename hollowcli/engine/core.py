@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import random
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from hollowcli.engine import resolve
 from hollowcli.engine.events import EventKind
 from hollowcli.engine.rolls import Dice, RolledFace, as_dice, physical_note
-from hollowcli.engine.state import FOES_SIDE, AllyState, Event, FoeState, GameState, LegendState, new_event, replace
+from hollowcli.engine.state import FOES_SIDE, AllyState, Event, FoeState, GameState, LegendState, made, replace
 from hollowcli.pack.model import Face
 
-_KINDS: dict[str, EventKind] = {k.value: k for k in EventKind}
+_KINDS: Final[dict[str, EventKind]] = {k.value: k for k in EventKind}
 
 
 def event(state: GameState, kind: str, **kw: Any) -> Event:
@@ -32,11 +32,11 @@ def event(state: GameState, kind: str, **kw: Any) -> Event:
     kw["round"] = state.round
     kw["phase"] = state.phase
     kw["kind"] = _KINDS.get(kind) or EventKind(kind)  # EventKind(...) raises for an unknown kind
-    return new_event(**kw)  # type: ignore[no-any-return]
+    return made(Event, kw)  # (kw is this call's own dictionary; numbers, the one factory field, is set)
 
 
-_proxy = MappingProxyType  # frozen_map, without the call (events are made by the thousand)
-_NO_NUMBERS: Any = _proxy({})  # read-only, so every event without numbers shares it
+_proxy: Final = MappingProxyType  # frozen_map, without the call (events are made by the thousand)
+_NO_NUMBERS: Final[Any] = _proxy({})  # read-only, so every event without numbers shares it
 
 
 def roll_dice(state: GameState, die_id: str, count: int, dice: Dice | random.Random, purpose: str, kind: str,
@@ -79,7 +79,7 @@ def rolls_note(rolls: list[dict[str, Any]]) -> str:
     return physical_note([RolledFace(_NO_FACE, bool(r.get("physical"))) for r in rolls])
 
 
-_NO_FACE = Face("", 0)
+_NO_FACE: Final = Face("", 0)
 
 
 def hurt_legend(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hollowcli.pack.model import Pack, SpawnGroup
 
@@ -195,7 +195,7 @@ def _ally_words(pack: Pack, value: Any) -> str:
 
 
 #: Every card effect, in the order a card's effects apply.
-EFFECTS: dict[str, Effect] = {e.key: e for e in (
+EFFECTS: Final[dict[str, Effect]] = {e.key: e for e in (
     Effect("spawn", _groups, _eff_spawn, _spawn_words, "spawn: [{foe: ID, count: N}, ...]"),
     Effect("damage", _count, _eff_damage, lambda p, n: f"Each hero takes{_nb(n)}{{damage}} (no defense)", "damage: N"),
     Effect("fear", _count, _eff_fear, lambda p, n: f"Each Legend gains{_nb(n)}{{fear}}", "fear: N"),

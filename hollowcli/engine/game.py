@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from hollowcli.engine.actions import ACTION_KINDS, norm, parse
 from hollowcli.engine.adversary import adversary_phase
@@ -143,9 +143,9 @@ def legal_of_kind(state: GameState, kind: str) -> tuple[Action, ...]:
 #: The order in which the end-of-activation check looks for a choice other than 'end': the
 #: kinds the policy asks for anyway first (their lists are kept by the state), then the moves
 #: (a walk plan, usually remembered by the board), and last what only the check needs.
-_ANYTHING_LEFT = ("attack", "search", "restore", "refresh", "use", "move", "give", "swap")
+_ANYTHING_LEFT: Final = ("attack", "search", "restore", "refresh", "use", "move", "give", "swap")
 assert set(_ANYTHING_LEFT) == set(TURN_KINDS) - {"end"}
-_LEFT_AFTER_ACTING = tuple(k for k in _ANYTHING_LEFT if k not in ACTION_KINDS and k != "refresh")
+_LEFT_AFTER_ACTING: Final = tuple(k for k in _ANYTHING_LEFT if k not in ACTION_KINDS and k != "refresh")
 
 
 def apply(state: GameState, action: Action | Correction, dice: Dice | random.Random) -> tuple[GameState, list[Event]]:

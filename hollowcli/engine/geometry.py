@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from hollowcli.errors import RulesError
 from hollowcli.locations import column_letters as column_letters  # re-exported: one grammar
@@ -25,15 +25,15 @@ from hollowcli.pack.model import Chapter, Pack
 
 #: Neighbour order used everywhere a tie between equally short paths must be broken:
 #: clockwise from north (up, right, down, left). Documented in docs/rules-interpretations.md.
-DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+DIRECTIONS: Final[tuple[tuple[int, int], ...]] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
-_BLOCKED = "# "
+_BLOCKED: Final = "# "
 
 _T = TypeVar("_T")
 
 #: How many answers from positions (:meth:`Board.remember`) a board keeps before it starts
 #: afresh: the positions of a good many rounds, and a few hundred KB at most.
-ANSWERS_KEPT = 1024
+ANSWERS_KEPT: Final = 1024
 
 # The location grammar lives in hollowcli.locations (shared with the content validator);
 # column_letters, loc_name and parse_loc are imported here for the engine's callers.

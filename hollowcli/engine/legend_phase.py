@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import Any, Final
 
 from hollowcli.engine import resolve
 from hollowcli.engine.actions import ACTION_KINDS, short
@@ -386,7 +386,7 @@ def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
 
 
 #: Choices inside an activation, in menu order. Those under ACTION_KINDS use the one action.
-IN_TURN: tuple[tuple[str, Callable[[GameState, LegendState], Sequence[Action]]], ...] = (
+IN_TURN: Final[tuple[tuple[str, Callable[[GameState, LegendState], Sequence[Action]]], ...]] = (
     ("swap", _swap_actions),
     ("move", _move_actions),
     ("attack", _attack_actions),
@@ -398,10 +398,10 @@ IN_TURN: tuple[tuple[str, Callable[[GameState, LegendState], Sequence[Action]]],
 )
 
 
-_MAKERS = dict(IN_TURN)
+_MAKERS: Final = dict(IN_TURN)
 
 #: The kinds of an activation's menu, in menu order ('end' last).
-TURN_KINDS: tuple[str, ...] = tuple(kind for kind, _maker in IN_TURN) + ("end",)
+TURN_KINDS: Final[tuple[str, ...]] = tuple(kind for kind, _maker in IN_TURN) + ("end",)
 
 
 def actions_of_kind(state: GameState, kind: str) -> Sequence[Action]:
@@ -427,11 +427,11 @@ def actions_of_kind(state: GameState, kind: str) -> Sequence[Action]:
 
 
 #: The kinds an activation's one action rules out once it is used (refresh comes before it).
-_SPENT_BY_ACTING = frozenset(ACTION_KINDS) | {"refresh"}
+_SPENT_BY_ACTING: Final = frozenset(ACTION_KINDS) | {"refresh"}
 
 
 #: What an ally may do in its activation: move, and attack if it can (no tokens, skills or items).
-ALLY_KINDS = ("move", "attack")
+ALLY_KINDS: Final = ("move", "attack")
 
 
 def _ally_actions_of_kind(state: GameState, kind: str) -> Sequence[Action]:
@@ -768,7 +768,7 @@ def do_end(state: GameState, action: Action, dice: Dice, events: list[Event]) ->
     return state
 
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: Final[dict[str, Handler]] = {
     "activate": do_activate,
     "swap": do_swap,
     "move": do_move,

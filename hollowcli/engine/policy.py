@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Final
 
 from hollowcli.dice import Die
 from hollowcli.engine.game import legal_actions, legal_of_kind
@@ -240,4 +241,4 @@ def random_action(state: GameState, rng: random.Random) -> Action:
 
 
 #: The policies ``hollow simulate --policy`` offers, by name.
-POLICIES = {"auto": auto_action, "random": random_action}
+POLICIES: Final = {"auto": auto_action, "random": random_action}

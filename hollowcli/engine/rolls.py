@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, MutableSequence, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -37,7 +37,7 @@ from hollowcli.dice import Die, Face, Frozen, dice_noun, faces_text, set_fields
 from hollowcli.errors import RulesError
 
 #: What a roll is for (``RollRequest.kind``).
-ROLL_KINDS = ("attack", "leave", "foe-attack", "spawn")
+ROLL_KINDS: Final = ("attack", "leave", "foe-attack", "spawn")
 
 
 class RollRequest(Frozen):
@@ -95,7 +95,7 @@ class RollRequest(Frozen):
                 "actor": self.actor, "faces": [f.label for f in self.die.faces]}
 
 
-_set = object.__setattr__
+_set: Final = object.__setattr__
 
 
 class RolledFace(Frozen):
@@ -131,7 +131,7 @@ class SeededSource:
         return tuple(RolledFace(f, False) for f in request.seeded)
 
 
-SEEDED = SeededSource()
+SEEDED: Final = SeededSource()
 
 
 class AskSource:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -44,29 +44,37 @@ def replace(obj: _T, **changes: Any) -> _T:
     return new
 
 
-_new = object.__new__
-_set_attr = object.__setattr__  # frozen dataclasses refuse setattr; their __dict__ is set whole
+_new: Final = object.__new__
+_set_attr: Final = object.__setattr__  # frozen dataclasses refuse setattr; their __dict__ is set whole
 
 
 def maker(cls: type[_T]) -> Any:
-    """A fast constructor for a frozen engine dataclass: keyword fields over the defaults,
-    without running ``__init__`` (the legal-action enumeration makes thousands)."""
+    """A fast constructor for a frozen engine dataclass: keyword fields only, without
+    running ``__init__`` (the legal-action enumeration makes thousands).
+
+    The keywords become the instance's dictionary as they are (:func:`made`): a field left
+    out is read from the class, where a dataclass keeps each field's default; only the
+    fields with a default factory are filled in."""
     from dataclasses import MISSING
 
-    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}  # type: ignore[arg-type]
     factories = [(f.name, f.default_factory) for f in fields(cls) if f.default_factory is not MISSING]  # type: ignore[arg-type]
-    new = object.__new__
 
     def make(**values: Any) -> _T:
-        d = {**defaults, **values}
         for name, factory in factories:
             if name not in values:
-                d[name] = factory()
-        obj = new(cls)
-        _set_attr(obj, "__dict__", d)
-        return obj
+                values[name] = factory()
+        return made(cls, values)
 
     return make
+
+
+def made(cls: type[_T], values: dict[str, Any]) -> _T:
+    """An instance of ``cls`` (a frozen engine dataclass) whose dictionary is ``values``,
+    taken as it is (the caller's own, never shared), without running ``__init__``; the
+    fields missing from it have defaults on the class."""
+    obj = _new(cls)
+    _set_attr(obj, "__dict__", values)
+    return obj  # type: ignore[no-any-return]
 
 
 def memo(state: Any) -> dict[Any, Any]:
@@ -108,14 +116,14 @@ def per_game(state: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
 
 
 #: Bumped whenever the dictionary form of a state changes incompatibly.
-STATE_VERSION = 2  # 2: searches and defeated foes kept as counts (flat in long games)
+STATE_VERSION: Final = 2  # 2: searches and defeated foes kept as counts (flat in long games)
 
 #: Phases a state can be in.
-PHASES = ("legends", "adversary", "over")
+PHASES: Final = ("legends", "adversary", "over")
 
 #: The side each figure fights for (traps affect only the setter's enemies).
-LEGENDS_SIDE = "legends"
-FOES_SIDE = "foes"
+LEGENDS_SIDE: Final = "legends"
+FOES_SIDE: Final = "foes"
 
 
 @mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
@@ -576,6 +584,5 @@ class Action:
 
 
 #: Fast constructors (keywords only) for the objects the engine makes by the thousand.
-new_action = maker(Action)
-new_event = maker(Event)
-new_turn = maker(Turn)
+new_action: Final = maker(Action)
+new_turn: Final = maker(Turn)
