@@ -77,6 +77,25 @@ def made(cls: type[_T], values: dict[str, Any]) -> _T:
     return obj  # type: ignore[no-any-return]
 
 
+_COMPARED: Final[dict[type, tuple[str, ...]]] = {}
+
+
+def same(a: Any, b: Any) -> Any:
+    """``a == b`` for the engine's state classes: the same class and equal compared fields
+    (as a dataclass's own ``__eq__`` would say). Each class states its ``__eq__`` as a call
+    to this: compiled, mypyc reads a comparison of two objects of a Python class without
+    an ``__eq__`` of its own as identity, and the dataclass adds its ``__eq__`` too late."""
+    if b.__class__ is not a.__class__:
+        return NotImplemented
+    names = _COMPARED.get(a.__class__)
+    if names is None:
+        names = _COMPARED[a.__class__] = tuple(f.name for f in fields(a) if f.compare)
+    for name in names:
+        if getattr(a, name) != getattr(b, name):
+            return False
+    return True
+
+
 def memo(state: Any) -> dict[Any, Any]:
     """The state's own memo (answers computed from this state alone, like its legal
     actions); :func:`replace` does not pass it on."""
@@ -144,6 +163,9 @@ class LegendState:
     # rest of ``fear`` sits in the preparation space. Always 0 with fear_tokens: counter.
     fear_spent: int = 0
 
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
+
 
 @mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
@@ -155,6 +177,9 @@ class AllyState:
     health: int
     activated: bool = False  # the players moved it (or let it stand) this Legend phase
 
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
+
 
 @mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
@@ -165,6 +190,9 @@ class FoeState:
     foe: str
     loc: str
     health: int
+
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
 
 
 @mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
@@ -178,6 +206,9 @@ class Trap:
     setter: str
     damage: int
 
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
+
 
 @mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
@@ -189,6 +220,9 @@ class Turn:
     moves: int = 0  # separate moves made
     acted: bool = False  # the one action is used
     busy: bool = False  # moved or acted (a relic swap is only allowed before)
+
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
 
 
 @mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
@@ -222,6 +256,9 @@ class GameState:
     #: Answers that depend only on the pack (a Legend's attack numbers, short names), kept
     #: for the whole game: shared by every state made from this one, never saved.
     lookups: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
 
     def __post_init__(self) -> None:
         # (read through getattr: compiled, a typed read of a None field would be refused)
@@ -488,6 +525,9 @@ class Event:
     reason: str = ""
     detail: str = ""
 
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form (``from``/``to`` keys for the locations)."""
         return {
@@ -529,6 +569,9 @@ class Action:
     recipient: str | None = None  # give / use (restore): the other Legend
     what: str | None = None  # restore: health | fear
     offered: GameState | None = field(default=None, compare=False, repr=False)  # the state it is a choice of
+
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
 
     def _text(self, which: str) -> str:
         d = self.__dict__
