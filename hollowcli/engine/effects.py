@@ -19,6 +19,8 @@ from hollowcli.pack.model import Pack, SpawnGroup
 # What an effect does imports the engine when a card is played: the print kit and the
 # pack validator read only the keys and the words, and do not load the engine.
 if TYPE_CHECKING:
+    import random
+
     from hollowcli.engine.rolls import Dice
     from hollowcli.engine.state import Event, GameState
 
@@ -29,7 +31,7 @@ class Effect:
 
     key: str
     convert: Callable[[Any, Any, tuple[Any, ...]], Any]  # (validator, YAML value, path) -> canonical value or BAD
-    apply: Callable[[GameState, Any, Dice, list[Event], str, list[int]], GameState]
+    apply: Callable[[GameState, Any, Dice | random.Random, list[Event], str, list[int]], GameState]
     words: Callable[[Pack, Any], str]  # markup for the printed card: escaped text, {icons}
     summary: str  # the YAML form, for docs and error hints
 
@@ -40,14 +42,14 @@ def _each_legend(state: GameState, fn: Callable[[Any], Any]) -> GameState:
     return replace(state, legends=tuple(fn(lg) for lg in state.legends))
 
 
-def _eff_spawn(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_spawn(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.adversary import spawn_groups
 
     groups = [g if isinstance(g, SpawnGroup) else SpawnGroup(foe=str(g["foe"]), count=int(g.get("count", 1))) for g in value]
     return spawn_groups(state, groups, dice, events, f"card {title}")
 
 
-def _eff_damage(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_damage(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import hurt_legend, standing_heroes
 
     for lid in standing_heroes(state):  # "each hero": Legends and allies
@@ -57,7 +59,7 @@ def _eff_damage(state: GameState, value: Any, dice: Dice, events: list[Event], t
     return state
 
 
-def _eff_fear(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_fear(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
     from hollowcli.engine.state import replace
 
@@ -66,7 +68,7 @@ def _eff_fear(state: GameState, value: Any, dice: Dice, events: list[Event], tit
     return state
 
 
-def _eff_heal(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_heal(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
     from hollowcli.engine.state import replace
 
@@ -76,7 +78,7 @@ def _eff_heal(state: GameState, value: Any, dice: Dice, events: list[Event], tit
     return state
 
 
-def _eff_calm(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_calm(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event, remove_fear
 
     state = _each_legend(state, lambda lg: remove_fear(lg, int(value))[0])
@@ -84,7 +86,7 @@ def _eff_calm(state: GameState, value: Any, dice: Dice, events: list[Event], tit
     return state
 
 
-def _eff_lock(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_lock(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
     from hollowcli.engine.state import replace
 
@@ -97,7 +99,7 @@ def _eff_lock(state: GameState, value: Any, dice: Dice, events: list[Event], tit
     return state
 
 
-def _eff_unlock(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_unlock(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
     from hollowcli.engine.state import replace
 
@@ -107,7 +109,7 @@ def _eff_unlock(state: GameState, value: Any, dice: Dice, events: list[Event], t
     return state
 
 
-def _eff_advance(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_advance(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
 
     extra.append(int(value))
@@ -115,7 +117,7 @@ def _eff_advance(state: GameState, value: Any, dice: Dice, events: list[Event], 
     return state
 
 
-def _eff_tokens(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_tokens(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
     from hollowcli.engine.state import replace
 
@@ -125,7 +127,7 @@ def _eff_tokens(state: GameState, value: Any, dice: Dice, events: list[Event], t
     return state
 
 
-def _eff_ally(state: GameState, value: Any, dice: Dice, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_ally(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event, place_ally
 
     ally_id, at = str(value["ally"]), value["at"]
