@@ -13,8 +13,9 @@ simulate``; see benchmarks/README.md). It is built for a regular install (``pip 
   the code that runs while they are being edited;
 * when ``HOLLOW_PURE_PYTHON=1`` is set;
 * when it cannot be (no C compiler, no Python headers, mypyc missing or refusing the
-  code): the build then says why on stderr and installs the same package as plain
-  Python, which works the same, only slower. Nothing is ever half compiled.
+  code): the build says why in one line (``pip install -v`` shows it) and installs the
+  same package as plain Python, which plays the same games, only slower. Nothing is ever
+  half compiled.
 """
 
 import os
@@ -53,15 +54,21 @@ def _say(text: str) -> None:
     print(f"hollowcli: {text}", file=sys.stderr)
 
 
+def _why(e: BaseException) -> str:
+    """The exception in one short line (a failed compiler command is very long)."""
+    text = " ".join(str(e).split())
+    return f"{type(e).__name__}: {text[:160] + '...' if len(text) > 160 else text}"
+
+
 def compiled_engine() -> list:
     """The engine's C extensions, or [] when the engine is to stay plain Python."""
-    if os.environ.get("HOLLOW_PURE_PYTHON", "") not in ("", "0"):
-        _say("HOLLOW_PURE_PYTHON is set: the engine is installed as plain Python")
-        return []
     if any(cmd in sys.argv for cmd in ("editable_wheel", "develop")):
         return []  # an editable install runs the checkout's .py files
     if not any(cmd in sys.argv for cmd in ("bdist_wheel", "build", "build_ext", "install")):
         return []  # metadata or a source archive: nothing to compile
+    if os.environ.get("HOLLOW_PURE_PYTHON", "") not in ("", "0"):
+        _say("HOLLOW_PURE_PYTHON is set: the engine is installed as plain Python")
+        return []
     try:
         from mypyc.build import mypycify
     except ImportError:
@@ -72,7 +79,7 @@ def compiled_engine() -> list:
         os.chdir(ROOT)  # mypyc reads the sources and writes its C files relative to here
         return list(mypycify(COMPILED, opt_level="3", group_name="hollowcli"))
     except (Exception, SystemExit) as e:  # mypyc stops with SystemExit on a type error
-        _say(f"mypyc could not compile the engine ({type(e).__name__}: {e}); it is installed as plain Python (slower)")
+        _say(f"mypyc could not compile the engine ({_why(e)}); it is installed as plain Python (slower)")
         return []
     finally:
         os.chdir(here)
@@ -90,7 +97,7 @@ class OptionalBuildExt(build_ext):
                     if os.path.exists(path):
                         os.remove(path)
             self.extensions = []
-            _say(f"the engine could not be compiled ({type(e).__name__}: {e}); it is installed as plain Python (slower)")
+            _say(f"the engine could not be compiled ({_why(e)}); it is installed as plain Python (slower)")
 
 
 setup(packages=packages, package_dir=package_dir, ext_modules=compiled_engine(), cmdclass={"build_ext": OptionalBuildExt})

@@ -104,3 +104,31 @@ def test_a_regular_install_runs_the_compiled_engine_and_it_plays_the_same_games(
     built, own = run(installed, *args, cwd=tmp_path), source(*args)
     assert built.returncode == own.returncode == 0, built.stderr + own.stderr
     assert json.loads(built.stdout) == json.loads(own.stdout)
+
+
+def test_without_a_c_compiler_the_wheel_is_plain_python_and_says_why(tmp_path: Path) -> None:
+    """A machine that cannot compile still gets a whole package: the build says why in one
+    line and leaves every compiled module out (a half-compiled engine would not import)."""
+    import shutil
+
+    src = tmp_path / "src"  # a copy: the checkout's build/ folder may hold compiled objects already
+    for name in ("hollowcli", "content", "templates"):
+        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    env = dict(os.environ, CC="/bin/false")  # a compiler that always fails
+    env.pop("HOLLOW_PURE_PYTHON", None)
+    out = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation", "-w", str(tmp_path / "dist"), str(src)],
+        capture_output=True, text=True, cwd=tmp_path, env=env, check=False,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    said = [line.strip() for line in (out.stdout + out.stderr).splitlines() if line.strip().startswith("hollowcli:")]
+    assert len(said) == 1 and "could not be compiled" in said[0] and "installed as plain Python" in said[0], said
+    assert len(said[0]) < 400  # one line, not the compiler's whole command
+    import zipfile
+
+    (wheel,) = (tmp_path / "dist").glob("hollowcli-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "hollowcli/engine/game.py" in names and "hollowcli/engine/state.py" in names
+    assert not [n for n in names if n.endswith((".so", ".pyd"))], "no compiled module may ship alone"
