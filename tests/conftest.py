@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """``HOLLOW_EXPECT_COMPILED=1`` (CI's run against a regular install): refuse to test
+    anything but the compiled engine, so that run can never test the source by mistake."""
+    if os.environ.get("HOLLOW_EXPECT_COMPILED") == "1":
+        import hollowcli.engine as engine
+
+        if not engine.compiled():
+            raise pytest.UsageError(f"HOLLOW_EXPECT_COMPILED=1, but the engine imported from {engine.__file__} is not compiled")
 
 
 @pytest.fixture(autouse=True)
