@@ -436,3 +436,29 @@ def test_a_game_lost_because_the_protected_ally_fell_says_so(tmp_path: Path) -> 
     played = json.loads(res.stdout)
     assert played["result"] == "lost" and "protect" in played["reason"]
     assert played["round"] == g.rounds
+
+
+@pytest.mark.parametrize("paper,against", [("a4", False), ("letter", False), ("a4", True)])
+def test_report_keeps_every_word_inside_the_page_margins(paper: str, against: bool) -> None:
+    """Four chapters: the per-Legend charts' legend lists them in one column, the legend of
+    the endings ("lost: round limit") and a comparison's notes ("not significant") end
+    inside the 15 mm margins, whole (a fourth chapter used to start a second legend column
+    past the right margin, on Letter at the very edge of the paper)."""
+    import pdfplumber
+
+    pack = get_pack(())
+    job = Job(dirs=(), chapters=tuple(sorted(pack.chapters)), games=3, seed=0)
+    doc = document(run(job, 1, pack), pack, run(job, 1, pack) if against else None)
+    assert len(doc["chapters"]) == 4
+    margin = 15 * 72 / 25.4
+    with pdfplumber.open(io.BytesIO(report_pdf(doc, paper))) as pdf:
+        page = pdf.pages[0]
+        outside = [c["text"] for c in page.chars
+                   if c["x0"] < margin - 0.5 or c["x1"] > page.width - margin + 0.5 or c["top"] < margin - 0.5]
+        words = page.extract_text()
+    assert outside == [], "".join(outside)
+    for n in range(1, 5):
+        assert f"chapter {n}" in words
+    assert "lost: round limit" in words
+    if against:
+        assert "not significant" in words and "…" not in words

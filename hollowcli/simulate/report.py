@@ -217,14 +217,11 @@ def _win_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float
     """One bar per chapter (and one per --against run), the 95% interval as a whisker."""
     from reportlab.graphics.shapes import Line, Rect
     from reportlab.lib.colors import HexColor, black
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from hollowcli.render.fonts import REGULAR
 
     d = _drawing(width, height)
-    x0, x1 = 165.0, width - 75.0
-    span = x1 - x0
-
-    def at(p: float) -> float:
-        return x0 + span * p
-
     rows: list[tuple[str, float, float, float, str, str]] = []
     for k, ch in enumerate(chapters):
         colour = _CHAPTER_COLOURS[k % len(_CHAPTER_COLOURS)]
@@ -234,6 +231,15 @@ def _win_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float
             sig = "significant" if a["significant"] else "not significant"
             note = f"{100 * a['delta']:+.1f} pts, {sig}" if a["delta"] is not None else ""
             rows.append(("   with --against", a["win_rate"], a["ci95"][0], a["ci95"][1], _AGAINST, note))
+    # the bars end where the widest figure or note beside them still fits inside the margin
+    beside = max([stringWidth(_figure(p, lo, hi), REGULAR, 7.5) for _, p, lo, hi, _, _ in rows]
+                 + [stringWidth(note, REGULAR, 6.5) for *_, note in rows], default=0.0)
+    x0, x1 = 165.0, width - 4 - max(71.0, beside)
+    span = x1 - x0
+
+    def at(p: float) -> float:
+        return x0 + span * p
+
     row_h = (height - 18) / max(1, len(rows))
     base = 14.0
     for tick in range(0, 101, 10):
@@ -249,10 +255,15 @@ def _win_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float
         for x_a, x_b, y_a, y_b in ((at(lo), at(hi), yc, yc), (at(lo), at(lo), yc - bh / 2 - 2, yc + bh / 2 + 2),
                                    (at(hi), at(hi), yc - bh / 2 - 2, yc + bh / 2 + 2)):
             d.add(Line(x_a, y_a, x_b, y_b, strokeColor=black, strokeWidth=1))
-        d.add(_string(x1 + 4, yc + (0 if note else -3), f"{100 * p:.1f}%  ({100 * lo:.0f}-{100 * hi:.0f})", 7.5))
+        d.add(_string(x1 + 4, yc + (0 if note else -3), _figure(p, lo, hi), 7.5))
         if note:
             d.add(_string(x1 + 4, yc - 8, note, 6.5))
     return d
+
+
+def _figure(p: float, lo: float, hi: float) -> str:
+    """A win rate and its interval, as printed beside its bar: ``57.5%  (42-71)``."""
+    return f"{100 * p:.1f}%  ({100 * lo:.0f}-{100 * hi:.0f})"
 
 
 def _drawing(width: float, height: float) -> Any:
@@ -277,10 +288,27 @@ def _fit(text: str, room: float, size: float) -> str:
     return text.rstrip() + "…"
 
 
+def _legend(pairs: list[tuple[Any, str]], width: float, height: float, swatch: float, step: float) -> Any:
+    """A one-column legend in the top right corner of a drawing ``width`` wide, its longest
+    label ending at the right edge (so inside the page margin); the chart beside it ends
+    short of ``legend.x``."""
+    from reportlab.graphics.charts.legends import Legend
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    legend = Legend()
+    legend.alignment = "right"
+    legend.columnMaximum = len(pairs)  # one column: a second would start past the right edge
+    legend.colorNamePairs = pairs
+    legend.fontName, legend.fontSize = _fonts_name(), 7.5
+    legend.dy, legend.dx, legend.deltay = 6, swatch, step
+    longest = max((stringWidth(name, legend.fontName, legend.fontSize) for _, name in pairs), default=0.0)
+    legend.x, legend.y = width - (swatch + legend.dxTextSpace + longest), height - 4
+    return legend
+
+
 def _ends_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float, height: float) -> Any:
     """A stacked bar per chapter: won, lost to health, to fear, to the round limit."""
     from reportlab.graphics.charts.barcharts import HorizontalBarChart
-    from reportlab.graphics.charts.legends import Legend
     from reportlab.lib.colors import HexColor
 
     d = _drawing(width, height)
@@ -307,15 +335,10 @@ def _ends_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: floa
     for i, k in enumerate(keys):
         chart.bars[i].fillColor = HexColor(_END_COLOURS[k])
         chart.bars[i].strokeColor = None
+    legend = _legend([(HexColor(_END_COLOURS[k]), "won" if k == "won" else f"lost: {CAUSE_WORDS[k]}") for k in keys],
+                     width, height, 6, 9)
+    chart.width = legend.x - 14 - chart.x
     d.add(chart)
-    legend = Legend()
-    legend.x, legend.y = width - 66, height - 4
-    legend.alignment = "right"
-    legend.columnMaximum = len(keys)
-    legend.colorNamePairs = [(HexColor(_END_COLOURS[k]), "won" if k == "won" else f"lost: {CAUSE_WORDS[k]}")
-                             for k in keys]
-    legend.fontName, legend.fontSize = _fonts_name(), 7.5
-    legend.dy, legend.dx, legend.deltay = 6, 6, 9
     d.add(legend)
     return d
 
@@ -328,7 +351,6 @@ def _fonts_name() -> str:
 
 def _survival_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float, height: float) -> Any:
     """The share of games still going after each round, one line per chapter."""
-    from reportlab.graphics.charts.legends import Legend
     from reportlab.graphics.charts.lineplots import LinePlot
     from reportlab.lib.colors import HexColor
 
@@ -361,15 +383,10 @@ def _survival_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: 
         plot.lines[i].strokeWidth = 1.6
         if dashed[i]:
             plot.lines[i].strokeDashArray = [3, 2]
+    legend = _legend(list(zip(colours, names, strict=True)), width, height, 8, 10)
+    plot.width = min(width - 200, legend.x - 20 - plot.x)
     d.add(plot)
-    d.add(_string(30 + (width - 200) / 2, 2, "round", 7.5, "middle"))
-    legend = Legend()
-    legend.alignment = "right"
-    legend.columnMaximum = len(names)
-    legend.x, legend.y = width - 160, height - 4
-    legend.colorNamePairs = list(zip(colours, names, strict=True))
-    legend.fontName, legend.fontSize = _fonts_name(), 7.5
-    legend.dy, legend.dx, legend.deltay = 6, 8, 10
+    d.add(_string(plot.x + plot.width / 2, 2, "round", 7.5, "middle"))
     d.add(legend)
     return d
 
@@ -377,12 +394,13 @@ def _survival_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: 
 def _legend_charts(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float, height: float) -> Any:
     """Two grouped bar charts side by side: mean damage taken and mean fear gained, per Legend."""
     from reportlab.graphics.charts.barcharts import VerticalBarChart
-    from reportlab.graphics.charts.legends import Legend
     from reportlab.lib.colors import HexColor
 
     d = _drawing(width, height)
     ids = list(doc["legend_names"])
-    half = (width - 130) / 2
+    legend = _legend([(HexColor(_CHAPTER_COLOURS[k % len(_CHAPTER_COLOURS)]), f"chapter {ch['number']}")
+                      for k, ch in enumerate(chapters)], width, height, 8, 10)
+    half = (legend.x - 27) / 2
     for n, (key, title) in enumerate((("damage", "damage taken"), ("fear", "fear gained"))):
         chart = VerticalBarChart()
         chart.x, chart.y, chart.width, chart.height = 25 + n * (half + 15), 20, half - 25, height - 40
@@ -400,13 +418,6 @@ def _legend_charts(doc: dict[str, Any], chapters: list[dict[str, Any]], width: f
             chart.bars[k].strokeColor = None
         d.add(chart)
         d.add(_string(chart.x + chart.width / 2, height - 12, title, 8, "middle", bold=True))
-    legend = Legend()
-    legend.alignment = "right"
-    legend.x, legend.y = width - 85, height - 4
-    legend.colorNamePairs = [(HexColor(_CHAPTER_COLOURS[k % len(_CHAPTER_COLOURS)]), f"chapter {ch['number']}")
-                             for k, ch in enumerate(chapters)]
-    legend.fontName, legend.fontSize = _fonts_name(), 7.5
-    legend.dy, legend.dx, legend.deltay = 6, 8, 10
     d.add(legend)
     return d
 
