@@ -438,27 +438,48 @@ def test_a_game_lost_because_the_protected_ally_fell_says_so(tmp_path: Path) -> 
     assert played["round"] == g.rounds
 
 
-@pytest.mark.parametrize("paper,against", [("a4", False), ("letter", False), ("a4", True)])
-def test_report_keeps_every_word_inside_the_page_margins(paper: str, against: bool) -> None:
-    """Four chapters: the per-Legend charts' legend lists them in one column, the legend of
-    the endings ("lost: round limit") and a comparison's notes ("not significant") end
-    inside the 15 mm margins, whole (a fourth chapter used to start a second legend column
-    past the right margin, on Letter at the very edge of the paper)."""
+@pytest.mark.parametrize("paper,against,more", [("a4", False, False), ("letter", False, False), ("a4", True, False),
+                                                ("a4", True, True), ("letter", False, True)])
+def test_report_keeps_every_word_inside_the_page_margins(paper: str, against: bool, more: bool) -> None:
+    """Every word of every page inside the 15 mm margins, whole:
+    - the per-Legend charts' legend lists the chapters in one column (a fourth chapter
+      used to start a second column past the right margin, on Letter at the paper's edge);
+    - the legend of the endings ("lost: round limit") and a comparison's notes ("not
+      significant") end inside the right margin;
+    - with eight chapters (``more``: a transcribed box may have that many) a chart that
+      does not fit goes on to the next page instead of off the bottom of the first, and
+      no chapter's table is split across pages."""
+    import copy
+
     import pdfplumber
 
     pack = get_pack(())
     job = Job(dirs=(), chapters=tuple(sorted(pack.chapters)), games=3, seed=0)
     doc = document(run(job, 1, pack), pack, run(job, 1, pack) if against else None)
-    assert len(doc["chapters"]) == 4
+    if more:  # four more chapters: the same figures under new numbers
+        extra = copy.deepcopy(doc["chapters"])
+        for k, ch in enumerate(extra):
+            ch["number"] = 5 + k
+        doc["chapters"] += extra
+    count = len(doc["chapters"])
     margin = 15 * 72 / 25.4
+    text = ""
     with pdfplumber.open(io.BytesIO(report_pdf(doc, paper))) as pdf:
-        page = pdf.pages[0]
-        outside = [c["text"] for c in page.chars
-                   if c["x0"] < margin - 0.5 or c["x1"] > page.width - margin + 0.5 or c["top"] < margin - 0.5]
-        words = page.extract_text()
-    assert outside == [], "".join(outside)
-    for n in range(1, 5):
-        assert f"chapter {n}" in words
-    assert "lost: round limit" in words
+        for page in pdf.pages:
+            outside = [w["text"] for w in page.extract_words()
+                       if w["x0"] < margin - 0.5 or w["x1"] > page.width - margin + 0.5
+                       or w["top"] < margin - 0.5 or w["bottom"] > page.height - margin + 0.5]
+            assert outside == [], f"page {page.page_number}: {' '.join(outside)}"
+            text += page.extract_text() + "\n"
+            if more:  # a chapter's block of figures starts and ends on one page
+                for ch in doc["chapters"]:
+                    head = f"{ch['number']}. {ch['name']} ({ch['chapter']})"
+                    if head in page.extract_text():
+                        assert "Emily Van Winkle" in page.extract_text().split(head, 1)[1]
+    for n in range(1, count + 1):
+        assert f"chapter {n}" in text
+    for title in ("Win rate", "How the games ended", "Still playing after each round", "Per Legend, per game"):
+        assert title in text
+    assert "lost: round limit" in text
     if against:
-        assert "not significant" in words and "…" not in words
+        assert "not significant" in text and "…" not in text

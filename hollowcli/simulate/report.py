@@ -133,15 +133,18 @@ def text_summary(doc: dict[str, Any]) -> list[str]:
 
 # ------------------------------------------------------------------ PDF
 #: Chart colours (chapters in turn; the ways a game ends).
-_CHAPTER_COLOURS = ("#1f5a8c", "#c2711d", "#3d7a3a", "#7a3d7a", "#8c1f1f", "#4d4d4d")
+#: One colour per chapter, in order (they repeat after ten chapters).
+_CHAPTER_COLOURS = ("#1f5a8c", "#c2711d", "#3d7a3a", "#7a3d7a", "#8c1f1f", "#4d4d4d", "#2a8c8c", "#b8860b",
+                    "#c2577a", "#6b7f1f")
 _END_COLOURS = {"won": "#3d7a3a", "health": "#a02a2a", "fear": "#6a3d9a", "rounds": "#9a9a9a", "supply": "#c9a227",
                 "ally": "#2a8c8c"}
 _AGAINST = "#9fc3e0"
 
 
 def report_pdf(doc: dict[str, Any], paper: str = "a4") -> bytes:
-    """The report: page 1 the charts (win rate with its interval per chapter, how games
-    end, the survival curves, damage and fear per Legend), page 2 the figures in a table.
+    """The report: first the charts (win rate with its interval per chapter, how games
+    end, the survival curves, damage and fear per Legend; one page for a few chapters, a
+    chart that does not fit goes on to the next), then the figures in tables.
     Only the shipped DejaVu fonts, embedded; identical bytes for identical input."""
     from reportlab.graphics import renderPDF
 
@@ -161,13 +164,18 @@ def report_pdf(doc: dict[str, Any], paper: str = "a4") -> bytes:
     if not doc["complete"]:
         c.drawString(left, top - 36, "Interrupted: these figures are of the games finished.")
     chapters = [ch for ch in doc["chapters"] if ch["games"]]
+    runs = len(chapters) * (2 if _has_against(doc) else 1)  # bars and lines: a chapter, and its --against run
     y = top - 44
     for title, draw, height in (
-        ("Win rate, with its 95% interval", _win_chart, 18 + 17 * len(chapters) * (2 if _has_against(doc) else 1)),
+        ("Win rate, with its 95% interval", _win_chart, 18 + 17 * runs),
         ("How the games ended (share of all games)", _ends_chart, max(44, 26 + 16 * len(chapters))),
-        ("Still playing after each round (survival)", _survival_chart, 150),
-        ("Per Legend, per game: damage taken and fear gained", _legend_charts, 150),
+        # (tall enough for the legend beside it: a line of 10 points per entry)
+        ("Still playing after each round (survival)", _survival_chart, max(150, 14 + 10 * runs)),
+        ("Per Legend, per game: damage taken and fear gained", _legend_charts, max(150, 14 + 10 * len(chapters))),
     ):
+        if y - 30 - height < 15 * MM and y < top - 44:  # it does not fit below the charts already on the page
+            finish_page(c)
+            y = top
         c.setFont(BOLD, 10.5)
         c.drawString(left, y - 12, title)
         drawing = draw(doc, chapters, width, height)
@@ -424,7 +432,8 @@ def _legend_charts(doc: dict[str, Any], chapters: list[dict[str, Any]], width: f
 
 def _table_page(c: Any, doc: dict[str, Any], chapters: list[dict[str, Any]], left: float, top: float,
                 width: float) -> None:
-    """Page 2: every figure of the charts as numbers."""
+    """After the charts: every figure of them as numbers, a block per chapter (never split
+    across pages)."""
     from hollowcli.render.fonts import BOLD, REGULAR
     from hollowcli.render.sheet import finish_page
 
@@ -433,14 +442,8 @@ def _table_page(c: Any, doc: dict[str, Any], chapters: list[dict[str, Any]], lef
     c.drawString(left, y, "The figures")
     y -= 22
     ids = list(doc["legend_names"])
+    bottom = 15 * 72 / 25.4 + 14  # the margin, and room for the note under the last table
     for ch in chapters:
-        if y < 150:
-            finish_page(c)
-            y = top - 12
-        c.setFont(BOLD, 10)
-        c.drawString(left, y, _label(ch) + f" ({ch['chapter']})")
-        y -= 14
-        c.setFont(REGULAR, 8.5)
         n = ch["games"]
         lo, hi = ch["ci95"]
         lost = n - ch["wins"]
@@ -458,10 +461,17 @@ def _table_page(c: Any, doc: dict[str, Any], chapters: list[dict[str, Any]], lef
             lines.append(f"With --against: won {a['wins']} of {a['games']}: {pct(a['win_rate'])}; change "
                          f"{100 * a['delta']:+.1f} points, 95% interval {100 * dlo:+.1f} to {100 * dhi:+.1f} "
                          f"(Newcombe): {'significant' if a['significant'] else 'not significant'}.")
-        for line in lines:
-            for part in _wrap(c, line, REGULAR, 8.5, width):
-                c.drawString(left, y, part)
-                y -= 11
+        wrapped = [part for line in lines for part in _wrap(c, line, REGULAR, 8.5, width)]
+        if y - (14 + 11 * len(wrapped) + 3 + 11 * (1 + len(ids))) < bottom:  # the chapter's block on one page
+            finish_page(c)
+            y = top - 12
+        c.setFont(BOLD, 10)
+        c.drawString(left, y, _label(ch) + f" ({ch['chapter']})")
+        y -= 14
+        c.setFont(REGULAR, 8.5)
+        for part in wrapped:
+            c.drawString(left, y, part)
+            y -= 11
         y -= 3
         cols = (left + 120, left + 190, left + 250, left + 300)
         c.setFont(BOLD, 8.5)
@@ -479,7 +489,7 @@ def _table_page(c: Any, doc: dict[str, Any], chapters: list[dict[str, Any]], lef
             y -= 11
         y -= 12
     c.setFont(REGULAR, 7.5)
-    c.drawString(left, 15 * 72 / 25.4, "Damage and fear are means per game; 'fell' counts the games in which the "
+    c.drawString(left, 15 * 72 / 25.4 + 3, "Damage and fear are means per game; 'fell' counts the games in which the "
                  "Legend was incapacitated or overcome by fear.")
 
 
