@@ -483,3 +483,14 @@ def test_report_keeps_every_word_inside_the_page_margins(paper: str, against: bo
     assert "lost: round limit" in text
     if against:
         assert "not significant" in text and "…" not in text
+
+
+def test_the_closing_line_says_which_engine_played() -> None:
+    """A regular install runs the engine compiled (setup.py), an editable one or a machine
+    without a C compiler in plain Python, about 1.7 times slower: the rate says which."""
+    from hollowcli.engine import compiled
+
+    code, _, err = hollow("simulate", "3", "--games", "4", "--jobs", "1")
+    assert code == 0, err
+    line = next(x for x in err.splitlines() if x.startswith("Played 4 games in "))
+    assert line.endswith(", 1 process, compiled engine)." if compiled() else ", 1 process, engine in plain Python).")

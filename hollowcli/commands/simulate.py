@@ -102,8 +102,10 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
         for line in text_summary(doc):
             echo(line)
     rate = finished / seconds if seconds > 0 else 0.0
+    from hollowcli.engine import compiled
+
     click.echo(f"Played {finished} games in {seconds:.1f} s ({rate:.0f} games/s, {jobs} process"
-               f"{'es' if jobs != 1 else ''}).", err=True)
+               f"{'es' if jobs != 1 else ''}, {'compiled engine' if compiled() else 'engine in plain Python'}).", err=True)
     if report_path is not None and not interrupted:
         click.echo(f"Wrote {path}" + (f" and {png}" if png else "") + ".", err=True)
     if interrupted:
