@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -85,8 +87,6 @@ def test_python_dash_m_works(installed: Path, tmp_path: Path) -> None:
 def test_without_a_c_compiler_the_wheel_is_plain_python_and_says_why(tmp_path: Path) -> None:
     """A machine that cannot compile still gets a whole package: the build says why in one
     line and leaves every compiled module out (a half-compiled engine would not import)."""
-    import shutil
-
     src = tmp_path / "src"  # a copy: the checkout's build/ folder may hold compiled objects already
     for name in ("hollowcli", "content", "templates"):
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
@@ -102,8 +102,6 @@ def test_without_a_c_compiler_the_wheel_is_plain_python_and_says_why(tmp_path: P
     said = [line.strip() for line in (out.stdout + out.stderr).splitlines() if line.strip().startswith("hollowcli:")]
     assert len(said) == 1 and "could not be compiled" in said[0] and "installed as plain Python" in said[0], said
     assert len(said[0]) < 400  # one line, not the compiler's whole command
-    import zipfile
-
     (wheel,) = (tmp_path / "dist").glob("hollowcli-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "hollowcli/engine/game.py" in names and "hollowcli/engine/state.py" in names

@@ -6,7 +6,6 @@ each Legend, how a tie broke, the path taken, the line-of-sight check and the di
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Final, NamedTuple
@@ -25,7 +24,7 @@ from hollowcli.engine.core import (
     standing_heroes,
 )
 from hollowcli.engine.geometry import path_text
-from hollowcli.engine.rolls import Dice
+from hollowcli.engine.rolls import DiceLike
 from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, per_game, per_state, replace
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
 
@@ -153,7 +152,7 @@ def _check_attack(state: GameState, at: str, rng: int, legend_id: str, there: st
 
 
 # ------------------------------------------------------------------ foe actions
-def foe_move(state: GameState, number: int, dice: Dice | random.Random, events: list[Event]) -> GameState:
+def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event]) -> GameState:
     """Move up to the foe's move along a shortest path toward its target, stopping once it can attack."""
     f = state.foe(number)
     fdef = state.foe_def(f.foe)
@@ -204,7 +203,7 @@ def foe_move(state: GameState, number: int, dice: Dice | random.Random, events: 
     return state
 
 
-def foe_attack(state: GameState, number: int, dice: Dice | random.Random, events: list[Event]) -> GameState:
+def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event]) -> GameState:
     """Attack the wanted Legend if it is in range with line of sight, else the next one that is."""
     try:
         f = state.foe(number)
@@ -285,7 +284,7 @@ def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
     return f"its range is {spec.range} and " + ", ".join(bits)
 
 
-FOE_ACTIONS: Final[dict[str, Callable[[GameState, int, Dice | random.Random, list[Event]], GameState]]] = {
+FOE_ACTIONS: Final[dict[str, Callable[[GameState, int, DiceLike, list[Event]], GameState]]] = {
     "move": foe_move,
     "attack": foe_attack,
 }
@@ -298,7 +297,7 @@ def activation_order(state: GameState) -> list[int]:
     return [f.number for f in sorted(state.foes, key=lambda f: (rank.get(state.foe_def(f.foe).cls, len(rank)), f.number))]
 
 
-def activate_foes(state: GameState, actions: tuple[str, ...], dice: Dice | random.Random, events: list[Event]) -> GameState:
+def activate_foes(state: GameState, actions: tuple[str, ...], dice: DiceLike, events: list[Event]) -> GameState:
     """Each foe, in activation order, does ``actions`` (move, attack) in turn."""
     numbers = activation_order(state)
     if numbers:
@@ -316,7 +315,7 @@ def activate_foes(state: GameState, actions: tuple[str, ...], dice: Dice | rando
 
 
 # -------------------------------------------------------------------- spawning
-def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGroup], dice: Dice | random.Random,
+def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGroup], dice: DiceLike,
                  events: list[Event], why: str) -> GameState:
     """Spawn each group by the D6 rule (rolled point, else lowest unlocked), within supply."""
     rules = state.pack.rules
@@ -354,7 +353,7 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
     return state
 
 
-def spawn_step(state: GameState, dice: Dice | random.Random, events: list[Event]) -> GameState:
+def spawn_step(state: GameState, dice: DiceLike, events: list[Event]) -> GameState:
     """The track's spawn action: the next spawn-list entry (the list loops when used up)."""
     entries = state.chapter_def.spawn_list
     if not entries:
@@ -375,7 +374,7 @@ def spawn_step(state: GameState, dice: Dice | random.Random, events: list[Event]
 # hollowcli.engine.effects.EFFECTS.
 
 
-def draw_card(state: GameState, dice: Dice | random.Random, events: list[Event], extra: list[int]) -> GameState:
+def draw_card(state: GameState, dice: DiceLike, events: list[Event], extra: list[int]) -> GameState:
     """Draw the top chapter card (shuffling the discards into a new pile when empty) and apply it."""
     if not state.pile:
         if not state.discard:
@@ -403,7 +402,7 @@ def draw_card(state: GameState, dice: Dice | random.Random, events: list[Event],
 
 
 # ----------------------------------------------------------------- the phase
-def adversary_phase(state: GameState, dice: Dice | random.Random, events: list[Event]) -> GameState:
+def adversary_phase(state: GameState, dice: DiceLike, events: list[Event]) -> GameState:
     """Resolve the current track spot, then slide the token.
 
     The spot's actions run in their order; consecutive foe actions (move, attack) form one

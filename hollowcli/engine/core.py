@@ -7,13 +7,12 @@ and returns a new one, appending the events it produced to the list it is given.
 
 from __future__ import annotations
 
-import random
 from types import MappingProxyType
 from typing import Any, Final
 
 from hollowcli.engine import resolve
 from hollowcli.engine.events import EventKind
-from hollowcli.engine.rolls import Dice, RolledFace, as_dice, physical_note
+from hollowcli.engine.rolls import Dice, DiceLike, RolledFace, as_dice, physical_note
 from hollowcli.engine.state import FOES_SIDE, AllyState, Event, FoeState, GameState, LegendState, made, replace
 from hollowcli.pack.model import Face
 
@@ -39,7 +38,7 @@ _proxy: Final = MappingProxyType  # frozen_map, without the call (events are mad
 _NO_NUMBERS: Final[Any] = _proxy({})  # read-only, so every event without numbers shares it
 
 
-def roll_dice(state: GameState, die_id: str, count: int, dice: Dice | random.Random, purpose: str, kind: str,
+def roll_dice(state: GameState, die_id: str, count: int, dice: DiceLike, purpose: str, kind: str,
               actor: str | None = None) -> tuple[tuple[RolledFace, ...], list[dict[str, Any]]]:
     """Ask the step's dice for ``count`` of a pack die (see :mod:`hollowcli.engine.rolls`):
     the faces and their event form ``{die, face, value}`` (plus ``physical: true`` for a
@@ -55,7 +54,7 @@ def roll_dice(state: GameState, die_id: str, count: int, dice: Dice | random.Ran
     ]
 
 
-def pause(state: GameState, dice: Dice | random.Random, events: list[Event], upcoming: str) -> GameState:
+def pause(state: GameState, dice: DiceLike, events: list[Event], upcoming: str) -> GameState:
     """A moment of the adversary phase when the players move the standees (before each
     foe, spawn, card and the token's slide; ``upcoming`` says which: ``foe:N``, ``spawn``,
     ``card``, ``slide``). A dice source with a ``pause`` method (``hollow assist``) may

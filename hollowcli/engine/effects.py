@@ -19,9 +19,7 @@ from hollowcli.pack.model import Pack, SpawnGroup
 # What an effect does imports the engine when a card is played: the print kit and the
 # pack validator read only the keys and the words, and do not load the engine.
 if TYPE_CHECKING:
-    import random
-
-    from hollowcli.engine.rolls import Dice
+    from hollowcli.engine.rolls import DiceLike
     from hollowcli.engine.state import Event, GameState
 
 
@@ -31,7 +29,7 @@ class Effect:
 
     key: str
     convert: Callable[[Any, Any, tuple[Any, ...]], Any]  # (validator, YAML value, path) -> canonical value or BAD
-    apply: Callable[[GameState, Any, Dice | random.Random, list[Event], str, list[int]], GameState]
+    apply: Callable[[GameState, Any, DiceLike, list[Event], str, list[int]], GameState]
     words: Callable[[Pack, Any], str]  # markup for the printed card: escaped text, {icons}
     summary: str  # the YAML form, for docs and error hints
 
@@ -42,14 +40,14 @@ def _each_legend(state: GameState, fn: Callable[[Any], Any]) -> GameState:
     return replace(state, legends=tuple(fn(lg) for lg in state.legends))
 
 
-def _eff_spawn(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_spawn(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.adversary import spawn_groups
 
     groups = [g if isinstance(g, SpawnGroup) else SpawnGroup(foe=str(g["foe"]), count=int(g.get("count", 1))) for g in value]
     return spawn_groups(state, groups, dice, events, f"card {title}")
 
 
-def _eff_damage(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_damage(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import hurt_legend, standing_heroes
 
     for lid in standing_heroes(state):  # "each hero": Legends and allies
@@ -59,7 +57,7 @@ def _eff_damage(state: GameState, value: Any, dice: Dice | random.Random, events
     return state
 
 
-def _eff_fear(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_fear(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
     from hollowcli.engine.state import replace
 
@@ -68,7 +66,7 @@ def _eff_fear(state: GameState, value: Any, dice: Dice | random.Random, events: 
     return state
 
 
-def _eff_heal(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_heal(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
     from hollowcli.engine.state import replace
 
@@ -78,7 +76,7 @@ def _eff_heal(state: GameState, value: Any, dice: Dice | random.Random, events: 
     return state
 
 
-def _eff_calm(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_calm(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event, remove_fear
 
     state = _each_legend(state, lambda lg: remove_fear(lg, int(value))[0])
@@ -86,7 +84,7 @@ def _eff_calm(state: GameState, value: Any, dice: Dice | random.Random, events: 
     return state
 
 
-def _eff_lock(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_lock(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
     from hollowcli.engine.state import replace
 
@@ -99,7 +97,7 @@ def _eff_lock(state: GameState, value: Any, dice: Dice | random.Random, events: 
     return state
 
 
-def _eff_unlock(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_unlock(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
     from hollowcli.engine.state import replace
 
@@ -109,7 +107,7 @@ def _eff_unlock(state: GameState, value: Any, dice: Dice | random.Random, events
     return state
 
 
-def _eff_advance(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_advance(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
 
     extra.append(int(value))
@@ -117,7 +115,7 @@ def _eff_advance(state: GameState, value: Any, dice: Dice | random.Random, event
     return state
 
 
-def _eff_tokens(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_tokens(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event
     from hollowcli.engine.state import replace
 
@@ -127,7 +125,7 @@ def _eff_tokens(state: GameState, value: Any, dice: Dice | random.Random, events
     return state
 
 
-def _eff_ally(state: GameState, value: Any, dice: Dice | random.Random, events: list[Event], title: str, extra: list[int]) -> GameState:
+def _eff_ally(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
     from hollowcli.engine.core import event, place_ally
 
     ally_id, at = str(value["ally"]), value["at"]

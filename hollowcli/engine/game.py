@@ -7,7 +7,6 @@ player (or at the end of the game).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -17,7 +16,7 @@ from hollowcli.engine.core import event, foes_phrase, place_ally
 from hollowcli.engine.corrections import Correction, apply_correction, is_correction, parse_correction
 from hollowcli.engine.geometry import Board, game_board
 from hollowcli.engine.legend_phase import HANDLERS, TURN_KINDS, actions_of_kind, allies_eligible, eligible
-from hollowcli.engine.rolls import Dice, as_dice
+from hollowcli.engine.rolls import Dice, DiceLike, as_dice
 from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState, forget, memo, replace
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Pack
@@ -148,7 +147,7 @@ assert set(_ANYTHING_LEFT) == set(TURN_KINDS) - {"end"}
 _LEFT_AFTER_ACTING: Final = tuple(k for k in _ANYTHING_LEFT if k not in ACTION_KINDS and k != "refresh")
 
 
-def apply(state: GameState, action: Action | Correction, dice: Dice | random.Random) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: Action | Correction, dice: DiceLike) -> tuple[GameState, list[Event]]:
     """Take one legal choice; run on through the adversary phase and end of round when the
     Legend phase is over. Returns the new state and every event, in order.
 

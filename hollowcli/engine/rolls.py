@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, MutableSequence, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeAlias
 
 from mypy_extensions import mypyc_attr
 
@@ -230,7 +230,13 @@ class LazyRandom(random.Random):
         return super().getstate()
 
 
-def as_dice(dice: Dice | random.Random) -> Dice:
+#: What a step's rolls come from: :class:`Dice`, or a plain seeded generator (seeded dice,
+#: see :func:`as_dice`; a test calling a phase directly passes one). Compiled code checks
+#: argument types, so a function handed either says so.
+DiceLike: TypeAlias = Dice | random.Random
+
+
+def as_dice(dice: DiceLike) -> Dice:
     """``dice`` itself, or a seeded :class:`Dice` around a plain generator."""
     return dice if isinstance(dice, Dice) else Dice(dice)
 
