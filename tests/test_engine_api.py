@@ -158,3 +158,33 @@ def test_an_action_rebuilt_from_its_fields_is_legal() -> None:
     assert moved.legend("ann").loc == "C3" and events[-1].numbers["path"] == ["D4", "C4", "C3"]
     for a in legal_actions(state):
         assert Action.from_dict(json.loads(json.dumps(a.to_dict()))) == a
+
+
+def test_a_whole_game_leaves_no_garbage_for_the_collector() -> None:
+    """A state's listed choices point back at it; once ``apply`` has moved on, the state
+    must not keep them, or every state of a game would be a reference cycle waiting for
+    the garbage collector (about 680 objects a game) instead of going by reference
+    counting as soon as nothing holds it."""
+    import gc
+
+    from hollowcli.commands.common import get_pack
+    from hollowcli.engine import apply, auto_action, legal_actions, new_game, outcome
+
+    pack = get_pack(())
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        state = new_game(pack, "schoolhouse")
+        step = 0
+        while outcome(state) is None and step < 300:
+            assert legal_actions(state)  # the state now remembers its choices
+            state, _ = apply(state, auto_action(state, random.Random(step)), random.Random(step))
+            step += 1
+        del state
+        left = gc.collect()
+    finally:
+        if was_enabled:
+            gc.enable()
+    assert step > 20
+    assert left == 0, f"{left} objects were left in reference cycles"
