@@ -344,3 +344,18 @@ def test_a_refused_command_at_the_table_says_what_to_type_not_a_number(tmp_path:
     named = said[said.index("the commands are"):said.index("Type what was done")]
     for word in ("put", "add", "remove", "set", "barricade", "unbarricade", "track", "next-spawn", "status", "choices"):
         assert f" {word}," in named or f" {word} and" in named, word
+
+
+# ----------------------------------------------------------------------------- at the table
+
+
+def test_every_line_fits_80_columns_help_included(tmp_path: Path) -> None:
+    """At an 80-column terminal a longer line is broken by the terminal inside a word ('r /
+    oll'): every line assist prints, its help at each kind of prompt included, is at most 80."""
+    lines = ["help", "activate emily", "help", "attack 4 with long-shot", "help", "1 1", "status",
+             *ROUND1[1:], "help", "2", "undo", "quit"]
+    result, _ = run(["1", "--seed", "3"], lines, tmp_path)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("The board is the truth; at any prompt:") == 4
+    long = [ln for ln in result.output.splitlines() if len(ln) > 80]
+    assert long == []

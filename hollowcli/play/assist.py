@@ -34,9 +34,11 @@ At the Legend-phase prompt, say what the Legends did on the board:
   restore health   search    give ...   swap ...    end
   (hollow checks each against the rules; 'choices' lists what is legal now)
 When a roll is needed hollow asks for it: type the faces you rolled
-  (values or labels, spaces or commas: '2 0 1', 'blank,1'), or r to let hollow roll.
+  (values or labels, spaces or commas: '2 0 1', 'blank,1'),
+  or r to let hollow roll.
 The board is the truth; at any prompt:
-  put FIGURE LOC        put 2 C4, put emily D2   (FIGURE: foe number, Legend, ally)
+  put FIGURE LOC        put 2 C4, put emily D2
+                        (FIGURE: a foe's number, a Legend, an ally)
   add FOE LOC           add gobkin C4, add gobkin 2 (a spawn point)
   remove FIGURE         remove 3        (taken off, not counted as defeated)
   set NAME health|fear|tokens N          set emily health 5, set 2 health 1
