@@ -8,6 +8,7 @@ the step, so undo, redo and resume replay them without asking again.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -82,11 +83,14 @@ def test_end_of_input_at_a_question_keeps_the_step_and_resume_asks_again() -> No
     code, out = play("1", "--seed", "4", "--rolled", "ask", stdin=SHOOT + "2 2\n" + TO_ADVERSARY)
     assert code == 0
     assert "Pumpling #3 moves" in out and "Pumpling #3 attacks" not in out
-    assert "with 'end' waiting for its dice. Resume with: hollow play --rolled ask" in out
+    assert "with 'end' waiting for its dice. Resume with: hollow play (it asks that roll again" in out
     rec = game()
     assert rec.cursor == 8 and rec.pending == {"action": {"kind": "end", "legend": "emily-van-winkle"}, "rolled": []}
-    code, out = play("--rolled", "ask", stdin="2\nquit\n")
+    # a plain resume: the campaign remembers that it asks, so the question comes again
+    code, out = play(stdin="2\nquit\n")
     assert "Continuing 'end', which was waiting for dice." in out
+    assert "This campaign asks for your dice at each roll" in out
+    assert "Roll 1 attack die (Pumpling #3 attacks Jeremiah): 2" in out
     assert re.search(r"Pumpling #3 attacks Jeremiah from B4[^*]*rolled \[2\] \(your die\) = 2", out)
     rec = game()
     assert rec.pending is None and rec.cursor == 9 and rec.rolled[8][0] == "2"
@@ -179,7 +183,7 @@ def test_in_a_terminal_a_wrong_face_a_ctrl_c_at_a_question_and_a_resume() -> Non
     rec = game()
     assert rec.cursor == 8 and rec.pending == {"action": {"kind": "end", "legend": "emily-van-winkle"}, "rolled": []} and rec.rolled == {2: ["2", "1"]}
 
-    again = _spawn("--rolled", "ask")
+    again = _spawn()  # no --rolled: the campaign remembers that it asks
     again.expect(re.escape("Roll 1 attack die (Pumpling #3 attacks Jeremiah): "))
     assert "Continuing 'end', which was waiting for dice." in ANSI.sub("", again.before)
     again.sendline("blank")
@@ -189,3 +193,84 @@ def test_in_a_terminal_a_wrong_face_a_ctrl_c_at_a_question_and_a_resume() -> Non
     again.expect(pexpect.EOF)
     rec = game()
     assert rec.pending is None and rec.cursor == 9 and rec.rolled[8][0] == "blank"
+
+
+# --- the campaign remembers how its dice are rolled ---------------------------------------------
+
+OLD = __import__("pathlib").Path(__file__).resolve().parent / "saves"
+#: A whole Legend phase: each Legend activates and ends.
+ROUND = ["activate emily", "end", "activate jeremiah", "end", "activate matthias", "end", "activate elijah", "end"]
+
+
+def _old_asking_game() -> str:
+    """``tests/saves/schema3.json``: a layout-3 campaign (written by hollow before it kept
+    how dice are rolled) left by ``hollow assist`` at a dice question of round 1's adversary
+    phase, with one die answered and a correction made at a pause. Its chapter is
+    ``tests/saves/pack3`` (the content it was played with)."""
+    path = saves.campaign_path("v3")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text((OLD / "schema3.json").read_text(encoding="utf-8"), encoding="utf-8")
+    return str(OLD / "pack3")
+
+
+def test_an_old_game_left_at_a_question_is_asked_again_by_a_plain_resume() -> None:
+    pack3 = _old_asking_game()
+    code, out = play("--campaign", "v3", "--content", pack3, stdin="blank\nr\nquit\n")
+    assert code == 0, out
+    assert "Continuing 'end', which was waiting for dice (1 die rolled already)." in out
+    assert "Roll 1 attack die (Gobkin #2 attacks Jeremiah): blank" in out
+    assert "Roll 1 attack die (Pumpling #3 attacks Jeremiah): r" in out
+    assert "This campaign asks for your dice at each roll" in out
+    camp = saves.load("v3")
+    assert camp.dice == "ask" and camp.game is not None and camp.game.pending is None
+    expected = json.loads((OLD / "schema3.expected.json").read_text(encoding="utf-8"))["after_resume"]
+    state = Session(get_pack((pack3,)), camp.game).state.to_dict()
+    for key in ("round", "phase", "legends", "barricades", "track_pos", "spawn_pos", "pile"):
+        assert state[key] == expected[key], key
+    assert [(f["foe"], f["loc"], f["health"]) for f in state["foes"]] == [
+        (f["foe"], f["loc"], f["health"]) for f in expected["foes"]]
+
+
+def test_rolled_seeded_switches_back_and_the_campaign_remembers_that_too() -> None:
+    pack3 = _old_asking_game()
+    code, out = play("--campaign", "v3", "--content", pack3, "--rolled", "seeded", stdin="quit\n")
+    assert code == 0, out
+    assert "Roll 1 attack die" not in out and "This campaign asks" not in out
+    assert re.search(r"Pumpling #3 attacks Jeremiah from B4[^*]*rolled \[[^\]]+\] = ", out)  # hollow rolled it
+    assert saves.load("v3").dice == "seeded"
+    code, out = play("--campaign", "v3", "--content", pack3, stdin="\n".join(ROUND) + "\nquit\n")
+    assert "Adversary phase, round 2" in out and "Round 3" in out  # (a spawn rolled on the way)
+    assert "Roll " not in out and "(your di" not in out  # a plain resume rolls from the seed now
+
+
+def test_rolled_values_not_used_yet_are_kept_for_the_next_session() -> None:
+    code, out = play("1", "--seed", "4", "--rolled", "2,2,blank", stdin=SHOOT + "quit\n")
+    assert "rolled [2, 2] (your dice)" in out
+    assert "1 of the 3 --rolled values was left unused (blank)." in out
+    camp = saves.load("default")
+    assert (camp.dice, camp.dice_values) == ("rolled", ["blank"])
+    code, out = play(stdin="activate emily\nattack 4 with long-shot\nquit\n")
+    assert "This campaign still has 1 --rolled value to use (blank)" in out
+    assert "rolled [blank, " in out and "(the first is your die)" in out  # then the seed's
+    camp = saves.load("default")
+    assert (camp.dice, camp.dice_values) == ("seeded", [])
+
+
+def test_a_game_hollow_assist_left_asks_in_hollow_play_too() -> None:
+    from hollowcli.cli import cli
+
+    CliRunner().invoke(cli, ["assist", "1", "--seed", "4"], input=SHOOT + "quit\n")
+    assert saves.load("default").dice == "ask"
+    code, out = play(stdin="2 1\nquit\n")
+    assert "Roll 2 attack dice (Matthias attacks Gobkin #1): 2 1" in out
+
+
+def test_play_rolled_ask_logs_each_roll_asked_as_assist_does(tmp_path: Any) -> None:
+    log = tmp_path / "ask.jsonl"
+    code, out = play("1", "--seed", "4", "--rolled", "ask", "--log", str(log), stdin=SHOOT + "2 blank\n" + TO_ADVERSARY + "r\nquit\n")
+    assert code == 0, out
+    asks = [e for e in map(json.loads, log.read_text(encoding="utf-8").splitlines()) if e["kind"] == "ask"]
+    assert [(a["die"], a["count"], a["roll"], a["actor"], a["by"]) for a in asks] == [
+        ("attack", 2, "attack", "matthias-geroux", "players"), ("attack", 1, "foe-attack", "pumpling#3", "hollow")]
+    assert asks[0]["faces"] == ["2", "blank"] and asks[0]["purpose"] == "Matthias attacks Gobkin #1"
+    assert asks[0]["round"] == 1 and asks[1]["phase"] == "adversary" and len(asks[1]["faces"]) == 1

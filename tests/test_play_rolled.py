@@ -259,7 +259,7 @@ def test_a_version_1_save_still_loads_and_plays(pack: Any) -> None:
     ok("play", "1", "--seed", "4", stdin=SHOOT + "quit\n")
     path = saves.campaign_path("default")
     doc = json.loads(path.read_text())
-    assert doc["schema_version"] == saves.SCHEMA_VERSION == 3 and doc["game"]["rolled"] == {}
+    assert doc["schema_version"] == saves.SCHEMA_VERSION == 4 and doc["game"]["rolled"] == {}
     v1 = {**doc, "schema_version": 1, "game": {k: v for k, v in doc["game"].items() if k != "rolled"}}
     path.write_text(json.dumps(v1))
     rec = game()
@@ -267,7 +267,7 @@ def test_a_version_1_save_still_loads_and_plays(pack: Any) -> None:
     res = ok("play", "--rolled", "2", stdin="activate emily\nquit\n")
     assert "Resuming" in res.stdout
     after = json.loads(path.read_text())
-    assert after["schema_version"] == 3 and "rolled" in after["game"]
+    assert after["schema_version"] == 4 and "rolled" in after["game"]
 
 
 def test_migration_from_version_1_adds_an_empty_rolled() -> None:
@@ -306,3 +306,21 @@ def saved_commands(rec: Any) -> list[str]:
     from hollowcli.play.session import recorded_commands
 
     return recorded_commands(get_pack(()), rec)
+
+
+@pytest.mark.parametrize(("dice", "why"), [
+    ({"mode": "dice"}, "'dice.mode' is 'dice'"), ({"mode": "rolled", "values": [2]}, "not a list of faces"),
+    ("ask", "the field 'dice' is not a dict"), (None, "the field 'dice' is not a dict"),
+])
+def test_a_damaged_dice_field_is_reported(dice: Any, why: str) -> None:
+    doc = {"schema_version": 4, "name": "bad", "progress": {"completed": [], "results": {}}, "game": None, "dice": dice}
+    with pytest.raises(ValueError, match=why):
+        saves.parse(json.dumps(doc))
+
+
+def test_campaign_status_says_how_the_dice_are_rolled() -> None:
+    ok("play", "1", "--seed", "4", "--rolled", "2,2,blank,1", stdin=SHOOT + "quit\n")
+    assert "Dice: your --rolled values first (blank, 1), then hollow rolls." in ok("campaign", "status").stdout
+    assert json.loads(ok("campaign", "status", "--json").stdout)["dice"] == {"mode": "rolled", "values": ["blank", "1"]}
+    ok("play", "--rolled", "ask", stdin="quit\n")
+    assert "Dice: asked of you at each roll" in ok("campaign", "status").stdout

@@ -59,7 +59,7 @@ def test_an_old_save_loads_and_replays_the_game_it_recorded(pack: Any, version: 
         assert rec.rolled and sess.recent and any("(your dice)" in e.reason or "(your die)" in e.reason for e in sess.recent)
 
 
-def test_an_old_save_written_again_is_layout_3_with_typed_actions(pack: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_old_save_written_again_has_the_current_layout_with_typed_actions(pack: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     camp = saves.parse((HERE / "schema2.json").read_text(encoding="utf-8"))
     camp.name = "old"
     sess = Session(pack, camp.game)  # type: ignore[arg-type]
@@ -68,7 +68,7 @@ def test_an_old_save_written_again_is_layout_3_with_typed_actions(pack: Any, mon
     sess.commands()  # reads (and so types) every step, the redoable ones too
     saves.save(camp)
     doc = json.loads(saves.campaign_path("old").read_text(encoding="utf-8"))
-    assert doc["schema_version"] == saves.SCHEMA_VERSION == 3
+    assert doc["schema_version"] == saves.SCHEMA_VERSION == 4
     assert doc["game"]["actions"][0] == {"kind": "activate", "legend": "emily-van-winkle"}
     assert doc["game"]["actions"][2] == {"kind": "move", "legend": "emily-van-winkle", "to": "D2"}
     assert all(isinstance(a, dict) and "command" not in a for a in doc["game"]["actions"])

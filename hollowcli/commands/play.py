@@ -38,10 +38,11 @@ from hollowcli.commands.common import (
               help="Append every event to this file, one JSON object per line.")
 @click.option("--restart", is_flag=True, help="Abandon the game in progress and start CHAPTER (or the same one) afresh.")
 @click.option("--from-backup", is_flag=True, help="Resume from the last good copy of a damaged campaign file.")
-@click.option("--rolled", default=None, metavar="V,V,...|ask",
+@click.option("--rolled", default=None, metavar="V,V,...|ask|seeded",
               help="Your physical dice for the game's next rolls, in order (a face's value or label, "
                    "0 = blank); when they run out the seeded dice take over. 'ask': the game asks "
-                   "for each roll when it is needed ('r' rolls it for you).")
+                   "for each roll when it is needed ('r' rolls it for you). 'seeded': hollow rolls. "
+                   "The campaign remembers the choice (and unused values) for the next session.")
 @content_option
 @json_option
 def play(
@@ -76,6 +77,7 @@ def play(
       hollow play --log game.jsonl        every ruling as JSON lines
       hollow play --rolled 2,blank,1,5    your own dice for the next rolls
       hollow play --rolled ask            asked for every roll as it comes
+      hollow play --rolled seeded         hollow rolls again (the campaign remembers)
     """
     from hollowcli.dice import split_rolled
     from hollowcli.errors import UsageError
@@ -87,8 +89,9 @@ def play(
         raise UsageError("--new starts the campaign --campaign NAME names; give the name, e.g. --campaign autumn --new")
     throwaway = auto and campaign_name is None and not from_backup
     name = check_name(campaign_name if campaign_name is not None else ("demo" if throwaway else DEFAULT_CAMPAIGN))
-    ask = rolled is not None and rolled.strip().lower() == "ask"
-    rolled_values = split_rolled(rolled) if rolled is not None and not ask else None
+    word = rolled.strip().lower() if rolled is not None else None
+    ask, seeded = word == "ask", word == "seeded"
+    rolled_values = split_rolled(rolled) if rolled is not None and not (ask or seeded) else None
     pack = get_pack(content_dirs)
     # With --json the transcript goes to stderr so stdout holds the one JSON document.
     stream = sys.stderr if as_json else sys.stdout
@@ -104,7 +107,7 @@ def play(
         from_backup=from_backup,
         input_path=input_path,
         options=PlayOptions(explain=explain, auto=auto, max_rounds=max_rounds, log_path=log_path,
-                            rolled=rolled_values, ask=ask, throwaway=throwaway),
+                            rolled=rolled_values, ask=ask, seeded=seeded, throwaway=throwaway),
     )
     # A closed stdin (`<&-`) reads like an empty one: the game stops at the first prompt, saved.
     outcome = run_play(pack, req, console, sys.stdin if sys.stdin is not None else open(os.devnull, encoding="utf-8"))
@@ -239,6 +242,9 @@ def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) ->
         echo("Every chapter is won.")
     for line in _legends_lines(pack, camp.legends):
         echo(line)
+    echo("Dice: " + {"ask": "asked of you at each roll ('--rolled seeded' lets hollow roll)",
+                     "rolled": f"your --rolled values first ({', '.join(camp.dice_values)}), then hollow rolls"}
+         .get(camp.dice, "hollow rolls them ('--rolled ask' asks you at each roll)") + ".")
     from hollowcli.play.campaigns import play_hint
 
     hint = play_hint(name)

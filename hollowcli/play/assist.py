@@ -25,7 +25,8 @@ from hollowcli.engine.corrections import apply_correction, check, is_correction,
 from hollowcli.engine.rolls import RolledFace, RollRequest
 from hollowcli.errors import HollowError
 from hollowcli.play import view
-from hollowcli.play.loop import Game, Outcome, PlayRequest, prepare
+from hollowcli.play.loop import Game, Outcome, PlayOptions, PlayRequest, prepare
+from hollowcli.play.rolled import ask_event
 from hollowcli.play.view import wrap
 
 HELP = """\
@@ -306,6 +307,12 @@ class Assist(Game):
         self._phase_header = (0, "")
         self._live_state: Any = None
 
+    def _choose_dice(self, options: PlayOptions) -> tuple[bool, list[str] | None, str]:
+        """Every die is the players' (this object asks them); the campaign remembers it, so
+        ``hollow play`` resuming it asks too (``--rolled seeded`` there lets hollow roll)."""
+        self.camp.dice, self.camp.dice_values = "ask", []
+        return False, None, ""
+
     # ------------------------------------------------------------ the engine asks
     def _keep_pending(self) -> None:
         """Save the step being resolved with the answers so far, so that a stop (even a
@@ -369,12 +376,7 @@ class Assist(Game):
                     self.hint(f"{_sentence(str(e))} Roll again and type the faces, or r to let hollow roll.")
                     continue
             self.faces_asked += len(answer)
-            asked = request.to_dict()
-            self._log({"step": self.session.step, "round": state.round, "phase": state.phase, "kind": "ask",
-                       "die": asked["die"], "count": asked["count"], "purpose": asked["purpose"],
-                       "roll": asked["kind"], "actor": asked["actor"],
-                       "faces": [r.label for r in answer], "by": "players" if answer[0].physical else "hollow",
-                       "reason": f"asked: {request.prompt}"})
+            self._log(ask_event(self.session.step, state, request, [r.face for r in answer], answer[0].physical))
             return answer
 
     def pause(self, src: Any, state: Any, events: list[Any], upcoming: str) -> Any:

@@ -73,6 +73,40 @@ class Finish:
     message: str
 
 
+def choose_dice(camp: Campaign, ask: bool, rolled: list[str] | None, seeded: bool) -> tuple[bool, list[str] | None, str]:
+    """How a ``hollow play`` session rolls, and what the campaign remembers of it.
+
+    ``--rolled ask``, ``--rolled V,V,...`` and ``--rolled seeded`` (``ask``, ``rolled``,
+    ``seeded``) choose, and the campaign keeps the choice; without any, the session rolls
+    as the campaign last did (a game left at a dice question is asked again). Returns
+    ``(ask, values, note)``: whether to ask, the ``--rolled`` values to use (None: none),
+    and a sentence to show when the campaign's memory decided ('' otherwise).
+    """
+    if ask:
+        camp.dice, camp.dice_values = "ask", []
+        return True, None, ""
+    if seeded:
+        camp.dice, camp.dice_values = "seeded", []
+        return False, None, ""
+    if rolled is not None:
+        camp.dice, camp.dice_values = "rolled", list(rolled)
+        return False, list(rolled), ""
+    if camp.dice == "ask":
+        return True, None, ("This campaign asks for your dice at each roll, as when it was left "
+                            "('hollow play --rolled seeded' lets hollow roll them).")
+    if camp.dice == "rolled" and camp.dice_values:
+        left = camp.dice_values
+        shown = ", ".join(left[:8]) + (", ..." if len(left) > 8 else "")
+        return False, list(left), (f"This campaign still has {_n(len(left), '--rolled value')} to use ({shown}); "
+                                   "'hollow play --rolled seeded' drops them.")
+    camp.dice, camp.dice_values = "seeded", []
+    return False, None, ""
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def play_hint(name: str, command: str = "hollow play") -> str:
     """The command that continues campaign ``name`` (the default one needs no option)."""
     return command + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
@@ -134,6 +168,7 @@ def status(pack: Any | None, camp: Campaign) -> dict[str, Any]:
         "completed": list(camp.completed),
         "results": {k: {"won": v.won, "lost": v.lost} for k, v in sorted(camp.results.items())},
         "legends": camp.legends,
+        "dice": {"mode": camp.dice, "values": list(camp.dice_values)},
         "game": None,
         "next_chapter": None,
         "chapters": [],

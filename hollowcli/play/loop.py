@@ -23,7 +23,7 @@ from hollowcli.errors import HollowError, SaveError, UsageError
 from hollowcli.play import campaigns, combos, saves, screen, view
 from hollowcli.play.console import BadInput, Console, LineSource
 from hollowcli.play.eventlog import EventLog
-from hollowcli.play.rolled import BadRolledValue, RolledQueue
+from hollowcli.play.rolled import BadRolledValue, RolledQueue, ask_event
 from hollowcli.play.saves import Campaign
 from hollowcli.play.session import Session, policy_rng
 
@@ -41,6 +41,7 @@ class PlayOptions:
     rolled: list[str] | None = None  # --rolled: the player's physical dice, in order
     throwaway: bool = False  # --auto without --campaign: a demo in a campaign that is never saved
     ask: bool = False  # --rolled ask: ask the player for every roll, when it is needed
+    seeded: bool = False  # --rolled seeded: hollow rolls (a campaign that asked asks no more)
 
 
 @dataclass
@@ -119,12 +120,13 @@ class Game:
         self.source = source
         self.persist = persist
         self.log = log if log is not None else (EventLog(options.log_path) if options.log_path else None)
-        self.rolled = RolledQueue(options.rolled) if options.rolled is not None else None
+        ask, values, self._dice_note = self._choose_dice(options)
+        self.rolled = RolledQueue(values) if values is not None else None
         if source is not None and source.interactive:
             source.words = self.completions
         self._saved_round = 0  # --auto: the round last saved
         self.session = Session(pack, camp.game, on_step=lambda _rec: self._autosave(), rolled=self.rolled,
-                               source=AskSource(self._ask_roll) if options.ask else None)
+                               source=AskSource(self._ask_roll) if ask else None)
         self._told = 0  # events of the step being resolved already shown (before a dice question)
         self._last_header: tuple[int, str] | None = None
         self._shown_round: int | None = None
@@ -146,11 +148,27 @@ class Game:
     def _resume_hint(self) -> str:
         return campaigns.play_hint(self.camp.name, self.COMMAND)
 
+    def _choose_dice(self, options: PlayOptions) -> tuple[bool, list[str] | None, str]:
+        """Whether to ask, the ``--rolled`` values, and a note: the command line's choice,
+        else the campaign's (:func:`hollowcli.play.campaigns.choose_dice`)."""
+        self._dice_before = (self.camp.dice, list(self.camp.dice_values))
+        if options.throwaway:
+            return options.ask, options.rolled, ""
+        return campaigns.choose_dice(self.camp, options.ask, options.rolled, options.seeded)
+
+    def _remember_dice(self) -> None:
+        """Keep the ``--rolled`` values not used yet with the campaign (used up: seeded)."""
+        if self.rolled is not None and self.camp.dice == "rolled":
+            self.camp.dice_values = self.rolled.left
+            if not self.camp.dice_values:
+                self.camp.dice = "seeded"
+
     def _autosave(self) -> None:
         """Save after a step: every step when a player plays (atomic, so a killed process
         loses at most the step in progress); with ``--auto`` (and no dice to ask) only
         when a new round begins or the game ends, and on exit (:meth:`_finish`)."""
-        if self.options.auto and not self.options.ask:
+        self._remember_dice()
+        if self.options.auto and self.session.source is None:
             round_now = self.state.round
             if round_now == self._saved_round and self.state.result is None:
                 return
@@ -221,6 +239,8 @@ class Game:
             self.console.lines(view.wrap(chapter.intro))
         else:
             self.console.say(f"Resuming {chapter.name} at round {self.state.round} (step {rec.cursor}, seed {rec.seed}).")
+        if self._dice_note:
+            self.hint(self._dice_note)
         restore = self._catch_hangup()
         try:
             self._continue_pending()
@@ -339,7 +359,7 @@ class Game:
             rec.pending = None
             self.hint("The step left at a dice question is not legal any more; choose again.")
             return
-        n = len(pending["rolled"])
+        n = sum(1 for x in pending["rolled"] if not (isinstance(x, str) and x.startswith("@")))  # (not the pauses' notes)
         self.console.say(f"Continuing '{action.command}', which was waiting for dice"
                          + (f" ({n} {'die' if n == 1 else 'dice'} rolled already)." if n else "."))
         self._take(action, answered=list(pending["rolled"]))
@@ -353,6 +373,14 @@ class Game:
         if dice is not None and len(dice.events) > self._told:  # what happened before this roll
             self._narrate(dice.events[self._told :])
             self._told = len(dice.events)
+        faces = self._read_faces(request)
+        state = getattr(dice, "state", None) or self.state
+        self._log(ask_event(self.session.step, state, request, faces if faces is not None else request.seeded,
+                            physical=faces is not None))
+        return faces
+
+    def _read_faces(self, request: RollRequest) -> list[Face] | None:
+        """The faces the player types for ``request`` (None: ``r``, the seeded faces)."""
         while True:
             line = self._read(f"{request.prompt}: ")
             if line is None:
@@ -379,8 +407,9 @@ class Game:
                 self.hint(f"{e}. Try again, or 'r' to roll them for you.")
 
     def _pending_hint(self) -> str:
-        """The command that continues a step left at a dice question."""
-        return f"{self._resume_hint()} --rolled ask"
+        """The command that continues a step left at a dice question (the campaign remembers
+        that it asks, so the plain command asks the question again)."""
+        return self._resume_hint()
 
     def _prompt(self, actions: list[Any]) -> str:
         """The prompt of the Legend phase."""
@@ -394,6 +423,8 @@ class Game:
         try:
             events = self.session.take(action, answered)
         except BadRolledValue as e:
+            # a list with a wrong face is not remembered: the message asks for the right ones
+            self.camp.dice, self.camp.dice_values = self._dice_before
             self.persist(self.camp)
             used = self.rolled.used if self.rolled is not None else 0  # by the steps taken before this one
             raise HollowError(
@@ -567,6 +598,7 @@ class Game:
             )
 
     def _finish(self) -> Outcome:
+        self._remember_dice()
         rec = self.session.record
         state = self.state
         out = Outcome(self.camp.name, rec.chapter, rec.seed, rec.cursor, state.round, stopped=self._quit)
@@ -604,7 +636,8 @@ class Game:
         if rec.pending:
             waiting = self.session.action_of(state, rec.pending["action"])
             out.message = (f"{why} at round {state.round}, step {rec.cursor}, with '{waiting.command if waiting else '?'}' waiting for "
-                           f"its dice. Resume with: {self._pending_hint()} (the dice already answered are kept)")
+                           f"its dice. Resume with: {self._pending_hint()} (it asks that roll again; the dice already "
+                           "answered are kept)")
         self.console.lines(view.wrap(out.message))
         return out
 
@@ -767,7 +800,8 @@ def _play_held(pack: Any, req: PlayRequest, console: Console, stdin: TextIO,
     log: EventLog | None = None
     try:
         # Files the player named are opened first: a 'hollow play' that fails writes nothing.
-        if not req.options.auto or req.options.ask:
+        # (--auto in a campaign may be asked for dice too: the campaign may remember 'ask'.)
+        if not req.options.auto or req.options.ask or not (req.options.throwaway or req.options.seeded):
             if req.input_path is not None:
                 try:
                     handle = open(req.input_path, "rb")  # noqa: SIM115 - closed in the finally below

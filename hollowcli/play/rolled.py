@@ -15,9 +15,10 @@ deck shuffles after a physical roll are the ones the seed gives.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from hollowcli.dice import Die, faces_text
+from hollowcli.dice import Die, Face, faces_text
 from hollowcli.engine.rolls import SEEDED, DiceSource, RolledFace, RollRequest
 from hollowcli.errors import SaveError, UsageError
 
@@ -172,6 +173,18 @@ class StepSource:
                 "(the content changed); start the chapter again with 'hollow play --restart'"
             )
         return RolledFace(face, True)
+
+
+def ask_event(step: int, state: Any, request: RollRequest, faces: Sequence[Face], physical: bool) -> dict[str, Any]:
+    """The log line (kind ``ask``) of a roll asked of the players (``hollow assist``,
+    ``hollow play --rolled ask``): the die, how many, what for, and the faces given
+    (``by``: ``players``, or ``hollow`` when they typed ``r``)."""
+    asked = request.to_dict()
+    return {"step": step, "round": state.round, "phase": state.phase, "kind": "ask",
+            "die": asked["die"], "count": asked["count"], "purpose": asked["purpose"],
+            "roll": asked["kind"], "actor": asked["actor"],
+            "faces": [f.label for f in faces], "by": "players" if physical else "hollow",
+            "reason": f"asked: {request.prompt}"}
 
 
 def last_physical(events: list[Any]) -> int | None:

@@ -34,8 +34,15 @@ from hollowcli.errors import SaveError, UsageError
 from hollowcli.tempfiles import temp_beside
 
 #: The layout this version of hollow writes (2: ``game.rolled``, the player's dice per step;
-#: 3: ``game.actions`` as typed actions, ``Action.to_dict()``, not the typed command text).
-SCHEMA_VERSION = 3
+#: 3: ``game.actions`` as typed actions, ``Action.to_dict()``, not the typed command text;
+#: 4: ``dice``, how the campaign's dice are rolled).
+SCHEMA_VERSION = 4
+
+#: How a campaign's dice are rolled (``Campaign.dice``): ``seeded`` (hollow rolls them from
+#: the game's seed), ``ask`` (the players are asked at each roll: ``hollow play --rolled
+#: ask``, and always ``hollow assist``) or ``rolled`` (the values of a ``--rolled`` list
+#: not used yet, ``Campaign.dice_values``; then seeded).
+DICE_MODES = ("seeded", "ask", "rolled")
 
 #: The campaign used when none is named.
 DEFAULT_CAMPAIGN = "default"
@@ -179,6 +186,11 @@ class Campaign:
     completed: list[str] = field(default_factory=list)  # chapter ids, in the order won
     results: dict[str, ChapterResult] = field(default_factory=dict)
     game: GameRecord | None = None
+    #: How its dice are rolled (one of :data:`DICE_MODES`), kept from one session to the
+    #: next: a game left at a dice question is asked again, whatever command resumes it.
+    dice: str = "seeded"
+    #: With ``dice == "rolled"``: the ``--rolled`` values not used yet, in order.
+    dice_values: list[str] = field(default_factory=list)
 
     def result(self, chapter: str) -> ChapterResult:
         """The won/lost counts of ``chapter`` (created on first use)."""
@@ -195,6 +207,7 @@ class Campaign:
                 "results": {k: {"won": v.won, "lost": v.lost} for k, v in self.results.items()},
             },
             "game": self.game.to_dict() if self.game else None,
+            "dice": {"mode": self.dice, **({"values": list(self.dice_values)} if self.dice == "rolled" else {})},
         }
 
     @classmethod
@@ -216,6 +229,13 @@ class Campaign:
         completed = _typed(progress, "completed", list)
         if not all(isinstance(c, str) for c in completed):
             raise ValueError("'progress.completed' holds something that is not a chapter id")
+        dice = _typed(data, "dice", dict)
+        mode = dice.get("mode")
+        values = dice.get("values", [])
+        if mode not in DICE_MODES:
+            raise ValueError(f"'dice.mode' is {mode!r}, not one of {', '.join(DICE_MODES)}")
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            raise ValueError("'dice.values' is not a list of faces")
         return cls(
             name=_typed(data, "name", str),
             created=str(data.get("created", "")),
@@ -223,6 +243,8 @@ class Campaign:
             completed=completed,
             results=results,
             game=GameRecord.from_dict(game) if game is not None else None,
+            dice=str(mode),
+            dice_values=list(values) if mode == "rolled" else [],
         )
 
 
@@ -310,8 +332,20 @@ def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "schema_version": 3, "game": game}
 
 
+def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 did not say how the campaign's dice are rolled: it was whatever the command
+    line said each time, so a game left at a dice question (``game.pending``: only a
+    game that asked has one) was rolled for the player by a plain resume. Such a game is
+    one that asks; any other rolls from the seed."""
+    game = doc.get("game")
+    asking = isinstance(game, dict) and bool(game.get("pending"))
+    return {**doc, "schema_version": 4, "dice": {"mode": "ask" if asking else "seeded"}}
+
+
 #: ``MIGRATIONS[v]`` turns a version-``v`` document into a version ``v + 1`` one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4,
+}
 
 
 def schema_of(doc: dict[str, Any]) -> int:
