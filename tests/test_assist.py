@@ -21,7 +21,7 @@ from hollowcli.play.assist import status_lines
 from hollowcli.play.session import Session
 
 #: Round 1 of chapter 1 (seed 3): every Legend acts, then the adversary phase asks two foe
-#: attacks (Gobkin #1 on Emily, Pumpling #3 on Jeremiah).
+#: attacks (Gobkin 1 on Emily, Pumpling 1 on Jeremiah).
 ROUND1 = ["activate emily", "move D2", "end", "activate jeremiah", "end",
           "activate matthias", "end", "activate elijah", "end"]
 
@@ -50,8 +50,8 @@ def round1_state() -> Any:
 
 def test_corrections_change_the_ledger_and_say_what_changed() -> None:
     state = round1_state()
-    c = parse_correction(state, "put #2 f3")
-    assert c.command == "put #2 F3"
+    c = parse_correction(state, "put #2 f3")  # a bare number: the one foe whose standee it is (Gobkin 2)
+    assert c.command == "put g2 F3" and c.figure == "foe:2"
     new, events = apply_correction(state, c)
     assert new.foe(2).loc == "F3" and state.foe(2).loc == "J2"  # the old state is untouched
     assert events[0].kind == "correction" and "(was J2)" in events[0].reason
@@ -59,24 +59,31 @@ def test_corrections_change_the_ledger_and_say_what_changed() -> None:
     assert new.legend("emily-van-winkle").health == 3
     new, _ = apply_correction(new, parse_correction(new, "add gobkin 2"))
     assert new.foes[-1].loc == "J2" and new.foes[-1].number == 5 and new.next_foe == 6
+    assert new.foes[-1].standee == 3 and new.foe_name(new.foes[-1]) == "Gobkin 3"  # the lowest free Gobkin
     new, _ = apply_correction(new, parse_correction(new, "unbarricade 4"))
     assert new.barricades == ()
     new, _ = apply_correction(new, parse_correction(new, "track 4"))
     new, _ = apply_correction(new, parse_correction(new, "next-spawn 3"))
     assert (new.track_pos, new.spawn_pos) == (3, 2)
-    new, _ = apply_correction(new, parse_correction(new, "set 1 health 0"))
+    new, _ = apply_correction(new, parse_correction(new, "set g1 health 0"))
     assert all(f.number != 1 for f in new.foes) and new.defeated_count("gobkin") == 1
-    new, _ = apply_correction(new, parse_correction(new, "remove 3"))
+    new, _ = apply_correction(new, parse_correction(new, "remove pumpling 1"))
     assert all(f.number != 3 for f in new.foes) and new.defeated_count() == 1  # removed, not defeated
+    new, events = apply_correction(new, parse_correction(new, "add gobkin C4"))  # Gobkin 1's number is free again
+    assert new.foe_name(new.foes[-1]) == "Gobkin 1" and "Gobkin 1 is added at C4" in events[0].reason
 
 
 @pytest.mark.parametrize(("text", "says"), [
-    ("put 9 F3", "there is no foe #9 on the board"),
+    ("put 9 F3", "there is no foe '9' on the board (foes there: g1, g2, s1, p1)"),
+    ("put g9 F3", "there is no foe 'g9' on the board"),
+    ("put 1 F3", "Gobkin 1, Schrickroot 1 and Pumpling 1 are all on the board: say which, g1, s1 or p1"),
     ("put 2 Z9", "Z9 is not a location on this map"),
     ("put 2 C3", "C3 is not a location on this map"),  # a wall square
-    ("put nobody F3", "'nobody' is neither a foe number on the board nor a Legend"),
+    ("put nobody F3", "'nobody' is neither a foe on the board (g1, g2, s1, p1) nor a Legend"),
+    ("add gobkin 2 F3", "Gobkin 2 is already on the board, at J2"),
+    ("add gobkin 11 F3", "Gobkin standees are numbered 1 to 10, not 11"),
     ("set emily health 9", "Emily's health cannot be 9: the maximum is 8"),
-    ("set 2 health 4", "Gobkin #2's health cannot be 4: its maximum is 3"),
+    ("set 2 health 4", "Gobkin 2's health cannot be 4: its maximum is 3"),
     ("set emily luck 2", "'luck' is not something 'set' changes"),
     ("barricade 7", "the map has no spawn point 7"),
     ("track 9", "the storybook track has spots 1 to 6, not 9"),
@@ -100,11 +107,12 @@ def test_a_correction_is_an_engine_step_that_can_be_undone_redone_and_replayed(t
     campaigns.start_game(p, camp, "schoolhouse", 3)
     assert camp.game is not None
     s = Session(p, camp.game)
-    s.take(engine.parse_step(s.state, "put 2 F3"))
+    s.take(engine.parse_step(s.state, "put gobkin 2 F3"))
     s.take(engine.parse_step(s.state, "set emily fear 4"))
     assert s.state.foe(2).loc == "F3" and s.state.legend("emily-van-winkle").fear == 4
     assert [(a["kind"], a["command"]) for a in camp.game.actions] == [  # typed, as every step of a save
-        ("correction", "put #2 F3"), ("correction", "set emily-van-winkle fear 4")]
+        ("correction", "put g2 F3"), ("correction", "set emily-van-winkle fear 4")]
+    assert camp.game.actions[0]["figure"] == "foe:2"  # the foe's identity, whatever it is called
     s.undo()
     assert s.state.legend("emily-van-winkle").fear == 0 and s.state.foe(2).loc == "F3"
     s.redo()
@@ -117,16 +125,16 @@ def test_corrections_change_the_next_foe_moves(tmp_path: Path) -> None:
     question of the adversary phase moves from there when its turn comes."""
     plain, plain_log = run(["1", "--seed", "3"], [*ROUND1, "2", "1", "quit"], tmp_path)
     moved, moved_log = run(["1", "--seed", "3", "--campaign", "b", "--new"],
-                           ["put 3 J5", *ROUND1, "put 2 B5", "2", "r", "r", "r", "quit"], tmp_path)
+                           ["put p1 J5", *ROUND1, "put 2 B5", "2", "r", "r", "r", "quit"], tmp_path)
 
     def move_of(log: list[dict[str, Any]], who: str) -> dict[str, Any]:
         return next(e for e in log if e["kind"] in ("foe-move", "foe-hold") and e["actor"] == who)
 
-    assert move_of(plain_log, "pumpling#3")["from"] == "B6"
-    assert move_of(moved_log, "pumpling#3")["from"] == "J5"  # corrected at the Legend-phase prompt
+    assert move_of(plain_log, "pumpling#1")["from"] == "B6"
+    assert move_of(moved_log, "pumpling#1")["from"] == "J5"  # corrected at the Legend-phase prompt
     assert move_of(plain_log, "gobkin#2")["from"] == "J2"
-    assert move_of(moved_log, "gobkin#2")["from"] == "B5"  # corrected at Gobkin #1's question
-    assert "ok: Gobkin #2 is at B5 (was J2)" in moved.output
+    assert move_of(moved_log, "gobkin#2")["from"] == "B5"  # corrected at Gobkin 1's question
+    assert "ok: Gobkin 2 is at B5 (was J2)" in moved.output
     kinds = [e["kind"] for e in moved_log]
     assert kinds.count("correction") == 2
 
@@ -194,12 +202,12 @@ def test_a_wrong_face_or_count_is_refused_with_the_faces_and_asked_again(tmp_pat
     out = result.output
     assert "'7' is not a face of the attack die; its faces are blank (0), 1, 2." in out
     assert "That is 2 faces, but 1 attack die is rolled" in out
-    assert out.count("Roll 1 attack die (Gobkin #1 attacks Emily):") == 3
+    assert out.count("Roll 1 attack die (Gobkin 1 attacks Emily):") == 3
     assert "Emily takes 2 damage: health 6, fear 1." in out
     asks = [e for e in log if e["kind"] == "ask"]
     assert [(a["die"], a["count"], a["faces"], a["by"]) for a in asks] == [
         ("attack", 1, ["2"], "players"), ("attack", 1, [asks[1]["faces"][0]], "hollow")]
-    assert asks[0]["purpose"] == "Gobkin #1 attacks Emily"
+    assert asks[0]["purpose"] == "Gobkin 1 attacks Emily"
 
 
 def test_the_same_session_through_play_and_assist_reaches_the_same_state(tmp_path: Path) -> None:
@@ -207,7 +215,7 @@ def test_the_same_session_through_play_and_assist_reaches_the_same_state(tmp_pat
     'hollow assist' and to 'hollow play --rolled ask', gives the same game; and the same
     faces given as 'hollow play --rolled V,V,...' too."""
     script: list[tuple[str, str]] = [("c", x) for x in ROUND1] + [("d", "2"), ("d", "blank")]
-    script += [("c", "activate emily"), ("c", "attack 1"), ("d", "1 2"), ("c", "end"),
+    script += [("c", "activate emily"), ("c", "attack g1"), ("d", "1 2"), ("c", "end"),
                ("c", "activate jeremiah"), ("c", "end"), ("c", "activate matthias"), ("c", "end"),
                ("c", "activate elijah"), ("c", "end"), ("d", "5"), ("r", "r"), ("r", "r"), ("r", "r")]
     # ('r': hollow rolls the seeded faces, which is what 'play --rolled V,V' rolls once its values run out)
@@ -232,7 +240,7 @@ def test_the_same_session_through_play_and_assist_reaches_the_same_state(tmp_pat
 
     a, p, q = final("a"), final("p"), final("q")
     assert a == p == q
-    assert a["round"] == 3 and 1 not in [f["number"] for f in a["foes"]]  # Emily's attack defeated Gobkin #1
+    assert a["round"] == 3 and 1 not in [f["number"] for f in a["foes"]]  # Emily's attack defeated Gobkin 1
 
 
 # ----------------------------------------------------------------------------- screens
@@ -253,12 +261,13 @@ def test_setup_says_what_to_place_where_also_in_json(tmp_path: Path) -> None:
     out = result.output
     doc = json.loads(out[out.index("{\n"):])
     setup = doc["setup"]
-    assert [(f["number"], f["name"], f["loc"], f["spawn_point"]) for f in setup["foes"]] == [
-        (1, "Gobkin", "B2", 1), (2, "Gobkin", "J2", 2), (3, "Pumpling", "B6", 3), (4, "Schrickroot", "J4", None)]
+    assert [(f["number"], f["name"], f["loc"], f["spawn_point"]) for f in setup["foes"]] == [  # standee numbers, by kind
+        (1, "Gobkin", "B2", 1), (2, "Gobkin", "J2", 2), (1, "Pumpling", "B6", 3), (1, "Schrickroot", "J4", None)]
     assert setup["barricades"] == [4] and setup["storybook_spot"] == 1
     total = sum(c.copies for c in pack().chapters["schoolhouse"].cards)
     assert sum(c["copies"] for c in setup["cards"]) == total
-    assert "Foes (standee number on its base): Gobkin #1 on spawn point 1 (B2)" in out
+    assert ("Foes (by the number on the standee's base): Gobkin 1 on spawn point 1 (B2), Gobkin 2 on spawn point 2 (J2),"
+            in " ".join(out.split()))
     assert f"Chapter cards: these {total}, face down beside the board" in out
     assert "Barricades: on spawn point 4 (J6)." in out
     assert doc["ledger"]["round"] == 1 and doc["stopped"] == "quit"
@@ -276,7 +285,7 @@ def test_status_fits_one_80x24_screen_however_many_foes() -> None:
     text = "\n".join(lines)
     assert "Storybook: spot 1 of 6" in text and "Next spawn: entry 1 of 6: 3 Gobkin" in text
     assert "Emily Van Winkle  E4   8/8     0/10   4/4" in text
-    assert "#21" in text  # the last foe is shown
+    assert "Gobkin 10" in text and "Schrickroot 10 " in text  # the last of each kind is shown
 
 
 # ----------------------------------------------------------------------------- allies (heroes too)
@@ -352,7 +361,7 @@ def test_a_refused_command_at_the_table_says_what_to_type_not_a_number(tmp_path:
 def test_every_line_fits_80_columns_help_included(tmp_path: Path) -> None:
     """At an 80-column terminal a longer line is broken by the terminal inside a word ('r /
     oll'): every line assist prints, its help at each kind of prompt included, is at most 80."""
-    lines = ["help", "activate emily", "help", "attack 4 with long-shot", "help", "1 1", "status",
+    lines = ["help", "activate emily", "help", "attack s1 with long-shot", "help", "1 1", "status",
              *ROUND1[1:], "help", "2", "undo", "quit"]
     result, _ = run(["1", "--seed", "3"], lines, tmp_path)
     assert result.exit_code == 0, result.output

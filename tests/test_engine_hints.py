@@ -31,7 +31,8 @@ def test_hints_name_the_rule_that_forbids_the_command() -> None:
     assert command_hint(state, "move F3") == "F3 is 6 steps from B3 on foot (walls or '#' force a detour); Ann can move 2 more."
     assert "not a location" in command_hint(state, "move Q99")
     assert "range 4; that attack reaches 2" in command_hint(state, "attack 1")
-    assert "no foe #7" in command_hint(state, "attack #7")
+    assert command_hint(state, "attack #7") == "No foe on the board has the standee number 7 (foes there: g1, g2)."
+    assert "'x9' is neither a foe on the board (g1, g2) nor a location" in command_hint(state, "attack x9")
     state = state.with_legend(replace(state.legend("ann"), ready=1, spent=2))
     assert command_hint(state, "attack 1 with zap") == "Zap costs 3 tokens; Ann has 1 ready."
     state = state.with_legend(replace(state.legend("ann"), ready=3, spent=0))

@@ -140,10 +140,13 @@ def place(state: GameState, **where: str) -> GameState:
 
 
 def with_foes(state: GameState, *foes: tuple[str, str]) -> GameState:
-    """Put foes (id, location) on the board, numbered from 1, at full health."""
+    """Put foes (id, location) on the board at full health: identities numbered from 1,
+    standee numbers from 1 within each kind (as a new game numbers its set-up)."""
     from hollowcli.engine import FoeState
 
-    out = tuple(FoeState(number=i + 1, foe=fid, loc=loc, health=state.pack.foes[fid].health) for i, (fid, loc) in enumerate(foes))
+    out = tuple(FoeState(number=i + 1, foe=fid, loc=loc, health=state.pack.foes[fid].health,
+                         standee=1 + sum(1 for other, _ in foes[:i] if other == fid))
+                for i, (fid, loc) in enumerate(foes))
     return replace(state, foes=out, next_foe=len(out) + 1)
 
 

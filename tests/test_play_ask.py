@@ -27,9 +27,9 @@ from hollowcli.play import saves
 from hollowcli.play.saves import GameRecord
 from hollowcli.play.session import Session
 
-#: Chapter 1, seed 4: Matthias walks to E2 and shoots Gobkin #1 (2 attack dice), no roll before.
-SHOOT = "activate matthias\nmove E2\nattack 1\n"
-#: ... then the other three end; Pumpling #3 attacks Jeremiah in the adversary phase (1 die).
+#: Chapter 1, seed 4: Matthias walks to E2 and shoots Gobkin 1 (2 attack dice), no roll before.
+SHOOT = "activate matthias\nmove E2\nattack g1\n"
+#: ... then the other three end; Pumpling 1 attacks Jeremiah in the adversary phase (1 die).
 TO_ADVERSARY = "activate jeremiah\nend\nactivate elijah\nend\nactivate emily\nend\n"
 
 
@@ -53,7 +53,7 @@ def game() -> GameRecord:
 def test_a_roll_is_asked_with_its_purpose_and_a_wrong_face_or_count_is_asked_again() -> None:
     code, out = play("1", "--seed", "4", "--rolled", "ask", stdin=SHOOT + "1 6\n1\n2,2\nquit\n")
     assert code == 0
-    ask = "Roll 2 attack dice (Matthias attacks Gobkin #1): "
+    ask = "Roll 2 attack dice (Matthias attacks Gobkin 1): "
     assert out.count(ask) == 3
     assert "'6' is not a face of the attack die; its faces are blank (0), 1, 2. Try again, or 'r' to roll them for you." in out
     assert "That is 1 face, but 2 attack dice are rolled; give one face per die (blank (0), 1, 2)" in out
@@ -82,7 +82,7 @@ def test_undo_redo_and_resume_replay_the_answers_without_asking() -> None:
 def test_end_of_input_at_a_question_keeps_the_step_and_resume_asks_again() -> None:
     code, out = play("1", "--seed", "4", "--rolled", "ask", stdin=SHOOT + "2 2\n" + TO_ADVERSARY)
     assert code == 0
-    assert "Pumpling #3 moves" in out and "Pumpling #3 attacks" not in out
+    assert "Pumpling 1 moves" in out and "Pumpling 1 attacks" not in out
     assert "with 'end' waiting for its dice. Resume with: hollow play (it asks that roll again" in out
     rec = game()
     assert rec.cursor == 8 and rec.pending == {"action": {"kind": "end", "legend": "emily-van-winkle"}, "rolled": []}
@@ -90,8 +90,8 @@ def test_end_of_input_at_a_question_keeps_the_step_and_resume_asks_again() -> No
     code, out = play(stdin="2\nquit\n")
     assert "Continuing 'end', which was waiting for dice." in out
     assert "This campaign asks for your dice at each roll" in out
-    assert "Roll 1 attack die (Pumpling #3 attacks Jeremiah): 2" in out
-    assert re.search(r"Pumpling #3 attacks Jeremiah from B4[^*]*rolled \[2\] \(your die\) = 2", out)
+    assert "Roll 1 attack die (Pumpling 1 attacks Jeremiah): 2" in out
+    assert re.search(r"Pumpling 1 attacks Jeremiah from B4[^*]*rolled \[2\] \(your die\) = 2", out)
     rec = game()
     assert rec.pending is None and rec.cursor == 9 and rec.rolled[8][0] == "2"
 
@@ -100,13 +100,13 @@ def test_quit_or_a_meta_command_at_a_question_is_understood() -> None:
     code, out = play("1", "--seed", "4", "--rolled", "ask", stdin=SHOOT + "undo\nquit\n")
     assert code == 0
     assert "The dice first: this step is under way." in out and "'undo' works at the next choice." in out
-    assert "Saved at round 1, step 2, with 'attack 1' waiting for its dice." in out
+    assert "Saved at round 1, step 2, with 'attack g1' waiting for its dice." in out
     rec = game()
     assert rec.cursor == 2 and rec.pending is not None and rec.pending["action"]["kind"] == "attack"
 
 
 def test_dice_answered_before_leaving_are_kept_for_the_rest_of_the_step() -> None:
-    """Chapter 1, seed 1, step 10 ('move E2'): Gobkin #1 attacks Emily, then Pumpling #3 attacks
+    """Chapter 1, seed 1, step 10 ('move E2'): Gobkin 1 attacks Emily, then Pumpling 1 attacks
     Jeremiah. The first is answered, the player leaves at the second; resuming asks only it."""
     pack = get_pack(())
     rec = GameRecord("schoolhouse", 1, engine.new_game(pack, "schoolhouse").to_dict())
@@ -131,7 +131,7 @@ def test_dice_answered_before_leaving_are_kept_for_the_rest_of_the_step() -> Non
     asked.clear()
     with pytest.raises(KeyboardInterrupt):
         sess.take(move)
-    assert [r.purpose for r in asked] == ["Gobkin #1 attacks Emily", "Pumpling #3 attacks Jeremiah"]
+    assert [r.purpose for r in asked] == ["Gobkin 1 attacks Emily", "Pumpling 1 attacks Jeremiah"]
     assert rec.cursor == 9 and rec.pending == {"action": {"kind": "move", "legend": "elijah-kappel", "to": "E2"}, "rolled": ["2"]}
     back = GameRecord.from_dict(rec.to_dict())  # through the save file's form
     assert back.pending == rec.pending
@@ -140,7 +140,7 @@ def test_dice_answered_before_leaving_are_kept_for_the_rest_of_the_step() -> Non
     answers[:] = ["blank"]
     again = Session(pack, back, source=AskSource(ask))
     events = again.take(again.action_of(again.state, back.pending["action"]), answered=back.pending["rolled"])  # type: ignore[index]
-    assert [r.purpose for r in asked] == ["Pumpling #3 attacks Jeremiah"]  # only the one not answered
+    assert [r.purpose for r in asked] == ["Pumpling 1 attacks Jeremiah"]  # only the one not answered
     hits = [e for e in events if e.kind == "foe-attack"]
     assert "rolled [2] (your die)" in hits[0].reason and "rolled [blank] (your die)" in hits[1].reason
     assert back.rolled[9] == ["2", "blank"] and back.pending is None
@@ -166,15 +166,15 @@ def test_in_a_terminal_a_wrong_face_a_ctrl_c_at_a_question_and_a_resume() -> Non
     child = _spawn("1", "--seed", "4", "--rolled", "ask")
     for cmd in SHOOT.strip().split("\n"):
         _choose(child, cmd)
-    child.expect(re.escape("Roll 2 attack dice (Matthias attacks Gobkin #1): "))
+    child.expect(re.escape("Roll 2 attack dice (Matthias attacks Gobkin 1): "))
     child.sendline("2 7")
-    child.expect(re.escape("Roll 2 attack dice (Matthias attacks Gobkin #1): "))
+    child.expect(re.escape("Roll 2 attack dice (Matthias attacks Gobkin 1): "))
     assert "'7' is not a face of the attack die; its faces are blank (0), 1, 2" in " ".join(ANSI.sub("", child.before).split())
     child.sendline("2, 1")
     for cmd in TO_ADVERSARY.strip().split("\n"):
         _choose(child, cmd)
-    child.expect(re.escape("Roll 1 attack die (Pumpling #3 attacks Jeremiah): "))
-    assert "Pumpling #3 moves" in ANSI.sub("", child.before)  # what happened before the roll is shown first
+    child.expect(re.escape("Roll 1 attack die (Pumpling 1 attacks Jeremiah): "))
+    assert "Pumpling 1 moves" in ANSI.sub("", child.before)  # what happened before the roll is shown first
     child.sendintr()
     child.expect("Interrupted; saved")
     child.expect(pexpect.EOF)
@@ -184,7 +184,7 @@ def test_in_a_terminal_a_wrong_face_a_ctrl_c_at_a_question_and_a_resume() -> Non
     assert rec.cursor == 8 and rec.pending == {"action": {"kind": "end", "legend": "emily-van-winkle"}, "rolled": []} and rec.rolled == {2: ["2", "1"]}
 
     again = _spawn()  # no --rolled: the campaign remembers that it asks
-    again.expect(re.escape("Roll 1 attack die (Pumpling #3 attacks Jeremiah): "))
+    again.expect(re.escape("Roll 1 attack die (Pumpling 1 attacks Jeremiah): "))
     assert "Continuing 'end', which was waiting for dice." in ANSI.sub("", again.before)
     again.sendline("blank")
     again.expect(PROMPT)
@@ -218,8 +218,8 @@ def test_an_old_game_left_at_a_question_is_asked_again_by_a_plain_resume() -> No
     code, out = play("--campaign", "v3", "--content", pack3, stdin="blank\nr\nquit\n")
     assert code == 0, out
     assert "Continuing 'end', which was waiting for dice (1 die rolled already)." in out
-    assert "Roll 1 attack die (Gobkin #2 attacks Jeremiah): blank" in out
-    assert "Roll 1 attack die (Pumpling #3 attacks Jeremiah): r" in out
+    assert "Roll 1 attack die (Gobkin 2 attacks Jeremiah): blank" in out
+    assert "Roll 1 attack die (Pumpling 1 attacks Jeremiah): r" in out
     assert "This campaign asks for your dice at each roll" in out
     camp = saves.load("v3")
     assert camp.dice == "ask" and camp.game is not None and camp.game.pending is None
@@ -236,7 +236,7 @@ def test_rolled_seeded_switches_back_and_the_campaign_remembers_that_too() -> No
     code, out = play("--campaign", "v3", "--content", pack3, "--rolled", "seeded", stdin="quit\n")
     assert code == 0, out
     assert "Roll 1 attack die" not in out and "This campaign asks" not in out
-    assert re.search(r"Pumpling #3 attacks Jeremiah from B4[^*]*rolled \[[^\]]+\] = ", out)  # hollow rolled it
+    assert re.search(r"Pumpling 1 attacks Jeremiah from B4[^*]*rolled \[[^\]]+\] = ", out)  # hollow rolled it
     assert saves.load("v3").dice == "seeded"
     code, out = play("--campaign", "v3", "--content", pack3, stdin="\n".join(ROUND) + "\nquit\n")
     assert "Adversary phase, round 2" in out and "Round 3" in out  # (a spawn rolled on the way)
@@ -249,7 +249,7 @@ def test_rolled_values_not_used_yet_are_kept_for_the_next_session() -> None:
     assert "1 of the 3 --rolled values was left unused (blank)." in out
     camp = saves.load("default")
     assert (camp.dice, camp.dice_values) == ("rolled", ["blank"])
-    code, out = play(stdin="activate emily\nattack 4 with long-shot\nquit\n")
+    code, out = play(stdin="activate emily\nattack s1 with long-shot\nquit\n")
     assert "This campaign still has 1 --rolled value to use (blank)" in out
     assert "rolled [blank, " in out and "(the first is your die)" in out  # then the seed's
     camp = saves.load("default")
@@ -262,7 +262,7 @@ def test_a_game_hollow_assist_left_asks_in_hollow_play_too() -> None:
     CliRunner().invoke(cli, ["assist", "1", "--seed", "4"], input=SHOOT + "quit\n")
     assert saves.load("default").dice == "ask"
     code, out = play(stdin="2 1\nquit\n")
-    assert "Roll 2 attack dice (Matthias attacks Gobkin #1): 2 1" in out
+    assert "Roll 2 attack dice (Matthias attacks Gobkin 1): 2 1" in out
 
 
 def test_play_rolled_ask_logs_each_roll_asked_as_assist_does(tmp_path: Any) -> None:
@@ -271,6 +271,6 @@ def test_play_rolled_ask_logs_each_roll_asked_as_assist_does(tmp_path: Any) -> N
     assert code == 0, out
     asks = [e for e in map(json.loads, log.read_text(encoding="utf-8").splitlines()) if e["kind"] == "ask"]
     assert [(a["die"], a["count"], a["roll"], a["actor"], a["by"]) for a in asks] == [
-        ("attack", 2, "attack", "matthias-geroux", "players"), ("attack", 1, "foe-attack", "pumpling#3", "hollow")]
-    assert asks[0]["faces"] == ["2", "blank"] and asks[0]["purpose"] == "Matthias attacks Gobkin #1"
+        ("attack", 2, "attack", "matthias-geroux", "players"), ("attack", 1, "foe-attack", "pumpling#1", "hollow")]
+    assert asks[0]["faces"] == ["2", "blank"] and asks[0]["purpose"] == "Matthias attacks Gobkin 1"
     assert asks[0]["round"] == 1 and asks[1]["phase"] == "adversary" and len(asks[1]["faces"]) == 1

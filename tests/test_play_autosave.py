@@ -37,5 +37,5 @@ def test_auto_saves_at_each_new_round_and_at_the_end_not_after_every_step() -> N
 
 
 def test_a_player_is_saved_after_every_step() -> None:
-    game, writes = _run(PlayOptions(), "activate matthias\nmove E2\nattack 1\nquit\n")
+    game, writes = _run(PlayOptions(), "activate matthias\nmove E2\nattack g1\nquit\n")
     assert [s for s, _r in writes][:3] == [1, 2, 3]

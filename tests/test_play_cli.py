@@ -40,7 +40,7 @@ def test_a_new_game_shows_map_ledger_and_numbered_choices_on_one_screen() -> Non
     assert "survive 8 rounds | track: move, attack | spawn: 3 Gobkin" in out
     # coordinates: column letters on top, row numbers at the left; the all-wall border is left out
     assert "\n  B    C    D    E" in out
-    assert "\n2 G1:1 .    .    b" in out  # Gobkin #1 on spawn point 1, the bell rope at E2
+    assert "\n2 G1:1 .    .    b" in out  # Gobkin 1 on spawn point 1, the bell rope at E2
     assert "4 .    .    JP   MG+2" in out  # three Legends share E4
     assert "Here: E4 start: MG EK EW" in out
     assert "[4]" in out  # chapter 1 bars spawn point 4
@@ -55,20 +55,20 @@ def test_map_shows_the_full_board_with_key_track_and_items() -> None:
     out = r.output
     assert "   A    B    C    D" in out
     assert "\n2  ##   G1" in out
-    assert "Key: JP Jeremiah, MG Matthias, EK Elijah, EW Emily, Gn Gobkin #n" in out
+    assert "Key: JP Jeremiah, MG Matthias, EK Elijah, EW Emily, Gn Gobkin n" in out
     assert "[4] " in out and "barricaded spawn point" in out
     assert ">>1:move, attack<<" in out  # the track's current spot
     assert "Jeremiah Pincke      D4   12/12   0/10   3/3 ready  Horseshoe Amulet" in out
-    assert any("G1  Gobkin #1" in line and " B2 " in line for line in out.splitlines())
+    assert any("G1  Gobkin 1" in line and " B2 " in line for line in out.splitlines())
 
 
 def test_typed_commands_numbers_and_shortcuts_play_steps_and_are_saved() -> None:
-    r = play("1", "--seed", "4", input="2\nmove E2\nattack 1\nquit\n")
+    r = play("1", "--seed", "4", input="2\nmove E2\nattack g1\nquit\n")
     assert r.exit_code == 0, r.output
     assert "Matthias activates at E4" in r.output
     assert "Matthias moves E4→E3→E2" in r.output
-    assert "Matthias attacks Gobkin #1 from E2" in r.output
-    assert saved_commands(saved_game()) == ["activate matthias", "move E2", "attack 1"]
+    assert "Matthias attacks Gobkin 1 from E2" in r.output
+    assert saved_commands(saved_game()) == ["activate matthias", "move E2", "attack g1"]
 
 
 @pytest.mark.parametrize("line", ["fly to the moon", "move Z9", "attack 42", "0", "17", "undo x", "\x1b[A", "move"])
@@ -104,15 +104,15 @@ def test_meta_commands_dispatch_through_one_table() -> None:
 
 
 def test_undo_and_redo_any_number_of_steps_through_the_prompt() -> None:
-    r = play("1", "--seed", "4", input="2\nmove E2\nattack 1\nundo 2\nredo\nundo\nundo\nundo\nundo\nredo 3\nquit\n")
+    r = play("1", "--seed", "4", input="2\nmove E2\nattack g1\nundo 2\nredo\nundo\nundo\nundo\nundo\nredo 3\nquit\n")
     assert r.exit_code == 0, r.output
     assert "Undone 2 step(s); back at round 1, step 1 (2 can be redone with 'redo')." in r.output
     assert "Redone 1 step(s):" in r.output and "Redone 3 step(s):" in r.output
     assert "Nothing to undo: this is the start of the chapter." in r.output
     game = saved_game()
-    assert saved_commands(game) == ["activate matthias", "move E2", "attack 1"] and game.cursor == 3
+    assert saved_commands(game) == ["activate matthias", "move E2", "attack g1"] and game.cursor == 3
     # redo rolled the very same dice as the first time
-    attacks = [line for line in r.output.splitlines() if "attacks Gobkin #1" in line]
+    attacks = [line for line in r.output.splitlines() if "attacks Gobkin 1" in line]
     assert len(attacks) == 2 and attacks[0] == attacks[1]
 
 
@@ -127,12 +127,12 @@ def test_end_of_input_saves_and_the_next_run_resumes_where_it_stopped() -> None:
 
 def test_scripted_game_from_input_file_and_from_a_pipe_are_the_same(tmp_path: Path) -> None:
     script = tmp_path / "moves.txt"
-    script.write_text("# my opening\n2\nmove E2\n\nattack 1\nend\n")
+    script.write_text("# my opening\n2\nmove E2\n\nattack g1\nend\n")
     from_file = play("1", "--seed", "4", "--campaign", "a", "--new", "--input", str(script))
     from_pipe = play("1", "--seed", "4", "--campaign", "b", "--new", input=script.read_text())
     assert from_file.exit_code == from_pipe.exit_code == 0
     assert from_file.output.replace("--campaign a", "--campaign b") == from_pipe.output
-    assert saved_commands(saves.load("a").game) == ["activate matthias", "move E2", "attack 1"]
+    assert saved_commands(saves.load("a").game) == ["activate matthias", "move E2", "attack g1"]
 
 
 def test_the_whole_game_is_reproducible_from_its_seed() -> None:

@@ -92,7 +92,7 @@ def test_ctrl_c_saves_and_says_how_to_resume() -> None:
 def test_a_game_killed_mid_round_resumes_with_nothing_lost(tmp_path: Path) -> None:
     """SIGKILL after some steps of round 1: every resolved step is on disk, the resumed
     game goes on exactly as an uninterrupted one with the same commands."""
-    commands = ["2", "move E2", "attack 1", "1", "move B4"]
+    commands = ["2", "move E2", "attack g1", "1", "move B4"]
     proc = subprocess.Popen([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "4"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=dict(os.environ))
@@ -112,7 +112,7 @@ def test_a_game_killed_mid_round_resumes_with_nothing_lost(tmp_path: Path) -> No
 
     game = saves.load("default").game
     assert game is not None
-    assert saved_commands(game) == ["activate matthias", "move E2", "attack 1", "activate jeremiah", "move B4"]
+    assert saved_commands(game) == ["activate matthias", "move E2", "attack g1", "activate jeremiah", "move B4"]
     # a game given the same commands and never killed ...
     env = dict(os.environ)
     whole = subprocess.run([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "4", "--campaign", "whole", "--new"], check=False,

@@ -25,8 +25,8 @@ from hollowcli.play.rolled import RolledQueue
 from hollowcli.play.saves import GameRecord
 from hollowcli.play.session import Session
 
-#: Chapter 1, seed 4: Matthias walks to E2 and shoots Gobkin #1 (2 attack dice), no roll before.
-SHOOT = "activate matthias\nmove E2\nattack 1\n"
+#: Chapter 1, seed 4: Matthias walks to E2 and shoots Gobkin 1 (2 attack dice), no roll before.
+SHOOT = "activate matthias\nmove E2\nattack g1\n"
 
 
 @dataclass
@@ -142,17 +142,17 @@ def test_the_seeds_own_faces_given_as_physical_dice_make_the_same_game(pack: Any
 def test_a_bad_face_is_one_sentence_exit_1_and_the_game_is_saved() -> None:
     ok("play", "1", "--seed", "4", stdin="activate matthias\nmove E2\nquit\n")
     before = saves.campaign_path("default").read_text()
-    res = hollow("play", "--rolled", "2,6", stdin="attack 1\nquit\n")  # 6 is a d6 face, not an attack face
+    res = hollow("play", "--rolled", "2,6", stdin="attack g1\nquit\n")  # 6 is a d6 face, not an attack face
     assert res.code == 1
     lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and lines[0].startswith("hollow: --rolled value 2 ('6') is not a face of the attack die")
-    assert "blank (0), 1, 2" in lines[0] and "'attack 1' was not taken" in lines[0] and "step 2" in lines[0]
+    assert "blank (0), 1, 2" in lines[0] and "'attack g1' was not taken" in lines[0] and "step 2" in lines[0]
     assert "Traceback" not in res.stderr
     rec = game()
     assert saved_commands(rec) == ["activate matthias", "move E2"] and rec.cursor == 2 and rec.rolled == {}
     assert json.loads(saves.campaign_path("default").read_text()) == json.loads(before)
     # nothing lost: the right faces continue the game from there
-    res = ok("play", "--rolled", "2,2", stdin="attack 1\nquit\n")
+    res = ok("play", "--rolled", "2,2", stdin="attack g1\nquit\n")
     assert "rolled [2, 2] (your dice)" in res.stdout
 
 
@@ -165,7 +165,7 @@ def test_a_value_that_no_die_has_is_refused_before_the_game_starts() -> None:
 
 
 def test_a_bad_value_after_good_steps_keeps_those_steps() -> None:
-    res = hollow("play", "1", "--seed", "4", "--rolled", "1,1,6", stdin=SHOOT + "activate emily\nattack 4 with long-shot\n")
+    res = hollow("play", "1", "--seed", "4", "--rolled", "1,1,6", stdin=SHOOT + "activate emily\nattack s1 with long-shot\n")
     assert res.code == 1
     assert "--rolled value 3 ('6')" in res.stderr and "(values 1 to 2 went into the steps before it)" in res.stderr
     rec = game()
@@ -197,7 +197,7 @@ def test_a_mixed_roll_keeps_the_seeds_other_die() -> None:
     assert "rolled [2, 1] (the first is your die) = 3" in " ".join(res.stdout.split())
     lines = res.stdout.splitlines()
     note = next(i for i, ln in enumerate(lines) if "--rolled values used up" in ln)
-    assert "Gobkin #1" in " ".join(lines[note - 4 : note])  # right after the ruling that used it
+    assert "Gobkin 1" in " ".join(lines[note - 4 : note])  # right after the ruling that used it
 
 
 def test_unused_values_are_counted_at_the_end() -> None:
@@ -219,12 +219,12 @@ def test_undo_and_redo_roll_the_players_faces_again() -> None:
 
 def test_a_new_choice_after_undo_takes_the_next_values_and_drops_the_old_branch() -> None:
     res = ok("play", "1", "--seed", "4", "--rolled", "2,2,blank,blank",
-             stdin=SHOOT + "undo\nattack 1 with steady-aim\nquit\n")
+             stdin=SHOOT + "undo\nattack g1 with steady-aim\nquit\n")
     flat = " ".join(res.stdout.split())
     assert "rolled [2, 2] (your dice)" in flat
     assert "rolled [blank, blank, " in flat and "(the first 2 are your dice)" in flat
     assert game().rolled == {2: ["blank", "blank"]}
-    assert saved_commands(game())[-1] == "attack 1 with steady-aim"
+    assert saved_commands(game())[-1] == "attack g1 with steady-aim"
 
 
 def test_resuming_a_game_that_used_rolled_rebuilds_the_same_board(pack: Any) -> None:
@@ -246,10 +246,10 @@ def test_resuming_a_game_that_used_rolled_rebuilds_the_same_board(pack: Any) -> 
 
 def test_the_cli_resumes_a_rolled_game_with_the_same_rulings() -> None:
     first = ok("play", "1", "--seed", "4", "--rolled", "2,2", stdin=SHOOT + "quit\n")
-    assert "Gobkin #1 is defeated" in first.stdout
+    assert "Gobkin 1 is defeated" in first.stdout
     res = ok("play", stdin="log 5\nquit\n")
     assert "rolled [2, 2] (your dice) = 4" in " ".join(res.stdout.split())
-    assert "Gobkin #1 is defeated" in res.stdout
+    assert "Gobkin 1 is defeated" in res.stdout
 
 
 # --- the save layout ------------------------------------------------------------------------
@@ -263,7 +263,7 @@ def test_a_version_1_save_still_loads_and_plays(pack: Any) -> None:
     v1 = {**doc, "schema_version": 1, "game": {k: v for k, v in doc["game"].items() if k != "rolled"}}
     path.write_text(json.dumps(v1))
     rec = game()
-    assert rec.rolled == {} and saved_commands(rec) == ["activate matthias", "move E2", "attack 1"]
+    assert rec.rolled == {} and saved_commands(rec) == ["activate matthias", "move E2", "attack g1"]
     res = ok("play", "--rolled", "2", stdin="activate emily\nquit\n")
     assert "Resuming" in res.stdout
     after = json.loads(path.read_text())
@@ -275,7 +275,7 @@ def test_migration_from_version_1_adds_an_empty_rolled() -> None:
           "progress": {"completed": [], "results": {}},
           "game": {"chapter": "mill", "seed": 9, "initial": {"round": 1}, "actions": ["end"], "cursor": 1}}
     camp = saves.parse(json.dumps(v1))
-    assert camp.game == GameRecord("mill", 9, {"round": 1}, ["end"], 1, {})
+    assert camp.game == GameRecord("mill", 9, {"round": 1}, [{"command": "end", "old_numbers": True}], 1, {})
     no_game = saves.parse(json.dumps({**v1, "game": None}))
     assert no_game.game is None
 

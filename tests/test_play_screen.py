@@ -60,12 +60,12 @@ def test_moves_are_one_compact_block_and_the_real_decisions_stand_out() -> None:
                                        "8", "D4", "9", "F4", "10", "G4"]
     assert lines[head + 2].split()[:2] == ["11", "H4"] and lines[head + 2].split()[-2:] == ["17", "F6"]
     # the attack and the end are numbered lines of their own, right after the moves
-    assert lines[head + 3].startswith(" 18. Attack Schrickroot #4 at J4 with Long Shot")
-    assert "[attack 4 with long-shot]" in lines[head + 4]  # the shortcut is never split
+    assert lines[head + 3].startswith(" 18. Attack Schrickroot 1 at J4 with Long Shot")
+    assert "[attack s1 with long-shot]" in lines[head + 4]  # the shortcut is never split
     assert lines[head + 5] == " 19. End Emily's activation  [end]"
     # then the two-step shortcuts: the next Legend, and a move that brings a foe in reach
     assert lines[head + 6].startswith(" Next Legend (ends this activation): 20 Jeremiah")
-    assert any(line.startswith(" 2") and "Move to F4, then attack Schrickroot #4" in line for line in lines[head + 7:])
+    assert any(line.startswith(" 2") and "Move to F4, then attack Schrickroot 1" in line for line in lines[head + 7:])
 
 
 def test_a_number_from_the_move_block_moves_there() -> None:
@@ -105,7 +105,7 @@ SESSION = """\
 activate em
 2
 move b2
-attack 4
+attack s1
 attack B6 with lantern-sermon
 end
 activate jeremiah
@@ -117,7 +117,7 @@ give silver-locket to matthias
 end
 activate matthias
 swap silver-locket
-attack 4 with steady-aim
+attack s1 with steady-aim
 end
 help
 log 5
@@ -156,7 +156,7 @@ def test_the_key_names_the_chapters_spawn_points_and_keeps_entries_whole() -> No
     r = play("2", "--seed", "1", input="map\nquit\n")
     key = r.output[r.output.index("Key: "):r.output.index("Track: ")]
     assert "1-5 spawn point" in key and "1-6" not in key  # the covered bridge has five
-    assert "\n     Sn Schrickroot #n," in key or " Sn Schrickroot #n," in key.replace("\n     ", " ")
+    assert "\n     Sn Schrickroot n," in key or " Sn Schrickroot n," in key.replace("\n     ", " ")
     for line in key.splitlines():
         assert not line.rstrip().endswith((" Sn", " Gn", " Pn", " [n]", " |"))
 
@@ -177,7 +177,7 @@ def test_a_foe_attack_right_after_its_move_does_not_repeat_the_targeting_reason(
     assert [line[at : at + 2] for line in legends[1:3]] == ["D2", "F5"]
     relic = legends[0].index("relic")
     assert legends[1][relic:].startswith("Horseshoe")
-    assert hit.reason.startswith("Gob #1 attacks Ann from D2: rolled [2] = 2; 1 direct + 2 dice - 2 defense = 1")
+    assert hit.reason.startswith("Gob 1 attacks Ann from D2: rolled [2] = 2; 1 direct + 2 dice - 2 defense = 1")
     assert "(defense 1 + 1 from Horseshoe)" in hit.reason
     assert "closest" not in hit.reason
 
@@ -188,7 +188,7 @@ def test_a_foe_that_cannot_attack_gives_its_range_and_each_distance() -> None:
     events: list = []
     adversary_phase(state, ScriptedRng(), events)
     miss = next(e for e in events if e.kind == "foe-no-attack")
-    assert miss.reason == "Gob #1 at B2 cannot attack: its range is 0 and Ann is 2 away, Bob is 7 away"
+    assert miss.reason == "Gob 1 at B2 cannot attack: its range is 0 and Ann is 2 away, Bob is 7 away"
     assert miss.detail == ""  # --explain would only say it again
 
 
@@ -242,7 +242,7 @@ def test_trap_damage_arithmetic_names_the_trap_not_dice() -> None:
     assert kinds == ["foe-move", "trap"]  # the walk first, then what it walked into
     trap = next(e for e in events if e.kind == "trap")
     assert trap.reason.endswith("springs the snare trap set by Ann: 2 trap damage - 1 defense = 1 damage; "
-                                "Gob #1 has 1 health left")
+                                "Gob 1 has 1 health left")
 
 
 def test_typing_the_start_of_a_name_activates_that_legend_when_only_one_fits() -> None:
@@ -335,10 +335,10 @@ def test_gifts_are_one_row_per_thing_with_numbered_recipients() -> None:
 
 
 def test_activating_the_next_legend_ends_the_current_activation_first() -> None:
-    r = play("1", "--seed", "11", input="activate emily\nattack 4 with long-shot\nactivate elijah\nactivate zed\nquit\n")
+    r = play("1", "--seed", "11", input="activate emily\nattack s1 with long-shot\nactivate elijah\nactivate zed\nquit\n")
     assert "  * Emily's activation ends\n  * Elijah activates at E4" in r.output
     assert "There is no Legend called 'zed'; the Legends are jeremiah, matthias, elijah, emily." in r.output.replace("\n", " ")
-    assert saved_commands(saves.load("default").game) == ["activate emily", "attack 4 with long-shot", "end", "activate elijah"]
+    assert saved_commands(saves.load("default").game) == ["activate emily", "attack s1 with long-shot", "end", "activate elijah"]
 
 
 def test_activating_while_the_last_legend_acts_does_not_end_the_round_by_surprise() -> None:
@@ -359,7 +359,7 @@ def test_an_attack_without_a_move_before_it_says_why_that_legend() -> None:
     events: list = []
     adversary_phase(state, ScriptedRng([1]), events)
     hit = next(e for e in events if e.kind == "foe-attack")
-    assert hit.reason.startswith("Gob #1 attacks Ann from C3 because Ann and Bob tie at 0 steps, "
+    assert hit.reason.startswith("Gob 1 attacks Ann from C3 because Ann and Bob tie at 0 steps, "
                                  "and attack priority picks Ann (Ann 2 > Bob 1): rolled [1] = 1")
 
 
@@ -370,7 +370,7 @@ def test_cannot_attack_lists_the_nearest_legend_first_by_range() -> None:
     events: list = []
     adversary_phase(state, ScriptedRng(), events)
     miss = next(e for e in events if e.kind == "foe-no-attack")
-    assert miss.reason == "Gob #1 at D2 cannot attack: its range is 0 and Bob is 2 away, Ann is 3 away"
+    assert miss.reason == "Gob 1 at D2 cannot attack: its range is 0 and Bob is 2 away, Ann is 3 away"
 
 
 def test_map_shows_the_board_and_then_the_choices_again() -> None:
@@ -412,7 +412,7 @@ def test_a_spawn_says_which_foes_appear_where() -> None:
     adversary_phase(state, ScriptedRng([1]), events)  # the d6 shows 2
     spawn = next(e for e in events if e.kind == "spawn")
     assert spawn.reason == ("spawn list entry 1 of 1 (3 Gob): rolled 2: spawn point 2 is open; "
-                            "Gob #1, #2 and #3 appear at F5")
+                            "Gobs 1, 2 and 3 appear at F5")
 
 
 def test_only_moves_dearer_than_leaving_here_are_marked() -> None:
@@ -436,7 +436,7 @@ def test_an_attack_after_a_move_through_a_trap_still_does_not_repeat_the_reason(
     adversary_phase(state, ScriptedRng([1]), events)
     assert [e.kind for e in events if e.actor == "gob#1" or e.kind == "trap"][:3] == ["foe-move", "trap", "foe-attack"]
     hit = next(e for e in events if e.kind == "foe-attack")
-    assert hit.reason.startswith("Gob #1 attacks Ann from D2: rolled")
+    assert hit.reason.startswith("Gob 1 attacks Ann from D2: rolled")
 
 
 def test_a_reader_that_leaves_the_pipe_stops_the_game_quietly_and_saved(tmp_path: Path) -> None:
@@ -454,7 +454,7 @@ def test_a_reader_that_leaves_the_pipe_stops_the_game_quietly_and_saved(tmp_path
 
 
 def test_the_activation_line_counts_tokens_in_good_english() -> None:
-    r = play("1", "--seed", "11", input="activate emily\nattack 4 with long-shot\nquit\n")
+    r = play("1", "--seed", "11", input="activate emily\nattack s1 with long-shot\nquit\n")
     assert "Emily at E4: moved 0 of 3, action not taken yet; 4 tokens ready" in r.output
     assert "3 tokens ready" in r.output and "token(s)" not in r.output
 

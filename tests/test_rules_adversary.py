@@ -25,7 +25,8 @@ def test_foes_activate_bosses_gobkins_schrickroots_pumplings_then_by_number() ->
                       ("pump", "F5"), ("gob", "F5"), ("root", "F5"), ("boss", "F5"), ("gob", "F4"))
     _, events = run_phase(state)
     movers = [e.actor for e in events if e.kind in ("foe-move", "foe-hold")]
-    assert movers == ["boss#4", "gob#2", "gob#5", "root#3", "pump#1"]
+    # (each named by its kind and standee number; the two Gobkins in the order they came)
+    assert movers == ["boss#1", "gob#1", "gob#2", "root#1", "pump#1"]
 
 
 def test_activation_order_comes_from_the_rules_setting() -> None:
@@ -33,7 +34,7 @@ def test_activation_order_comes_from_the_rules_setting() -> None:
     pack = make_pack(foes=fs, track=[TrackSpot(("move",))], rules=Rules(activation_order=("pumpling", "gobkin", "schrickroot", "boss")))
     state = with_foes(place(game(pack), ann="B2", bob="B2"), ("gob", "F5"), ("pump", "F5"))
     _, events = run_phase(state)
-    assert [e.actor for e in events if e.kind == "foe-move"] == ["pump#2", "gob#1"]
+    assert [e.actor for e in events if e.kind == "foe-move"] == ["pump#1", "gob#1"]
 
 
 # -------------------------------------------------------------------- targets
@@ -341,3 +342,38 @@ def test_each_group_of_an_entry_rolls_its_own_spawn_point() -> None:
     assert rng.calls == 2
     assert [(f.foe, f.loc) for f in after.foes] == [("gob", "B2"), ("gob", "B2"), ("pump", "F5")]
     assert [e.numbers["roll"] for e in events if e.kind == "spawn"] == [1, 2]
+
+
+# ---------------------------------------------------------------- standee numbers
+def test_spawned_foes_take_the_lowest_standee_numbers_of_their_kind_and_reuse_a_defeated_ones() -> None:
+    """Miniatures are numbered within their kind (Gob 1-10, Pump 1-10), as a group stickers
+    them: a spawn takes the lowest numbers of its kind not on the board, whatever other
+    kinds there are; the foe's identity in the game (``number``) is never reused."""
+    pack = make_pack(foes=[foe("gob"), foe("pump", "pumpling")], track=[TrackSpot(("spawn",))],
+                     spawn_list=[[SpawnGroup("gob", 2), SpawnGroup("pump", 1)]])
+    state = with_foes(game(pack), ("pump", "D2"), ("gob", "D2"), ("gob", "D3"))  # Pump 1, Gob 1, Gob 2
+    state = replace(state, foes=tuple(f for f in state.foes if f.standee != 1 or f.foe != "gob"))  # Gob 1 fell
+    after, events = run_phase(state, ScriptedRng([0, 0]))
+    new = [(f.foe, f.standee, f.number) for f in after.foes[2:]]
+    assert new == [("gob", 1, 4), ("gob", 3, 5), ("pump", 2, 6)]
+    spawns = [e for e in events if e.kind == "spawn"]
+    assert "Gobs 1 and 3 appear at B2" in spawns[0].reason and spawns[0].numbers["numbers"] == [1, 3]
+    assert "Pump 2 appears at B2" in spawns[1].reason
+
+
+def test_a_kind_with_one_miniature_has_no_number() -> None:
+    pack = make_pack(foes=[foe("gob"), foe("rider", "boss", name="The Pale Rider", supply=1)],
+                     track=[TrackSpot(("spawn",))], spawn_list=[[SpawnGroup("rider", 1)]])
+    after, events = run_phase(game(pack), ScriptedRng([0]))
+    rider = after.foes[0]
+    assert after.foe_name(rider) == "The Pale Rider" and "The Pale Rider appears at B2" in events[-2].reason
+    after = place(after, ann="B2")
+    after = replace(after, phase="legends")
+    after, _ = apply(after, legal_actions(after)[0], ScriptedRng())  # Ann activates
+    attack = next(a for a in legal_actions(after) if a.kind == "attack")
+    assert attack.command == "attack rider" and "Attack The Pale Rider at B2" in attack.label
+    from hollowcli.engine import parse_command
+
+    for typed in ("attack rider", "attack b", "attack the pale rider", "attack Rider"):
+        assert parse_command(after, typed) == attack, typed
+    assert parse_command(after, "attack 1") is None  # it has no number to type

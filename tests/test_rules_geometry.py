@@ -54,7 +54,7 @@ def test_range_is_orthogonal_so_a_diagonal_neighbour_is_range_two() -> None:
     pack2 = make_pack(legends=[legend("ann", basic_attack=AttackSpec(1, 0, 2))])
     state = with_foes(place(game(pack2), ann="C3"), ("gob", "D4"))
     state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
-    assert [a.command for a in legal_actions(state) if a.kind == "attack"] == ["attack 1"]
+    assert [a.command for a in legal_actions(state) if a.kind == "attack"] == ["attack g1"]
 
 
 def test_range_zero_is_the_same_location() -> None:

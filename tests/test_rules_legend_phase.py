@@ -344,6 +344,21 @@ def test_parse_command_accepts_shortcuts_in_any_case() -> None:
     assert parse_command(state, "") is None
 
 
+def test_a_foe_is_typed_by_kind_and_standee_number_and_a_bare_number_only_when_one_foe_has_it() -> None:
+    from hollowcli.engine import command_hint
+
+    pack = make_pack(foes=[foe("gob"), foe("pump", "pumpling")], legends=[legend("ann", basic_attack=AttackSpec(1, 0, 3)), legend("bob")])
+    state = activate(with_foes(game(pack), ("gob", "D3"), ("pump", "D3"), ("gob", "D4")), "ann")
+    gob2 = next(a for a in legal_actions(state) if a.kind == "attack" and state.foe(a.target).standee == 2)
+    assert gob2.command == "attack g2" and "Attack Gob 2 at D4" in gob2.label
+    for typed in ("attack g2", "attack G2", "attack #g2", "attack gob 2", "attack Gob #2", "attack 2", "attack #2", "a g2"):
+        assert parse_command(state, typed) == gob2, typed
+    # '1' is Gob 1 and Pump 1: refused, with what to type
+    assert parse_command(state, "attack 1") is None
+    assert command_hint(state, "attack 1") == "Gob 1 and Pump 1 are both on the board: say which, g1 or p1."
+    assert parse_command(state, "attack p1").target == next(f.number for f in state.foes if f.foe == "pump")
+
+
 def test_every_legal_action_has_a_unique_command_that_parses_back() -> None:
     burst = Skill("burst", "Burst", cost=1, attack=AttackSpec(3, 0, 2, area=True))
     pack = make_pack(legends=[legend("ann", skills=("burst",)), legend("bob")], skills=[burst])

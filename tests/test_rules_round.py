@@ -97,11 +97,11 @@ def test_defeat_objective_counts_the_named_foe() -> None:
     state = with_foes(game(pack), ("gob", "D3"), ("boss", "D5"))
     state = replace(state, foes=(state.foes[0], replace(state.foes[1], health=1)))
     state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
-    state, _ = apply(state, by_command(state, "attack 1"), ScriptedRng([3]))
+    state, _ = apply(state, by_command(state, "attack g1"), ScriptedRng([3]))
     state, _ = finish_round(state)
     assert outcome(state) is None  # a gobkin is not the boss
     state, _ = apply(state, by_command(state, "activate ann"), ScriptedRng())
-    state, _ = apply(state, by_command(state, "attack 2"), ScriptedRng([3]))
+    state, _ = apply(state, by_command(state, "attack b1"), ScriptedRng([3]))
     state, _ = finish_round(state)
     assert outcome(state) == "won"
 

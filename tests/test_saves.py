@@ -177,7 +177,8 @@ def test_fake_v0_file_is_migrated_to_the_current_layout() -> None:
     camp = saves.parse(json.dumps(v0))
     assert camp.legends == {"emily": {"items": ["lantern"]}}
     assert camp.results["schoolhouse"].won == 1 and camp.results["mill"].lost == 3
-    assert camp.game == GameRecord("mill", 9, {"round": 1}, ["end", "end"], 2)
+    # (commands kept as text name foes by their numbers of before standees: 'old_numbers')
+    assert camp.game == GameRecord("mill", 9, {"round": 1}, [{"command": "end", "old_numbers": True}] * 2, 2)
     # and saving writes the current layout
     saves.save(camp)
     assert json.loads(saves.campaign_path("old").read_text())["schema_version"] == saves.SCHEMA_VERSION

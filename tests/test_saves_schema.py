@@ -35,7 +35,8 @@ def _board(d: dict[str, Any]) -> dict[str, Any]:
     """What a player sees of a state (fields every layout has)."""
     return {
         "round": d["round"], "phase": d["phase"], "track_pos": d["track_pos"], "spawn_pos": d["spawn_pos"],
-        "foes": d["foes"], "barricades": d["barricades"], "pile": d["pile"],
+        "foes": [{k: f[k] for k in ("number", "foe", "loc", "health")} for f in d["foes"]],
+        "barricades": d["barricades"], "pile": d["pile"],
         "legends": [{k: lg[k] for k in ("id", "loc", "health", "fear", "ready", "spent", "inventory", "relic")} for lg in d["legends"]],
     }
 
@@ -52,6 +53,10 @@ def test_an_old_save_loads_and_replays_the_game_it_recorded(pack: Any, version: 
     assert _board(sess.state.to_dict()) == _board(expected["at_cursor"])
     # every step it replayed is now a typed action, the redoable ones once they are read
     assert all("kind" in a for a in rec.actions[:19])
+    # 'attack 4 with long-shot' meant foe #4 (the Schrickroot) then; it is Schrickroot 1 now
+    assert rec.actions[1] == {"kind": "attack", "legend": "emily-van-winkle", "target": 4, "source": "skill",
+                              "source_id": "long-shot"}
+    assert len({(f.foe, f.standee) for f in sess.state.foes}) == len(sess.state.foes)
     sess.redo(5)
     assert _board(sess.state.to_dict()) == _board(expected["after_redo"])
     assert all("kind" in a and "command" not in a for a in rec.actions)
@@ -98,3 +103,25 @@ def test_a_damaged_step_in_a_layout_3_file_is_reported(entry: Any) -> None:
            "game": {"chapter": "schoolhouse", "seed": 1, "initial": {}, "actions": [entry], "cursor": 1, "rolled": {}}}
     with pytest.raises(ValueError, match="'game.actions' holds something that is not an action"):
         saves.parse(json.dumps(doc))
+
+
+def test_a_layout_3_game_keeps_meaning_the_same_foes_after_standee_numbers() -> None:
+    """``tests/saves/schema3.json`` (hollow assist, left at a question of round 1's adversary
+    phase): foes were numbered game-wide then (Pumpling #3); a correction noted at a pause
+    as text must still name the same foe, and the typed steps keep their identities."""
+    from hollowcli.engine.rolls import AskSource
+
+    doc = json.loads((HERE / "schema3.json").read_text(encoding="utf-8"))
+    assert doc["schema_version"] == 3 and doc["game"]["pending"]["rolled"] == ["2", "@1 put #2 B5"]
+    doc["game"]["pending"]["rolled"] = ["2", "@1 put #3 C4"]  # Pumpling #3: Pumpling 1 today, and no foe wears a 3
+    camp = saves.parse(json.dumps(doc))
+    rec = camp.game
+    assert rec is not None and rec.pending is not None and camp.dice == "ask"
+    assert rec.pending["rolled"] == ["2", "@1 put foe:3 C4"]
+    assert rec.actions[3]["figure"] == "foe:3"  # 'put #3 B5' at the Legend phase, typed already
+    p3 = get_pack((str(HERE / "pack3"),))
+    sess = Session(p3, rec, source=AskSource(lambda req: None))
+    events = sess.take(sess.action_of(sess.state, rec.pending["action"]), answered=rec.pending["rolled"])
+    said = [e.reason for e in events if e.kind == "correction"]
+    assert said == ["correction (put p1 C4): Pumpling 1 is at C4 (was B5)"]
+    assert rec.rolled[9][:2] == ["2", "@1 put foe:3 C4"]  # (the foe's identity: it reads the same in any layout)

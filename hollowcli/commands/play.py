@@ -64,7 +64,7 @@ def play(
     """Play a chapter solo by text prompts (CHAPTER: id or number; default: the campaign's next).
 
     The board, the Legends, the foes and the track are shown; pick a numbered choice or
-    type a shortcut (move C4, attack 2, end) or undo, redo, map, log, help, save, quit.
+    type a shortcut (move C4, attack g2, end) or undo, redo, map, log, help, save, quit.
     Foes act by themselves, each ruling printed with its reason. The campaign is saved
     after every step: quit at any time and run 'hollow play' again to resume.
 

@@ -104,8 +104,17 @@ def _move_label(state: GameState, a: Action) -> str:
     return label + ")"
 
 
+def _target_word(state: GameState, a: Action) -> str:
+    """What an attack is typed at: a location (area attacks) or the foe's tag (``g2``)."""
+    if a.at is not None:
+        return a.at
+    from hollowcli.engine.standees import tag
+
+    return tag(state, state.foe(a.target or 0))
+
+
 def _attack_command(state: GameState, a: Action) -> str:
-    return f"attack {a.at or a.target}" + ("" if a.source in (None, "basic") else f" with {a.source_id}")
+    return f"attack {_target_word(state, a)}" + ("" if a.source in (None, "basic") else f" with {a.source_id}")
 
 
 def _attack_label(state: GameState, a: Action) -> str:
@@ -126,11 +135,17 @@ def _attack_label(state: GameState, a: Action) -> str:
 
 
 def _attack_aliases(state: GameState, a: Action) -> list[str]:
-    tgt = a.at or str(a.target)
+    if a.at is not None:  # an area attack: the location, also 'attack at C4'
+        targets = [a.at, f"at {a.at}"]
+    else:  # a foe: every way to name it (g2, gobkin 2, and 2 when no other foe is 2)
+        from hollowcli.engine.standees import words
+
+        targets = words(state, state.foe(a.target or 0))
     if a.source in (None, "basic"):
-        return [f"attack {tgt} with basic", f"attack {tgt} with basic attack", f"a {tgt}"]
+        return [form for tgt in targets
+                for form in (f"attack {tgt}", f"attack {tgt} with basic", f"attack {tgt} with basic attack", f"a {tgt}")]
     names = _thing_names(state, a.source, a.source_id)
-    return [f"attack {tgt} with {n}" for n in names] + [f"use {n} on {tgt}" for n in names]
+    return [form for tgt in targets for n in names for form in (f"attack {tgt} with {n}", f"use {n} on {tgt}")]
 
 
 def _use_command(state: GameState, a: Action) -> str:
@@ -210,7 +225,7 @@ KINDS: Final[dict[str, ActionKind]] = {k.kind: k for k in (
     ActionKind("move", ("to",), False, lambda s, a: f"move {a.to}", _move_label,
                lambda s, a: [f"m {a.to}", f"go {a.to}", f"move to {a.to}"], "move C4"),
     ActionKind("attack", ("target", "at", "source", "source_id"), True, _attack_command, _attack_label, _attack_aliases,
-               "attack N|C4 [with SKILL/ITEM]"),
+               "attack FOE|C4 [with SKILL/ITEM]"),
     ActionKind("use", ("source", "source_id", "recipient"), True, _use_command, _use_label, _use_aliases,
                "use SKILL/ITEM [on NAME]"),
     ActionKind("restore", ("what",), True, lambda s, a: f"restore {a.what}", _restore_label,
@@ -239,6 +254,20 @@ VERBS: Final = tuple(KINDS)
 _SPACES: Final = re.compile(r"\s+")
 
 
+def _one_attack(state: GameState, want: str, legal: list[Action]) -> Action | None:
+    """The one legal action ``want`` names among attacks and uses, None when it names none
+    or more than one (``attack g2`` where Gobkin 2 and an area attack at G2 are both legal:
+    :func:`hollowcli.engine.hints.command_hint` says which to type)."""
+    hits: list[Action] = []
+    for a in legal:
+        if a.kind not in ("attack", "use"):
+            continue
+        if norm(a.command) == want or want in {norm(alt) for alt in KINDS[a.kind].aliases(state, a)}:
+            if not any(h == a for h in hits):
+                hits.append(a)
+    return hits[0] if len(hits) == 1 else None
+
+
 def norm(text: str) -> str:
     """Typed text as compared: case and spacing ignored, ``#`` optional."""
     return _SPACES.sub(" ", text.strip().lower().replace("#", ""))
@@ -248,13 +277,15 @@ def parse(state: GameState, text: str, legal: list[Action]) -> Action | None:
     """The action of ``legal`` that ``text`` names, or None.
 
     Accepts each action's command (case and spacing ignored, ``#`` optional, so
-    ``attack #2`` works), the other spellings of its kind (a Legend's full id or name, an
+    ``attack #g2`` works; a foe is typed as :mod:`hollowcli.engine.standees` says), the other spellings of its kind (a Legend's full id or name, an
     item or skill by its name, ``go C4``), and ``activate em`` for the one Legend whose
     name starts so.
     """
     want = norm(text)
     if not want:
         return None
+    if want.startswith(("attack ", "a ", "use ")):
+        return _one_attack(state, want, legal)
     for a in legal:
         if norm(a.command) == want:
             return a

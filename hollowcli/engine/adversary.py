@@ -25,6 +25,7 @@ from hollowcli.engine.core import (
 )
 from hollowcli.engine.geometry import path_text
 from hollowcli.engine.rolls import DiceLike
+from hollowcli.engine.standees import free_standee, group_name
 from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, per_game, per_state, replace
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
 
@@ -291,7 +292,8 @@ FOE_ACTIONS: Final[dict[str, Callable[[GameState, int, DiceLike, list[Event]], G
 
 
 def activation_order(state: GameState) -> list[int]:
-    """Foe numbers in activation order: by class per rules.activation_order, then by foe number."""
+    """Foe numbers in activation order: by class per rules.activation_order, then in the
+    order they came onto the board (their ``number``, not the standee's)."""
     order = list(state.pack.rules.activation_order) + [c for c in FOE_CLASSES if c not in state.pack.rules.activation_order]
     rank = {c: i for i, c in enumerate(order)}
     return [f.number for f in sorted(state.foes, key=lambda f: (rank.get(state.foe_def(f.foe).cls, len(rank)), f.number))]
@@ -303,7 +305,8 @@ def activate_foes(state: GameState, actions: tuple[str, ...], dice: DiceLike, ev
     if numbers:
         events.append(event(state, "activation", numbers={"order": [foe_id_text(state.foe(n)) for n in numbers]},
                             reason=f"foes activate ({', '.join(actions)}) in class order {' → '.join(state.pack.rules.activation_order)}, "
-                                   f"then by number: {', '.join(state.foe_name(state.foe(n)) for n in numbers)}"))
+                                   f"then in the order they came onto the board: "
+                                   f"{', '.join(state.foe_name(state.foe(n)) for n in numbers)}"))
     for n in numbers:
         if any(f.number == n for f in state.foes):
             state = pause(state, dice, events, f"foe:{n}")
@@ -334,13 +337,15 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
         loc = board.spawn_points[sp.point]
         room = max(0, fdef.supply - state.on_board(g.foe))
         placed = min(room, g.count)
-        new = tuple(FoeState(number=state.next_foe + i, foe=g.foe, loc=loc, health=fdef.health) for i in range(placed))
+        standees: list[int] = []
+        for _ in range(placed):  # each takes the lowest number of its kind not on the board
+            standees.append(free_standee(state, g.foe, tuple(standees)))
+        new = tuple(FoeState(number=state.next_foe + i, foe=g.foe, loc=loc, health=fdef.health, standee=standees[i])
+                    for i in range(placed))
         state = replace(state, foes=state.foes + new, next_foe=state.next_foe + placed)
         text = f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}"
         if placed:
-            names = [state.foe_name(new[0])] + [f"#{x.number}" for x in new[1:]]
-            listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-            text += f"; {listed} {'appears' if placed == 1 else 'appear'} at {loc}"
+            text += f"; {group_name(state, g.foe, standees)} {'appears' if placed == 1 else 'appear'} at {loc}"
         if placed < g.count:
             text += f"; {g.count - placed} could not spawn: all {fdef.supply} {fdef.name} miniatures are on the board"
             if rules.supply_exhausted == "lose" and not state.supply_out:
@@ -348,7 +353,7 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
                 text += ", so the chapter is lost at the end of the round (rules.supply_exhausted: lose)"
         events.append(event(state, "spawn", actor=g.foe, to=loc, rolls=rolls,
                             numbers={"roll": sp.roll, "point": sp.point, "redirected": sp.redirected, "count": g.count,
-                                     "placed": placed, "supply": fdef.supply, "numbers": [x.number for x in new]},
+                                     "placed": placed, "supply": fdef.supply, "numbers": standees},
                             reason=text))
     return state
 

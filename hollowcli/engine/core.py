@@ -185,8 +185,9 @@ def hurt_foe(state: GameState, number: int, damage: int) -> tuple[GameState, boo
 
 
 def foe_id_text(f: FoeState) -> str:
-    """The stable id of a foe in events: ``gobkin#3``."""
-    return f"{f.foe}#{f.number}"
+    """A foe in events (``actor``, ``target``): its kind and standee number, ``gobkin#2``
+    (no two foes on the board share it)."""
+    return f"{f.foe}#{f.standee}"
 
 
 def enter(state: GameState, side: str, who: str, loc: str, events: list[Event]) -> tuple[GameState, bool]:

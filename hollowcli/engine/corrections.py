@@ -3,13 +3,15 @@
 At the table the physical board can drift from the ledger (a standee knocked over, a
 wound forgotten, a card misread). A correction sets the ledger to what the board shows:
 
-    put FIGURE LOC          a foe (``2``, ``#2``), a Legend (``emily``) or an ally on the board
-                            (``tobias``) stands at LOC
-    add FOE LOC             a new foe miniature (``add gobkin C4``; LOC may be a spawn point number)
+    put FIGURE LOC          a foe (``g2``, ``gobkin 2``, or ``2`` when no other foe is 2), a
+                            Legend (``emily``) or an ally on the board (``tobias``) stands at LOC
+    add FOE [N] LOC         a new foe miniature (``add gobkin C4``: the lowest standee number of
+                            its kind not on the board; ``add gobkin 7 C4``: standee 7; LOC may
+                            be a spawn point number)
     remove FIGURE           a foe leaves the board (not counted as defeated)
     set NAME health|fear|tokens N
                             a Legend's health, fear or ready tokens; a foe's or an ally's
-                            health (``set 2 health 0`` defeats the foe, and it counts as
+                            health (``set g2 health 0`` defeats the foe, and it counts as
                             defeated; ``set tobias health 0``: the ally falls)
     barricade N / unbarricade N
                             lock or unlock spawn point N
@@ -28,8 +30,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Any
 
+from hollowcli.engine import standees
 from hollowcli.engine.core import event
 from hollowcli.engine.state import Event, FoeState, GameState, replace
 from hollowcli.errors import RulesError
@@ -41,10 +45,10 @@ WORDS = ("put", "add", "remove", "set", "barricade", "unbarricade", "track", "ne
 FIELDS = ("health", "fear", "tokens")
 
 USAGE = {
-    "put": "put FIGURE LOC (a foe number like 2 or #2, or a Legend's or ally's name; LOC like C4)",
-    "add": "add FOE LOC (a foe like gobkin; LOC like C4 or a spawn point number)",
-    "remove": "remove FIGURE (a foe number like 2 or #2)",
-    "set": "set NAME health|fear|tokens N (NAME: a Legend's or ally's name, or a foe number)",
+    "put": "put FIGURE LOC (a foe like g2 or gobkin 2, or a Legend's or ally's name; LOC like C4)",
+    "add": "add FOE [N] LOC (a foe like gobkin, its standee number if you choose it; LOC like C4 or a spawn point number)",
+    "remove": "remove FIGURE (a foe like g2 or gobkin 2)",
+    "set": "set NAME health|fear|tokens N (NAME: a Legend's or ally's name, or a foe like g2)",
     "barricade": "barricade N (a spawn point number)",
     "unbarricade": "unbarricade N (a spawn point number)",
     "track": "track N (the storybook spot the token is on)",
@@ -56,8 +60,12 @@ USAGE = {
 class Correction:
     """One correction of the ledger to match the physical board.
 
-    ``figure`` is ``"foe:N"`` for foe number N, ``"legend:ID"`` or ``"ally:ID"``; ``foe`` a foe id (add);
-    ``loc`` a location name; ``field`` health | fear | tokens; ``value`` the number.
+    ``figure`` is ``"foe:N"`` for the foe whose identity (``FoeState.number``, not its
+    standee number) is N, ``"legend:ID"`` or ``"ally:ID"``; ``foe`` a foe id (add);
+    ``loc`` a location name; ``field`` health | fear | tokens; ``value`` the number (for
+    ``add``: the standee number asked for, None for the lowest free one). ``offered`` is
+    the board it was made on (it names the foe in :attr:`command`); it takes no part in
+    equality.
     """
 
     kind: str  # put | add | remove | set | barricade | unbarricade | track | next-spawn
@@ -66,15 +74,20 @@ class Correction:
     loc: str | None = None
     field: str | None = None
     value: int | None = None
+    offered: GameState | None = dc_field(default=None, compare=False, repr=False)
+
+    def on(self, state: GameState) -> Correction:
+        """The same correction, made on ``state`` (so its command names the foe as there)."""
+        return Correction(self.kind, self.figure, self.foe, self.loc, self.field, self.value, state)
 
     @property
     def command(self) -> str:
-        """The typed form, which parses back to an equal correction."""
-        fig = _figure_word(self.figure) if self.figure else ""
+        """The typed form, which parses back to an equal correction on the board it was made on."""
+        fig = _figure_word(self.figure, self.offered) if self.figure else ""
         if self.kind == "put":
             return f"put {fig} {self.loc}"
         if self.kind == "add":
-            return f"add {self.foe} {self.loc}"
+            return f"add {self.foe} {self.loc}" if self.value is None else f"add {self.foe} {self.value} {self.loc}"
         if self.kind == "remove":
             return f"remove {fig}"
         if self.kind == "set":
@@ -105,18 +118,20 @@ class Correction:
                    field=opt("field", str), value=opt("value", int))
 
 
-def _figure_word(figure: str) -> str:
+def _figure_word(figure: str, state: GameState | None) -> str:
+    """A figure as typed: a foe's tag (``g2``) on the board it is on, else its identity
+    (``foe:7``, which parses back too); a Legend's or ally's id."""
     side, _, key = figure.partition(":")
-    return f"#{key}" if side == "foe" else key
+    if side != "foe":
+        return key
+    f = next((x for x in state.foes if str(x.number) == key), None) if state is not None else None
+    return standees.tag(state, f) if f is not None and state is not None else figure
 
 
 def is_correction(text: str) -> bool:
     """Whether typed text starts with a correction word."""
     word = text.strip().split(maxsplit=1)[0].lower() if text.strip() else ""
     return word in WORDS
-
-
-_NUM = re.compile(r"#?([0-9]{1,6})")
 
 
 def _int(state: GameState, word: str, usage: str) -> int:
@@ -126,18 +141,12 @@ def _int(state: GameState, word: str, usage: str) -> int:
 
 
 def _figure(state: GameState, word: str, usage: str, legends: bool = True) -> str:
-    """``foe:N``, ``legend:ID`` or ``ally:ID`` for a typed figure; RulesError naming the figures there are."""
-    m = _NUM.fullmatch(word)
-    if m:
-        n = int(m.group(1))
-        if not any(f.number == n for f in state.foes):
-            there = ", ".join(f"#{f.number}" for f in state.foes) or "none"
-            raise RulesError(f"there is no foe #{n} on the board (foes there: {there})")
-        return f"foe:{n}"
-    # A foe by its map symbol (G2) or name with number is accepted too: the last digits are its number.
-    m2 = re.fullmatch(r"[a-z-]+#?([0-9]{1,6})", word.lower())
-    if m2 and any(f.number == int(m2.group(1)) for f in state.foes):
-        return f"foe:{int(m2.group(1))}"
+    """``foe:N``, ``legend:ID`` or ``ally:ID`` for a typed figure (a foe as
+    :func:`hollowcli.engine.standees.find` reads it: ``g2``, ``gobkin 2``, ``2``); RulesError
+    naming the figures there are."""
+    f = standees.find(state, word)  # (a bare number several foes wear: RulesError saying which)
+    if f is not None:
+        return f"foe:{f.number}"
     if legends:
         lid = legend_by_name(state, word)
         if lid is not None:
@@ -145,8 +154,11 @@ def _figure(state: GameState, word: str, usage: str, legends: bool = True) -> st
         aid = _hero_by_name(state, word, [a.id for a in state.allies])
         if aid is not None:
             return f"ally:{aid}"
+    there = standees.on_board(state)
+    if re.fullmatch(r"#?[0-9]+", word.strip()) or re.fullmatch(r"[a-z]+[\s#-]*[0-9]+", word.strip().lower()):
+        raise RulesError(f"there is no foe '{word.strip()}' on the board (foes there: {there}); {usage}")
     who = ", ".join(state.legend_name(h) for h in [lg.id for lg in state.legends] + [a.id for a in state.allies])
-    raise RulesError(f"'{word}' is neither a foe number on the board nor a Legend or ally on it ({who}); {usage}")
+    raise RulesError(f"'{word}' is neither a foe on the board ({there}) nor a Legend or ally on it ({who}); {usage}")
 
 
 def legend_by_name(state: GameState, word: str) -> str | None:
@@ -204,32 +216,36 @@ def parse_correction(state: GameState, text: str) -> Correction:
     usage = "type " + USAGE[kind]
     if kind == "add" and len(args) == 3 and args[0].isdigit():  # add 2 gobkin C4 -> not supported form
         raise RulesError(f"add one foe at a time; {usage}")
-    want = {"put": 2, "add": 2, "remove": 1, "set": 3}.get(kind, 1)
+    # the figure may be two words (put gobkin 2 H2); the words around it are fixed
+    least, most = {"put": (2, 3), "add": (2, 3), "remove": (1, 2), "set": (3, 4)}.get(kind, (1, 1))
     if kind == "set" and len(args) == 2 and args[0].lower() in FIELDS:
         raise RulesError(f"say whose {args[0].lower()}; {usage}")
-    if len(args) != want:
-        raise RulesError(f"'{kind}' takes {want} word{'s' if want != 1 else ''} after it; {usage}")
+    if not least <= len(args) <= most:
+        raise RulesError(f"'{kind}' takes {least} word{'s' if least != 1 else ''} after it; {usage}")
+    made: Correction
     if kind == "put":
-        return Correction("put", figure=_figure(state, args[0], usage), loc=_loc(state, args[1], usage))
-    if kind == "add":
-        return Correction("add", foe=_foe_kind(state, args[0], usage), loc=_loc(state, args[1], usage, spawn_ok=True))
-    if kind == "remove":
-        fig = _figure(state, args[0], usage)
+        made = Correction("put", figure=_figure(state, " ".join(args[:-1]), usage), loc=_loc(state, args[-1], usage))
+    elif kind == "add":
+        standee = _int(state, args[1], usage) if len(args) == 3 else None
+        made = Correction("add", foe=_foe_kind(state, args[0], usage), loc=_loc(state, args[-1], usage, spawn_ok=True),
+                          value=standee)
+    elif kind == "remove":
+        fig = _figure(state, " ".join(args), usage)
         side, _, key = fig.partition(":")
         if side != "foe":
             who = "a Legend" if side == "legend" else "an ally"
             raise RulesError(f"{who} stays on the board until it falls; to say {state.legend_name(key)} has fallen, "
                              f"type 'set {state.legend_name(key).lower()} health 0'")
-        return Correction("remove", figure=fig)
-    if kind == "set":
-        fig = _figure(state, args[0], usage)
-        field = args[1].lower()
+        made = Correction("remove", figure=fig)
+    elif kind == "set":
+        fig = _figure(state, " ".join(args[:-2]), usage)
+        field = args[-2].lower()
         if field not in FIELDS:
-            raise RulesError(f"'{args[1]}' is not something 'set' changes; {usage}")
-        value = _int(state, args[2], usage)
-        return Correction("set", figure=fig, field=field, value=value)
-    value = _int(state, args[0], usage)
-    return Correction(kind, value=value)
+            raise RulesError(f"'{args[-2]}' is not something 'set' changes; {usage}")
+        made = Correction("set", figure=fig, field=field, value=_int(state, args[-1], usage))
+    else:
+        made = Correction(kind, value=_int(state, args[0], usage))
+    return made.on(state)
 
 
 def check(state: GameState, c: Correction) -> None:
@@ -239,6 +255,12 @@ def check(state: GameState, c: Correction) -> None:
         fdef = pack.foes[c.foe or ""]
         if state.on_board(c.foe or "") >= fdef.supply:
             raise RulesError(f"all {fdef.supply} {fdef.name} miniatures are already on the board")
+        if c.value is not None:
+            if not 1 <= c.value <= fdef.supply:
+                raise RulesError(f"{fdef.name} standees are numbered 1 to {fdef.supply}, not {c.value}")
+            there = next((f for f in state.foes if f.foe == c.foe and f.standee == c.value), None)
+            if there is not None:
+                raise RulesError(f"{state.foe_name(there)} is already on the board, at {there.loc}")
     elif c.kind == "set":
         side, _, key = (c.figure or "").partition(":")
         value = c.value or 0
@@ -283,6 +305,8 @@ def check(state: GameState, c: Correction) -> None:
 def apply_correction(state: GameState, c: Correction) -> tuple[GameState, list[Event]]:
     """The board with ``c`` made true, and its one ``correction`` event."""
     check(state, c)
+    if c.offered is None:  # (built from a save: name the foe as it is on this board)
+        c = c.on(state)
     side, _, key = (c.figure or "").partition(":")
     was = ""
     if c.kind == "put":
@@ -301,9 +325,10 @@ def apply_correction(state: GameState, c: Correction) -> tuple[GameState, list[E
         text = f"{name} is at {c.loc} (was {was})"
     elif c.kind == "add":
         fdef = state.pack.foes[c.foe or ""]
-        new = FoeState(number=state.next_foe, foe=c.foe or "", loc=c.loc or "", health=fdef.health)
+        standee = c.value if c.value is not None else standees.free_standee(state, c.foe or "")
+        new = FoeState(number=state.next_foe, foe=c.foe or "", loc=c.loc or "", health=fdef.health, standee=standee)
         state = replace(state, foes=state.foes + (new,), next_foe=state.next_foe + 1)
-        text = f"{state.foe_name(new)} is added at {c.loc} (standee {new.number}, health {new.health})"
+        text = f"{state.foe_name(new)} is added at {c.loc} (health {new.health})"
     elif c.kind == "remove":
         f = state.foe(int(key))
         state = replace(state, foes=tuple(x for x in state.foes if x.number != f.number))

@@ -86,7 +86,8 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
         for _ in range(fp.count):
             if sum(1 for f in foes if f.foe == fp.foe) >= fdef.supply:
                 break
-            foes.append(FoeState(number=number, foe=fp.foe, loc=loc, health=fdef.health))
+            standee = 1 + sum(1 for f in foes if f.foe == fp.foe)  # the set-up numbers each kind from 1
+            foes.append(FoeState(number=number, foe=fp.foe, loc=loc, health=fdef.health, standee=standee))
             number += 1
     deck = tuple(c.id for c in chapter.cards for _ in range(max(0, c.copies)))
     state = GameState(

@@ -12,7 +12,10 @@ import re
 from hollowcli.engine.actions import VERBS
 from hollowcli.engine.game import legal_actions, parse_command
 from hollowcli.engine.legend_phase import attack_numbers, eligible, move_allowance, search_blocked
+from hollowcli.engine.standees import find as find_foe
+from hollowcli.engine.standees import on_board as foes_typed
 from hollowcli.engine.state import AllyState, GameState, LegendState
+from hollowcli.errors import RulesError
 from hollowcli.pack.model import Item, Skill
 
 _WORDS = re.compile(r"\s+")
@@ -48,7 +51,7 @@ def command_hint(state: GameState, text: str, also: tuple[str, ...] = ("undo", "
     if verb in ("attack", "use", "restore", "search", "give") and turn.acted:
         return f"{name} has already taken the one action of this activation; move or end."
     if verb == "attack":
-        return _attack_hint(state, lg, words[1:])
+        return _attack_hint(state, lg, text.replace("#", " ").split()[1:])
     if verb == "search":
         return (search_blocked(state, lg.loc) or "that search is not possible now").capitalize() + "."
     if verb == "swap" and turn.busy:
@@ -138,9 +141,13 @@ def _move_hint(state: GameState, lg: LegendState | AllyState, where: str) -> str
 def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str]) -> str:
     name = state.legend_name(lg.id)
     if not rest:
-        return "Say which foe: attack 2 (its number), or attack C4 for an area attack."
-    target = rest[0]
-    source_words = rest[2:] if len(rest) > 2 and rest[1] == "with" else []
+        return "Say which foe: attack g2 (Gobkin 2 on the map), or attack C4 for an area attack."
+    low = [w.lower() for w in rest]
+    cut = low.index("with") if "with" in low else len(low)
+    target = " ".join(rest[:cut])
+    source_words = low[cut + 1 :]
+    if target.lower().startswith("at "):
+        target = target[3:]
     source, sid = "basic", None
     if isinstance(lg, AllyState):
         if source_words:
@@ -171,22 +178,27 @@ def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str])
         if sid is None:
             return f"{name} has no skill or item called '{wanted}'."
     nums = attack_numbers(state, lg, source, sid)
-    if target.isdecimal():
-        foe = next((f for f in state.foes if f.number == int(target)), None)
-        if foe is None:
-            return f"There is no foe #{target} on the board."
-        where, what = foe.loc, state.foe_name(foe)
-        if nums.area:
-            return f"That is an area attack: name the location, attack {foe.loc} with {sid}."
-    else:
-        loc = state.board.normalise(target)
+    loc = state.board.normalise(target)
+    try:
+        foe = find_foe(state, target)
+    except RulesError as e:  # a bare number that several foes wear
+        return f"{str(e)[:1].upper()}{str(e)[1:]}."
+    if nums.area:  # an area attack names a location
         if loc is None:
-            return f"'{target}' is neither a foe number nor a location."
-        if not nums.area:
-            return "Only area attacks target a location; name a foe by its number."
+            if foe is not None:
+                return f"That is an area attack: name the location, attack {foe.loc} with {sid}."
+            return f"'{target}' is not a location of this map; an area attack names one, like {lg.loc}."
         if not state.foes_at(loc):
             return f"There are no foes at {loc}."
         where, what = loc, loc
+    else:
+        if foe is None:
+            if loc is not None:
+                return f"Only area attacks target a location; name a foe as the map shows it ({foes_typed(state)})."
+            if target.isascii() and target.isdigit():
+                return f"No foe on the board has the standee number {target} (foes there: {foes_typed(state)})."
+            return f"'{target}' is neither a foe on the board ({foes_typed(state)}) nor a location."
+        where, what = foe.loc, state.foe_name(foe)
     rng = state.board.grid_distance(lg.loc, where) if state.pack.rules.range_measure == "grid" else state.board.walk_distance(lg.loc, where)
     if rng is None or rng > nums.range:
         return f"{what} is at range {rng if rng is not None else 'unreachable'}; that attack reaches {nums.range}."

@@ -5,7 +5,7 @@ When a step needs dice (a Legend's attack, a leave roll, a foe's attack, a spawn
 engine builds a request naming the die, how many, what the roll is for and the faces the
 seeded dice show, and asks the :class:`Dice` of the step, which asks its source::
 
-    request.prompt  -> "Roll 2 attack dice (Emily attacks Gobkin #2)"
+    request.prompt  -> "Roll 2 attack dice (Emily attacks Gobkin 2)"
     source.roll(request) -> (RolledFace, RolledFace)   # each face says whether it was physical
 
 The sources:
@@ -45,7 +45,7 @@ class RollRequest(Frozen):
 
     ``seeded`` holds the faces the step's seeded dice show for it (what ``r`` at the
     prompt, or the default source, answers). ``actor`` is who rolls (a Legend id, a foe
-    id such as ``gobkin#2``, or None for a spawn roll).
+    id such as ``gobkin#2``: kind and standee number, or None for a spawn roll).
     """
 
     __slots__ = ("die", "count", "purpose", "kind", "seeded", "actor")  # noqa: RUF023 - constructor order
@@ -61,7 +61,7 @@ class RollRequest(Frozen):
 
     @property
     def prompt(self) -> str:
-        """``Roll 2 attack dice (Emily attacks Gobkin #2)``."""
+        """``Roll 2 attack dice (Emily attacks Gobkin 2)``."""
         return f"Roll {dice_noun(self.die.id, self.count)} ({self.purpose})"
 
     @property

@@ -135,7 +135,9 @@ def per_game(state: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
 
 
 #: Bumped whenever the dictionary form of a state changes incompatibly.
-STATE_VERSION: Final = 2  # 2: searches and defeated foes kept as counts (flat in long games)
+#: 2: searches and defeated foes kept as counts (flat in long games); 3: each foe's standee
+#: number within its kind (an older state numbers its foes kind by kind, in board order).
+STATE_VERSION: Final = 3
 
 #: Phases a state can be in.
 PHASES: Final = ("legends", "adversary", "over")
@@ -184,12 +186,18 @@ class AllyState:
 @mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
 @dataclass(frozen=True)
 class FoeState:
-    """One foe miniature on the board; ``number`` is unique within a game (``Gobkin #3``)."""
+    """One foe miniature on the board.
+
+    ``standee`` is the number on the miniature, within its kind (``Gobkin 2``): what the
+    players read and type. ``number`` is the foe's identity in the game, never reused (saves
+    and actions name it); see :mod:`hollowcli.engine.standees`.
+    """
 
     number: int
     foe: str
     loc: str
     health: int
+    standee: int = 1
 
     def __eq__(self, other: object) -> bool:
         return same(self, other)  # type: ignore[no-any-return]
@@ -351,7 +359,9 @@ class GameState:
         return hit  # type: ignore[no-any-return]
 
     def foe_name(self, f: FoeState) -> str:
-        return f"{self.pack.foes[f.foe].name} #{f.number}"
+        """``Gobkin 2`` (the kind and its standee number; the name alone for a kind with one miniature)."""
+        fdef = self.pack.foes[f.foe]
+        return f"{fdef.name} {f.standee}" if fdef.supply > 1 else fdef.name
 
     def defense_of(self, lg: LegendState | AllyState) -> int:
         """A Legend's defense with its equipped relic's bonus (an ally's own defense)."""
@@ -399,10 +409,7 @@ class GameState:
                     )
                     for d in data["legends"]
                 ),
-                foes=tuple(
-                    FoeState(number=int(d["number"]), foe=str(d["foe"]), loc=str(d["loc"]), health=int(d["health"]))
-                    for d in data.get("foes", ())
-                ),
+                foes=_foes(data.get("foes", ())),
                 allies=tuple(
                     AllyState(id=str(d["id"]), loc=str(d["loc"]), health=int(d["health"]), activated=bool(d.get("activated", False)))
                     for d in data.get("allies", ())
@@ -435,6 +442,21 @@ class GameState:
             raise SaveError(f"the saved game state is damaged or incomplete ({type(e).__name__}: {e})") from e
         _check_fits(state)
         return state
+
+
+def _foes(rows: Any) -> tuple[FoeState, ...]:
+    """The foes of a saved state; one saved without standee numbers (state version 2 and
+    before) gets them kind by kind, in board order, as a new game numbers its set-up."""
+    out: list[FoeState] = []
+    for d in rows:
+        fid = str(d["foe"])
+        standee = d.get("standee")
+        if standee is None:
+            standee = 1
+            while any(f.foe == fid and f.standee == standee for f in out):
+                standee += 1
+        out.append(FoeState(number=int(d["number"]), foe=fid, loc=str(d["loc"]), health=int(d["health"]), standee=int(standee)))
+    return tuple(out)
 
 
 def _progress_fields(data: Mapping[str, Any], version: int) -> tuple[int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
@@ -488,7 +510,7 @@ def _check_fits(state: GameState) -> None:
         if f.foe not in pack.foes:
             raise SaveError(f"the saved game has foe {f.foe!r}, which the loaded content packs do not define")
         if not board.is_location(f.loc):
-            raise SaveError(f"the saved game puts {f.foe} #{f.number} at {f.loc}, which is not a location of the map")
+            raise SaveError(f"the saved game puts {f.foe} {f.standee} at {f.loc}, which is not a location of the map")
 
 
 def _plain(value: Any) -> Any:
@@ -561,7 +583,7 @@ class Action:
     legend: str
     to: str | None = None  # move: destination
     path: tuple[str, ...] = field(default=(), compare=False)  # move: the walk the engine chose, start included
-    target: int | None = None  # attack: foe number
+    target: int | None = None  # attack: the foe's identity (FoeState.number, not its standee)
     at: str | None = None  # attack: target location (area attacks)
     source: str | None = None  # attack/use: basic | skill | item
     source_id: str | None = None  # attack/use: the skill or item id

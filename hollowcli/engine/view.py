@@ -27,7 +27,7 @@ class Cell:
     feature_name: str = ""
     legends: tuple[str, ...] = ()  # legend ids
     allies: tuple[str, ...] = ()  # ally ids
-    foes: tuple[int, ...] = ()  # foe numbers
+    foes: tuple[int, ...] = ()  # the foes' identities (FoeState.number)
     traps: tuple[str, ...] = ()  # trap types
     walls: tuple[str, ...] = ()  # neighbouring locations behind a wall
 

@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from hollowcli import engine
+from hollowcli.engine import standees
 from hollowcli.engine.corrections import WORDS as CORRECTION_WORDS
 from hollowcli.engine.corrections import apply_correction, check, is_correction, parse_correction
 from hollowcli.engine.rolls import RolledFace, RollRequest
@@ -31,18 +32,19 @@ from hollowcli.play.view import wrap
 
 HELP = """\
 At the Legend-phase prompt, say what the Legends did on the board:
-  activate emily   move C4   attack 2   attack 2 with long-shot   use ...
+  activate emily   move C4   attack g2   attack g2 with long-shot   use ...
   restore health   search    give ...   swap ...    end
   (hollow checks each against the rules; 'choices' lists what is legal now)
 When a roll is needed hollow asks for it: type the faces you rolled
   (values or labels, spaces or commas: '2 0 1', 'blank,1'),
   or r to let hollow roll.
 The board is the truth; at any prompt:
-  put FIGURE LOC        put 2 C4, put emily D2
-                        (FIGURE: a foe's number, a Legend, an ally)
-  add FOE LOC           add gobkin C4, add gobkin 2 (a spawn point)
-  remove FIGURE         remove 3        (taken off, not counted as defeated)
-  set NAME health|fear|tokens N          set emily health 5, set 2 health 1
+  put FIGURE LOC        put g2 C4, put gobkin 2 C4, put emily D2
+                        (FIGURE: a foe as the map shows it, a Legend, an ally)
+  add FOE [N] LOC       add gobkin C4, add gobkin 7 C4 (standee 7),
+                        add gobkin 2 (at spawn point 2)
+  remove FIGURE         remove p3       (taken off, not counted as defeated)
+  set NAME health|fear|tokens N          set emily health 5, set g2 health 1
   barricade N   unbarricade N   track N (storybook spot)   next-spawn N
   status   the ledger     undo [N] / redo [N]     help     quit (saved)"""
 
@@ -85,7 +87,7 @@ def setup_doc(state: Any) -> dict[str, Any]:
         "name": ch.name,
         "number": ch.number,
         "legends": [{"id": lg.id, "name": state.pack.legends[lg.id].name, "loc": lg.loc} for lg in state.legends],
-        "foes": [{"number": f.number, "foe": f.foe, "name": state.pack.foes[f.foe].name, "loc": f.loc,
+        "foes": [{"number": f.standee, "foe": f.foe, "name": state.pack.foes[f.foe].name, "loc": f.loc,
                   "spawn_point": spawn_point_at(state, f.loc)} for f in state.foes],
         "spawn_points": {str(p): loc for p, loc in sorted(state.board.spawn_points.items())},
         "barricades": list(state.barricades),
@@ -105,8 +107,8 @@ def setup_lines(state: Any) -> list[str]:
     lines += wrap("  Legends: " + "; ".join(f"{', '.join(names)} on {loc}" for loc, names in by_loc.items()) + ".",
                   indent="    ", width=78)
     if doc["foes"]:
-        foes = [f"{f['name']} #{f['number']} on {_where(state, f['loc'])}" for f in doc["foes"]]
-        lines += wrap("  Foes (standee number on its base): " + ", ".join(foes) + ".", indent="    ")
+        foes = [f"{state.foe_name(f)} on {_where(state, f.loc)}" for f in state.foes]
+        lines += wrap("  Foes (by the number on the standee's base): " + ", ".join(foes) + ".", indent="    ")
     pts = [f"{p} on {loc}" for p, loc in doc["spawn_points"].items()]
     if pts:
         lines += wrap("  Spawn tokens: " + ", ".join(pts) + ".", indent="    ")
@@ -151,8 +153,8 @@ def status_doc(state: Any) -> dict[str, Any]:
                      "activated": lg.activated} for lg in state.legends],
         "allies": [{"id": a.id, "name": state.pack.allies[a.id].name, "loc": a.loc, "health": a.health,
                     "activated": a.activated} for a in state.allies],
-        "foes": [{"number": f.number, "foe": f.foe, "name": state.pack.foes[f.foe].name, "loc": f.loc,
-                  "health": f.health} for f in sorted(state.foes, key=lambda f: f.number)],
+        "foes": [{"number": f.standee, "foe": f.foe, "name": state.pack.foes[f.foe].name, "loc": f.loc,
+                  "health": f.health} for f in _ledger_order(state)],
         "result": state.result,
     }
 
@@ -191,13 +193,12 @@ def status_lines(state: Any) -> list[str]:
         d = state.pack.allies[a.id]
         mark = "v" if a.activated else " "
         lines.append(f"{mark}{d.name[:17]:<17} {a.loc:<4} {f'{a.health}/{d.health}':<7} {'-':<6} {'-':<7} (ally)")
-    foes = sorted(state.foes, key=lambda f: f.number)
+    foes = _ledger_order(state)
     if not foes:
         lines.append("Foes: none on the board")
     else:
-        lines.append("Foes (standee #, place, health):")
-        cells = [f"#{f.number:<2} {state.pack.foes[f.foe].name[:12]:<12} {f.loc:<3} {f.health}/{state.pack.foes[f.foe].health}"
-                 for f in foes]
+        lines.append("Foes (place, health):")
+        cells = [f"{_short_name(state, f):<15} {f.loc:<3} {f.health}/{state.pack.foes[f.foe].health}" for f in foes]
         room = 24 - len(lines) - 1
         per = 3
         rows = [cells[i:i + per] for i in range(0, len(cells), per)]
@@ -209,12 +210,23 @@ def status_lines(state: Any) -> list[str]:
     return lines
 
 
+def _ledger_order(state: Any) -> list[Any]:
+    """The foes as the ledger lists them: kind by kind (in activation order), by standee number."""
+    rank = {c: i for i, c in enumerate(state.pack.rules.activation_order)}
+    kinds = {k: i for i, k in enumerate(state.pack.foes)}
+    return sorted(state.foes, key=lambda f: (rank.get(state.foe_def(f.foe).cls, len(rank)), kinds.get(f.foe, 0), f.standee))
+
+
+def _short_name(state: Any, f: Any) -> str:
+    """``Schrickroot 10`` within 15 columns (a long kind name is cut before its number)."""
+    name = state.foe_name(f)
+    if len(name) <= 15:
+        return name
+    tail = f" {f.standee}" if standees.numbered(state.pack, f.foe) else ""
+    return name[: 15 - len(tail)] + tail
+
+
 # ----------------------------------------------------------------------------- instructions
-
-
-def _names(numbers: list[int]) -> str:
-    tags = [f"#{n}" for n in numbers]
-    return tags[0] if len(tags) == 1 else ", ".join(tags[:-1]) + " and " + tags[-1]
 
 
 def instruction(ev: Any, state: Any) -> list[str]:
@@ -259,8 +271,7 @@ def instruction(ev: Any, state: Any) -> list[str]:
             why = f"rolled {roll}: {cause}"
         else:
             why = f"rolled {roll}"
-        many = fname + ("s" if len(numbers) > 1 and not fname.endswith("s") else "")
-        text = f"  - Place {many} {_names(numbers)} at spawn point {point} ({ev.to}) ({why})."
+        text = f"  - Place {standees.group_name(state, str(fid), numbers)} at spawn point {point} ({ev.to}) ({why})."
         if n.get("placed", 0) < n.get("count", 0):
             text += f" {n['count'] - n['placed']} more could not spawn: every {fname} miniature is on the board."
         return wrap(text, indent="    ")
@@ -574,7 +585,7 @@ class Assist(Game):
 
     def _what_to_type(self, actions: list[Any]) -> str:
         # No numbered list is on the screen here: the players say what they did.
-        return "what was done on the board ('move C4', 'attack 2', 'end'), 'choices' for what is legal now, or 'help'"
+        return "what was done on the board ('move C4', 'attack g2', 'end'), 'choices' for what is legal now, or 'help'"
 
     def _narrate(self, events: list[Any]) -> None:  # redo and the like
         self._say_events(events)

@@ -109,7 +109,7 @@ class LineSource:
         self.interactive = interactive
         self.name = name
         self.lineno = 0
-        #: At a terminal: the words Tab completes (commands, Legends, foe numbers, places).
+        #: At a terminal: the words Tab completes (commands, Legends, foes, places).
         self.words: Callable[[], Iterable[str]] | None = None
         self._matches: list[str] = []
         self._bound = False

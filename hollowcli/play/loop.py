@@ -18,6 +18,7 @@ from typing import Any, BinaryIO, TextIO
 
 from hollowcli import engine
 from hollowcli.dice import Face, faces_text
+from hollowcli.engine import standees
 from hollowcli.engine.rolls import AskSource, RollRequest
 from hollowcli.errors import HollowError, SaveError, UsageError
 from hollowcli.play import campaigns, combos, saves, screen, view
@@ -82,7 +83,7 @@ Choose by number, or type a command:
   move C4      move the activating Legend (column letter + row number);
                a place marked E4!2 costs a leave roll of 2 dice on the way
   a; b         two commands at once: 'move C3; attack 1'
-  attack 2     attack foe #2 (the number after its letter on the map: G2)
+  attack g2    attack Gobkin 2 (G2 on the map; also 'attack gobkin 2')
   end          end the activating Legend's turn ('activate NAME' ends it too)
   [...]        every other choice shows its typed shortcut in brackets
   undo [N]     take back the last step (or N)    redo [N]  take it again
@@ -211,14 +212,14 @@ class Game:
 
     def completions(self) -> list[str]:
         """What Tab completes at the prompt: meta commands, every word of the legal commands
-        (verbs, Legend ids, foe numbers, item ids, places), Legend names and map locations."""
+        (verbs, Legend ids, foes as typed, item ids, places), Legend names and map locations."""
         words = set(META) - {"?"}
         for a in engine.legal_actions(self.state):
             words.update(a.command.split())
         for hero in (*self.state.legends, *self.state.allies):
             words.add(hero.id)
             words.add(self.state.legend_name(hero.id).lower())
-        words.update(str(f.number) for f in self.state.foes)
+        words.update(standees.tag(self.state, f) for f in self.state.foes)
         words.update(c.name for row in engine.map_cells(self.state) for c in row if c.open)
         return sorted(w for w in words if w)
 

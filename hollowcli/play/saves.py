@@ -336,10 +336,45 @@ def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
     """Version 3 did not say how the campaign's dice are rolled: it was whatever the command
     line said each time, so a game left at a dice question (``game.pending``: only a
     game that asked has one) was rolled for the player by a plain resume. Such a game is
-    one that asks; any other rolls from the seed."""
+    one that asks; any other rolls from the seed.
+
+    Version 3 named foes by one number per game (``Gobkin #4``); version 4 by a standee
+    number within the kind (``Gobkin 2``, ``g2``). Typed actions and corrections keep the
+    foe's identity (``target: 4``, ``foe:4``) and read as before. What was kept as text
+    is marked or rewritten so it still means the same foe: a command from layouts 1-2
+    (``{"command": "attack 4"}``) gets ``old_numbers``, and a correction made at a pause
+    of the adversary phase (``@1 put #2 B5`` in ``rolled``) names the foe's identity
+    (``@1 put foe:2 B5``)."""
     game = doc.get("game")
     asking = isinstance(game, dict) and bool(game.get("pending"))
-    return {**doc, "schema_version": 4, "dice": {"mode": "ask" if asking else "seeded"}}
+    if isinstance(game, dict):
+        game = dict(game)
+        if isinstance(game.get("actions"), list):
+            game["actions"] = [_old_numbers(a) for a in game["actions"]]
+        if isinstance(game.get("rolled"), dict):
+            game["rolled"] = {k: _old_notes(v) for k, v in game["rolled"].items()}
+        pending = game.get("pending")
+        if isinstance(pending, dict):
+            game["pending"] = {**pending, "action": _old_numbers(pending.get("action")), "rolled": _old_notes(pending.get("rolled"))}
+    return {**doc, "schema_version": 4, "game": game, "dice": {"mode": "ask" if asking else "seeded"}}
+
+
+def _old_numbers(entry: Any) -> Any:
+    """A step kept as text (``{"command": ...}``), marked as naming foes by their old numbers."""
+    if isinstance(entry, dict) and "kind" not in entry and isinstance(entry.get("command"), str):
+        return {**entry, "old_numbers": True}
+    return entry
+
+
+#: A correction noted at a pause, as layout 3 wrote it: its foe was ``2``, ``#2`` or ``G2``.
+_OLD_NOTE = re.compile(r"(@[0-9]+ (?:put|remove|set) )(?:[A-Za-z-]*#?)([0-9]{1,6})(?=\s|$)(.*)", re.DOTALL)
+
+
+def _old_notes(items: Any) -> Any:
+    """A step's answers with each correction noted at a pause naming its foe by identity."""
+    if not isinstance(items, list):
+        return items
+    return [_OLD_NOTE.sub(r"\1foe:\2\3", x) if isinstance(x, str) else x for x in items]
 
 
 #: ``MIGRATIONS[v]`` turns a version-``v`` document into a version ``v + 1`` one.

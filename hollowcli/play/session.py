@@ -175,12 +175,17 @@ class Session:
         """The legal action of ``state`` a saved step names (None when none does): a typed
         action (``Action.to_dict()``), or ``{"command": text}`` from an older layout."""
         if "kind" not in entry:
-            return engine.parse_command(state, str(entry.get("command", "")))
+            text = str(entry.get("command", ""))
+            if entry.get("old_numbers"):  # save layouts 1-3: 'attack 4' named the foe of identity 4
+                from hollowcli.engine.standees import legacy_text
+
+                text = legacy_text(state, text)
+            return engine.parse_command(state, text)
         if entry.get("kind") == "correction":  # hollow assist: the board is the truth
             from hollowcli.engine.corrections import Correction, check
 
             try:
-                corr = Correction.from_dict(entry)
+                corr = Correction.from_dict(entry).on(state)
                 check(state, corr)
             except (engine.RulesError, KeyError, TypeError, ValueError):
                 return None

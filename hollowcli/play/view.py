@@ -51,21 +51,20 @@ def legend_symbols(state: Any) -> dict[str, str]:
 
 
 def class_letters(state: Any) -> dict[str, str]:
-    """One capital letter per foe class (``boss`` -> B, ``gobkin`` -> G ...)."""
-    out: dict[str, str] = {}
-    classes = list(state.pack.rules.activation_order) + sorted({f.cls for f in state.pack.foes.values()})
-    for cls in dict.fromkeys(classes):
-        letter = cls[:1].upper() or "?"
-        if letter in out.values():
-            letter = next((ch.upper() for ch in cls[1:] if ch.upper() not in out.values()), "?")
-        out[cls] = letter
-    return out
+    """One capital letter per foe kind, by its class (``boss`` -> B, ``gobkin`` -> G ...),
+    keyed by the kind's id (see :func:`hollowcli.engine.standees.letters`)."""
+    from hollowcli.engine.standees import letters
+
+    return letters(state)
 
 
 def foe_symbol(state: Any, foe: Any, letters: dict[str, str] | None = None) -> str:
-    """``G3``: the foe's class letter and its number in this game."""
-    letters = letters or class_letters(state)
-    return f"{letters.get(state.pack.foes[foe.foe].cls, '?')}{foe.number}"
+    """``G3``: the foe's letter and its standee number within its kind (``B`` alone for a
+    kind with one miniature, the Headless Horseman)."""
+    from hollowcli.engine.standees import numbered
+
+    letter = (letters or class_letters(state)).get(foe.foe, "?")
+    return f"{letter}{foe.standee}" if numbered(state.pack, foe.foe) else letter
 
 
 # --------------------------------------------------------------------------- the map
@@ -138,10 +137,11 @@ def render_key(state: Any) -> list[str]:
     letters = class_letters(state)
     parts = [f"{lsym[lg.id]} {state.legend_name(lg.id)}" for lg in state.legends]
     parts += [f"{lsym[al.id]} {state.legend_name(al.id)} (ally)" for al in state.allies]
-    names: dict[str, str] = {}
-    for f in state.foes:
-        names.setdefault(state.pack.foes[f.foe].cls, state.pack.foes[f.foe].name)
-    parts += [f"{letters[c]}n {names[c]} #n" for c in letters if c in names]
+    from hollowcli.engine.standees import numbered
+
+    kinds = {f.foe for f in state.foes}
+    parts += [f"{letters[k]}n {state.pack.foes[k].name} n" if numbered(state.pack, k) else f"{letters[k]} {state.pack.foes[k].name}"
+              for k in letters if k in kinds]
     parts.append("+ more figures here (see the lists)")
     points = sorted(state.board.spawn_points)
     spots = []
