@@ -368,3 +368,63 @@ def test_every_line_fits_80_columns_help_included(tmp_path: Path) -> None:
     assert result.output.count("The board is the truth; at any prompt:") == 4
     long = [ln for ln in result.output.splitlines() if len(ln) > 80]
     assert long == []
+
+
+ROUND2 = ["activate emily", "end", "activate jeremiah", "end", "activate matthias", "end", "activate elijah", "end"]
+
+
+def test_undo_says_what_to_put_back_on_the_board_for_a_whole_adversary_phase(tmp_path: Path) -> None:
+    """Round 2's adversary phase (seed 3) spawns four Gobkins and a Pumpling and draws a card
+    that spawns one more; the undo of its one step takes it all back, and says so."""
+    lines = [*ROUND1, "2", "r", *ROUND2, "r", "r", "r", "undo", "quit"]
+    result, log = run(["1", "--seed", "3"], lines, tmp_path)
+    out = result.output
+    told = out[out.index("Undone 1 step(s)"):]
+    said = " ".join(told.split())
+    assert ("Put the board back as it was: - Take Gobkins 3, 4, 5 and 6 off B2 (not on the board before). "
+            "- Take Pumpling 2 off B6 (not on the board before). "
+            "- Slide the storybook token back from spot 3 to spot 2. "
+            "- Put 'Rattling Shutters' back into the chapter deck. "
+            "- The spawn list goes on at entry 1 again (it was at 2).") in said
+    undo = next(e for e in log if e["kind"] == "undo")
+    assert undo["numbers"]["put_back"][0] == "Take Gobkins 3, 4, 5 and 6 off B2 (not on the board before)."
+    # and round 1's phase: every standee moved back, Emily's wound and fear reset
+    result, _ = run(["1", "--seed", "3", "--campaign", "r1", "--new"], [*ROUND1, "2", "r", "undo", "quit"], tmp_path)
+    said = " ".join(result.output[result.output.index("Undone 1 step(s)"):].split())
+    for line in ("Move Gobkin 1 from D2 back to B2.", "Move Gobkin 2 from I4 back to J2.",
+                 "Move Pumpling 1 from B4 back to B6.", "Move Schrickroot 1 from H4 back to J4.",
+                 "Emily: health 8/8 (it was 6); fear 0/10 (it was 1).",
+                 "Slide the storybook token back from spot 2 to spot 1."):
+        assert f"- {line}" in said, line
+
+
+def test_undo_puts_a_defeated_foe_back_with_its_health_and_at_a_question_too(tmp_path: Path) -> None:
+    lines = ["activate matthias", "move F4", "attack s1 with steady-aim", "2 2 2", "undo", "undo", "undo", "quit"]
+    result, _ = run(["1", "--seed", "3"], lines, tmp_path)
+    said = " ".join(result.output.split())
+    assert "Schrickroot 1 is defeated" in said
+    assert ("Undone 1 step(s); back at round 1, step 2 (1 can be redone with 'redo'). Put the board back as it was: "
+            "- Put Schrickroot 1 back on J4, with health 5/5. "
+            "- Matthias: 4 of 4 action tokens ready (it was 3).") in said
+    assert "- Matthias: back from F4 to E4." in said
+    assert "Undone 1 step(s); back at round 1, step 0 (3 can be redone with 'redo'). Nothing to change on the board." in said
+    # 'undo' at a dice question of the adversary phase: what happened before the question goes back
+    result, _ = run(["1", "--seed", "3", "--campaign", "q", "--new"], [*ROUND1, "undo", "quit"], tmp_path)
+    said = " ".join(result.output.split())
+    assert ("Took back 'end': the ledger is as it was before it. Put the board back as it was: "
+            "- Move Gobkin 1 from D2 back to B2.") in said
+
+
+def test_put_back_returns_the_cards_drawn_since_and_resets_tokens_traps_and_allies() -> None:
+    from hollowcli.engine.state import Trap, replace
+    from hollowcli.play.putback import put_back
+
+    after = replace(round1_state(), pile=("chalk-circle", "grinning-lanterns"), discard=("rattling-shutters",))
+    before = replace(after, pile=("grinning-lanterns",), discard=("rattling-shutters", "chalk-circle"),
+                     barricades=(3, 4), traps=(Trap("C4", "snare", "legends", "elijah-kappel", 2),))
+    assert put_back(before, after) == ["Take the barricade off spawn point 3 (B6).", "Take the snare trap token off C4.",
+                                       "Put 'Chalk Circle' back into the chapter deck."]
+    assert put_back(after, after) == []
+    tobias = mill_race_state()
+    fallen, _ = apply_correction(tobias, parse_correction(tobias, "set tobias health 0"))
+    assert put_back(fallen, tobias) == ["Put Tobias (ally) back on J4, with health 5/5."]

@@ -27,6 +27,7 @@ from hollowcli.engine.rolls import RolledFace, RollRequest
 from hollowcli.errors import HollowError
 from hollowcli.play import view
 from hollowcli.play.loop import Game, Outcome, PlayOptions, PlayRequest, prepare
+from hollowcli.play.putback import put_back
 from hollowcli.play.rolled import ask_event
 from hollowcli.play.view import wrap
 
@@ -481,8 +482,12 @@ class Assist(Game):
         except _TakeBack:
             self.session.record.pending = None
             self.persist(self.camp)
-            self.console.say(f"Took back '{action.command}': the ledger is as it was before it "
-                             "(put the standees back too).")
+            board = put_back(self._live_state or self.state, self.state)
+            self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
+                       "kind": "undo", "numbers": {"steps": 0, "put_back": board},
+                       "reason": f"the players took back '{action.command}' at a dice question"})
+            self.hint(f"Took back '{action.command}': the ledger is as it was before it.")
+            self._say_put_back(board)
             return
         finally:
             self._live_state = None
@@ -589,6 +594,17 @@ class Assist(Game):
 
     def _narrate(self, events: list[Any]) -> None:  # redo and the like
         self._say_events(events)
+
+    def _board_after_undo(self, before: Any) -> list[str] | None:
+        return put_back(before, self.state)
+
+    def _say_put_back(self, board: list[str]) -> None:
+        if not board:
+            self.console.say("  Nothing to change on the board.")
+            return
+        self.console.say("  Put the board back as it was:")
+        for line in board:
+            self.console.lines(wrap(f"  - {line}", indent="    "))
 
 
 def _upcoming_text(state: Any, upcoming: str) -> str:

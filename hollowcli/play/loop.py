@@ -559,15 +559,28 @@ class Game:
         if count == 0:
             self.hint("'undo 0' would change nothing; 'undo' alone takes one step.")
             return False
+        before = self.state
         n = self.session.undo(count or 1)
         if not n:
             self.hint("Nothing to undo: this is the start of the chapter.")
             return False
+        board = self._board_after_undo(before)
         self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
-                   "kind": "undo", "numbers": {"steps": n}, "reason": f"the player took back {n} step(s)"})
+                   "kind": "undo", "numbers": {"steps": n, **({"put_back": board} if board is not None else {})},
+                   "reason": f"the player took back {n} step(s)"})
         self.console.say(f"Undone {n} step(s); back at round {self.state.round}, step {self.session.step}"
                          + (f" ({self.session.can_redo} can be redone with 'redo')." if self.session.can_redo else "."))
+        if board is not None:
+            self._say_put_back(board)
         return True
+
+    def _board_after_undo(self, before: Any) -> list[str] | None:
+        """What to change on a real board once the ledger went back from ``before`` (None:
+        there is no real board, as in solo play; ``hollow assist`` says)."""
+        return None
+
+    def _say_put_back(self, board: list[str]) -> None:
+        """Tell the players what to put back on the real board (``hollow assist``)."""
 
     def _cmd_redo(self, count: int | None, actions: list[Any]) -> bool:
         if count == 0:
