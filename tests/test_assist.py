@@ -428,3 +428,30 @@ def test_put_back_returns_the_cards_drawn_since_and_resets_tokens_traps_and_alli
     tobias = mill_race_state()
     fallen, _ = apply_correction(tobias, parse_correction(tobias, "set tobias health 0"))
     assert put_back(fallen, tobias) == ["Put Tobias (ally) back on J4, with health 5/5."]
+
+
+def test_a_move_whose_ways_cost_differently_asks_which_way_or_takes_a_named_walk(tmp_path: Path) -> None:
+    """Gobkin 1 stands on E5: from E4, Emily reaches F5 by F4 (free) or past the Gobkin on E5
+    (a leave roll). 'move F5' asks which way; 'move E5 F5' says it; the way is saved."""
+    lines = ["put g1 E5", "activate emily", "move F5", "7", "2", "1", "quit"]
+    result, log = run(["1", "--seed", "3"], lines, tmp_path)
+    said = " ".join(result.output.split())
+    assert ("Emily can reach F5 more than one way, and the ways cost different things: "
+            "1. E4→F4→F5: no leave roll 2. E4→E5→F5: a leave roll of 1 die leaving E5") in said
+    assert "There is no way 7; type 1-2, or the places Emily walked through." in said
+    assert "Roll 1 attack die (Emily's leave roll, leaving 1 foe at E5): 1" in said
+    assert "Emily moves E4→E5→F5 (2 steps)" in said
+    asks = [e for e in log if e["kind"] == "ask"]
+    assert asks[0]["roll"] == "leave"
+    camp = saves.load("default")
+    assert camp.game is not None and camp.game.actions[-1] == {
+        "kind": "move", "legend": "emily-van-winkle", "to": "F5", "walk": ["E4", "E5", "F5"]}
+    again = Session(pack(), camp.game)  # replayed from the save: the same way, the same wound
+    assert again.state.legend("emily-van-winkle").loc == "F5" and again.state.legend("emily-van-winkle").health == 7
+    # the walk typed at once; and a move with one way only asks nothing
+    result, _ = run(["1", "--seed", "3", "--campaign", "w", "--new"],
+                    ["put g1 E5", "activate emily", "move E5 F5", "blank", "undo", "move D2", "quit"], tmp_path)
+    said = " ".join(result.output.split())
+    assert "Emily moves E4→E5→F5 (2 steps)" in said and "Roll 1 attack die (Emily's leave roll" in said
+    assert "Emily moves E4→E3→E2→D2 (3 steps)" in said and said.count("more than one way") == 0
+

@@ -359,6 +359,34 @@ def test_a_foe_is_typed_by_kind_and_standee_number_and_a_bare_number_only_when_o
     assert parse_command(state, "attack p1").target == next(f.number for f in state.foes if f.foe == "pump")
 
 
+def test_a_move_along_a_named_walk_takes_that_way_and_its_leave_roll() -> None:
+    """At the table the way matters: Ann walked B3→C3→D3 past a Gob (a leave roll), not the
+    cheapest way round. 'move C3 D3' says so; the ways that differ are listed."""
+    from hollowcli.engine import Action, command_hint, walk_ways
+
+    pack = make_pack(legends=[legend("ann", move=4), legend("bob")])
+    state = activate(with_foes(place(game(pack), ann="B3", bob="F5"), ("gob", "C3")), "ann")
+    assert walk_ways(state, "D3") == [("B3", "B2", "C2", "D2", "D3"), ("B3", "C3", "D3")]
+    assert walk_ways(state, "B2") == [("B3", "B2")]  # one way costs the same as any other: no question
+    plain = parse_command(state, "move D3")
+    assert plain.path == ("B3", "B2", "C2", "D2", "D3")  # the engine's cheapest walk
+    named = parse_command(state, "move C3 D3")
+    assert named is not None and named.walk == ("B3", "C3", "D3") and named.command == "move C3 D3"
+    assert named.label == "Move Ann B3→C3→D3 (2 steps; leave roll of 1 die)"
+    assert parse_command(state, "move B3 C3 D3") == named  # the start may be named too
+    after, events = apply(state, named, ScriptedRng([1]))  # the leave roll hits
+    assert [e.kind for e in events][:2] == ["leave", "move"] and after.legend("ann").loc == "D3"
+    assert after.legend("ann").health == 7 and events[1].numbers["path"] == ["B3", "C3", "D3"]
+    # saved as the walk, read back as the same move
+    again = Action.from_dict(named.to_dict())
+    assert named.to_dict()["walk"] == ["B3", "C3", "D3"] and again == named
+    assert apply(state, again, ScriptedRng([1]))[0].legend("ann").health == 7
+    for bad, why in (("move C3 E3", "E3 is not one step from C3"), ("move C3 D3 D4 D5 E5", "that walk is 5 steps; Ann can move 4 more"),
+                     ("move C3 B3", "the walk passes the same place twice"), ("move C3 Q9", "'Q9' is not a location")):
+        assert parse_command(state, bad) is None
+        assert why.lower() in command_hint(state, bad).lower(), bad
+
+
 def test_every_legal_action_has_a_unique_command_that_parses_back() -> None:
     burst = Skill("burst", "Burst", cost=1, attack=AttackSpec(3, 0, 2, area=True))
     pack = make_pack(legends=[legend("ann", skills=("burst",)), legend("bob")], skills=[burst])

@@ -6,6 +6,8 @@ The public API (``hollow play`` and campaigns build on it)::
     actions = legal_actions(state)            # the current decision's choices
     action = parse_command(state, "move C4")  # typed text -> a legal Action, or None
     command_hint(state, "move C9")            # why typed text is not legal now, in a sentence
+    walk_ways(state, "H5")                    # the walks there that differ in cost (leave rolls, traps)
+    walk_action(state, ["G4", "G5", "H5"])    # a move along a named walk (RulesError when illegal)
     state, events = apply(state, action, rng) # runs on through the adversary phase
     apply(state, action, Dice(rng, source))   # every roll asked of a dice source:
                                               # source.roll(RollRequest) -> RolledFace...
@@ -45,6 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
     )
     from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
     from hollowcli.engine.hints import command_hint
+    from hollowcli.engine.legend_phase import walk_action, walk_ways
     from hollowcli.engine.policy import auto_action
     from hollowcli.engine.rolls import AskSource, Dice, DiceSource, RolledFace, RollRequest, SeededSource
     from hollowcli.engine.state import (
@@ -68,6 +71,7 @@ _WHERE = {
     "Board": "geometry", "board_for": "geometry", "loc_name": "geometry", "parse_loc": "geometry",
     "auto_action": "policy",
     "command_hint": "hints",
+    "walk_action": "legend_phase", "walk_ways": "legend_phase",
     "STATE_VERSION": "state", "Action": "state", "Event": "state", "FoeState": "state",
     "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
     "Cell": "view", "map_cells": "view",
@@ -115,6 +119,8 @@ __all__ = [
     "parse_step",
     "parse_loc",
     "progress",
+    "walk_action",
+    "walk_ways",
 ]
 
 

@@ -95,10 +95,16 @@ def _swap_label(state: GameState, a: Action) -> str:
     return f"{short(state, lg.id)}: {what} (relic)"
 
 
+def _move_command(state: GameState, a: Action) -> str:
+    """``move C4``; a walk the players named: ``move G4 G5 H5`` (every place after the start)."""
+    return "move " + (" ".join(a.walk[1:]) if a.walk else str(a.to))
+
+
 def _move_label(state: GameState, a: Action) -> str:
     n = len(a.path) - 1
     cost = sum(len(state.foes_at(loc)) for loc in a.path[:-1])
-    label = f"Move {short(state, a.legend)} to {a.to} ({_n(n, 'step')}"
+    where = "→".join(a.walk) if a.walk else f"to {a.to}"  # the walk the players named, else the destination
+    label = f"Move {short(state, a.legend)} {where} ({_n(n, 'step')}"
     if cost:
         label += f"; leave roll of {_n(cost, 'die', 'dice')}"
     return label + ")"
@@ -222,8 +228,8 @@ KINDS: Final[dict[str, ActionKind]] = {k.kind: k for k in (
                lambda s, a: f"activate {typed_name(s, a.legend)}", _activate_label,
                lambda s, a: [f"activate {n}" for n in _legend_forms(s, a.legend)] + _legend_forms(s, a.legend),
                "activate NAME"),
-    ActionKind("move", ("to",), False, lambda s, a: f"move {a.to}", _move_label,
-               lambda s, a: [f"m {a.to}", f"go {a.to}", f"move to {a.to}"], "move C4"),
+    ActionKind("move", ("to", "walk"), False, _move_command, _move_label,
+               lambda s, a: [] if a.walk else [f"m {a.to}", f"go {a.to}", f"move to {a.to}"], "move C4 (or a walk: move G4 G5 H5)"),
     ActionKind("attack", ("target", "at", "source", "source_id"), True, _attack_command, _attack_label, _attack_aliases,
                "attack FOE|C4 [with SKILL/ITEM]"),
     ActionKind("use", ("source", "source_id", "recipient"), True, _use_command, _use_label, _use_aliases,

@@ -15,7 +15,7 @@ from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.core import event, foes_phrase, place_ally
 from hollowcli.engine.corrections import Correction, apply_correction, is_correction, parse_correction
 from hollowcli.engine.geometry import Board, game_board
-from hollowcli.engine.legend_phase import HANDLERS, TURN_KINDS, actions_of_kind, allies_eligible, eligible
+from hollowcli.engine.legend_phase import HANDLERS, TURN_KINDS, actions_of_kind, allies_eligible, eligible, walk_action
 from hollowcli.engine.rolls import Dice, DiceLike, as_dice
 from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState, forget, memo, replace
 from hollowcli.errors import RulesError
@@ -170,12 +170,16 @@ def apply(state: GameState, action: Action | Correction, dice: DiceLike) -> tupl
     # An action equals only actions of its own kind, so its kind's choices are enough.
     legal = legal_of_kind(state, action.kind) if isinstance(action, Action) else ()
     match = None
-    for a in legal:  # the very object offered (the usual case), else an equal one
-        if a is action:
-            match = a
-            break
+    if action.walk:  # a move along the walk the players named: legal when walk_action says so
+        acting = state.phase == "legends" and state.result is None and action.legend == getattr(state.turn, "legend", None)
+        match = walk_action(state, action.walk) if acting else None
     else:
-        match = next((a for a in legal if a == action), None)
+        for a in legal:  # the very object offered (the usual case), else an equal one
+            if a is action:
+                match = a
+                break
+        else:
+            match = next((a for a in legal if a == action), None)
     if match is None:
         raise RulesError(_why_illegal(state, action, legal_actions(state)))
     events: list[Event] = []
@@ -332,7 +336,14 @@ def campaign_carryover(state: GameState) -> dict[str, dict[str, Any]]:
 # ---------------------------------------------------------------------- typing
 def parse_command(state: GameState, text: str) -> Action | None:
     """The legal action a typed command means, or None (read by
-    :func:`hollowcli.engine.actions.parse`, the one reader of the command language)."""
+    :func:`hollowcli.engine.actions.parse`, the one reader of the command language; a
+    move along a named walk, ``move G4 G5 H5``, by :func:`walk_action`)."""
+    words = text.split()
+    if len(words) > 2 and words[0].lower() in ("move", "m", "go") and state.turn is not None:
+        try:
+            return walk_action(state, words[1:])
+        except RulesError:
+            return None
     return parse(state, text, legal_actions(state))
 
 

@@ -11,7 +11,7 @@ import re
 
 from hollowcli.engine.actions import VERBS
 from hollowcli.engine.game import legal_actions, parse_command
-from hollowcli.engine.legend_phase import attack_numbers, eligible, move_allowance, search_blocked
+from hollowcli.engine.legend_phase import attack_numbers, eligible, move_allowance, search_blocked, walk_action
 from hollowcli.engine.standees import find as find_foe
 from hollowcli.engine.standees import on_board as foes_typed
 from hollowcli.engine.state import AllyState, GameState, LegendState
@@ -47,6 +47,11 @@ def command_hint(state: GameState, text: str, also: tuple[str, ...] = ("undo", "
         return f"{name} is an ally: it {can} (no tokens, skills or items); type 'end' when done."
     if verb == "move":
         raw = text.split()
+        if len(raw) > 2:  # a walk: move G4 G5 H5
+            try:
+                walk_action(state, raw[1:])
+            except RulesError as e:
+                return f"{str(e)[:1].upper()}{str(e)[1:]}."
         return _move_hint(state, lg, raw[1] if len(raw) > 1 else "")
     if verb in ("attack", "use", "restore", "search", "give") and turn.acted:
         return f"{name} has already taken the one action of this activation; move or end."

@@ -281,6 +281,80 @@ def _move_actions(state: GameState, lg: LegendState | AllyState) -> tuple[Action
         new_action(kind="move", legend=lg.id, to=loc, path=path, offered=state) for loc, path in walks_in_order(state, start, steps)))
 
 
+def walk_action(state: GameState, places: Sequence[str]) -> Action:
+    """The acting hero's move along the walk the players name (``G4 G5 H5``: each place in
+    turn, the start where it stands may be named first). Legal when each step goes to an
+    orthogonal neighbour (no wall, no '#'), no place twice, within the moves it has left,
+    to a place its moves offer. RulesError (one sentence) otherwise.
+
+    At the table the way matters: leaving a place that holds foes costs a leave roll, an
+    enemy trap springs; :func:`walk_ways` lists the ways that differ so.
+    """
+    turn = state.turn
+    if turn is None:
+        raise RulesError("nobody is acting: activate a Legend first")
+    hero = state.hero(turn.legend)
+    board = state.board
+    walk = [hero.loc]
+    for word in places:
+        loc = board.normalise(word)
+        if loc is None:
+            raise RulesError(f"'{word}' is not a location of this map")
+        walk.append(loc)
+    if len(walk) > 1 and walk[1] == walk[0]:
+        del walk[0]  # the start was named too
+    name = short(state, hero.id)
+    if len(walk) < 2:
+        raise RulesError(f"name the places {name} walked through after {hero.loc}")
+    for here, there in pairwise(walk):
+        if there not in board.adjacent[here]:
+            raise RulesError(f"{there} is not one step from {here} (a wall, a '#' or not a neighbour)")
+    if len(set(walk)) < len(walk):
+        raise RulesError("the walk passes the same place twice")
+    steps = move_allowance(state)
+    if len(walk) - 1 > steps:
+        raise RulesError(f"that walk is {len(walk) - 1} steps; {name} can move {steps} more")
+    offered = next((a for a in _move_actions(state, hero) if a.to == walk[-1]), None)
+    if offered is None:
+        raise RulesError(f"{name} cannot move to {walk[-1]} now")
+    return new_action(kind="move", legend=hero.id, to=walk[-1], path=tuple(walk), walk=tuple(walk), offered=state)
+
+
+def walk_ways(state: GameState, dest: str) -> list[tuple[str, ...]]:
+    """The ways to ``dest`` a player may have walked the acting hero that differ in what they
+    cost (the places with foes it leaves, the enemy traps it enters): the shortest walks and
+    the one ``move DEST`` takes (the cheapest), one walk per cost (ties clockwise from
+    north), cheapest first. One way (or none): the players need not say which."""
+    turn = state.turn
+    if turn is None:
+        return []
+    hero = state.hero(turn.legend)
+    offered = next((a for a in _move_actions(state, hero) if a.to == dest), None)
+    if offered is None:
+        return []
+    adjacent = state.board.adjacent
+    foes_at: dict[str, int] = {}
+    for f in state.foes:
+        foes_at[f.loc] = foes_at.get(f.loc, 0) + 1
+    traps = {t.loc for t in state.traps if t.side != LEGENDS_SIDE}
+
+    def cost(walk: tuple[str, ...]) -> tuple[Any, ...]:
+        return (tuple((loc, foes_at[loc]) for loc in walk[:-1] if loc in foes_at), tuple(loc for loc in walk[1:] if loc in traps))
+
+    shortest = state.board.walk_distance(hero.loc, dest) or 0
+    ways: dict[tuple[Any, ...], tuple[str, ...]] = {}
+    stack: list[tuple[str, ...]] = [(hero.loc,)]
+    while stack:  # every walk of the shortest length, depth first, N/E/S/W
+        walk = stack.pop()
+        if walk[-1] == dest:
+            ways.setdefault(cost(walk), walk)
+            continue
+        if len(walk) - 1 < shortest:
+            stack.extend(walk + (nb,) for nb in reversed(adjacent[walk[-1]]) if nb not in walk)
+    ways.setdefault(cost(offered.path), offered.path)
+    return sorted(ways.values(), key=lambda w: (sum(foes_at.get(loc, 0) for loc in w[:-1]), len(w)))
+
+
 def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Action]:
     out: list[Action] = []
     foes = state.foes
@@ -500,7 +574,7 @@ def do_swap(state: GameState, action: Action, dice: Dice, events: list[Event]) -
 def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
     assert state.turn is not None
     lid = action.legend
-    path = list(action.path)
+    path = list(action.walk or action.path)
     rules = state.pack.rules
     before = state
     walked = [path[0]]
@@ -545,7 +619,9 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     events.append(event(state, "move", actor=lid, frm=walked[0], to=walked[-1],
                         numbers={"steps": steps, "path": walked, "leave_dice": leave_dice},
                         reason=f"{short(state, lid)} moves {'→'.join(walked)} ({steps} step{'s' if steps != 1 else ''})",
-                        detail=(f"the cheapest walk within {move_allowance(before)} steps: {leave_dice} leave-roll "
+                        detail=(f"the walk the players named: {leave_dice} leave-roll {'die' if leave_dice == 1 else 'dice'}"
+                                if action.walk else
+                                f"the cheapest walk within {move_allowance(before)} steps: {leave_dice} leave-roll "
                                 f"{'die' if leave_dice == 1 else 'dice'}, then fewest steps, ties clockwise from north")
                         + ("" if walked == path else f"; stopped at {walked[-1]}")))
     return state

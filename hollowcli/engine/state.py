@@ -583,6 +583,7 @@ class Action:
     legend: str
     to: str | None = None  # move: destination
     path: tuple[str, ...] = field(default=(), compare=False)  # move: the walk the engine chose, start included
+    walk: tuple[str, ...] | None = None  # move: the walk the players named (start included); None: the cheapest
     target: int | None = None  # attack: the foe's identity (FoeState.number, not its standee)
     at: str | None = None  # attack: target location (area attacks)
     source: str | None = None  # attack/use: basic | skill | item
@@ -625,7 +626,7 @@ class Action:
         for name in spec.fields if spec is not None else ():
             value = getattr(self, name)
             if value is not None:
-                out[name] = value
+                out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     @classmethod
@@ -641,6 +642,11 @@ class Action:
         kw: dict[str, Any] = {}
         for name in spec.fields:
             value = data.get(name)
+            if name == "walk":  # a list of locations
+                if value is not None and not (isinstance(value, (list, tuple)) and all(isinstance(x, str) for x in value)):
+                    raise ValueError(f"the {kind} action's walk is not a list of locations")
+                kw[name] = tuple(value) if value is not None else None
+                continue
             want = int if name == "target" else str
             if value is not None and (not isinstance(value, want) or isinstance(value, bool)):
                 raise ValueError(f"the {kind} action's {name} is not a {want.__name__}")

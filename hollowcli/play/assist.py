@@ -549,6 +549,15 @@ class Assist(Game):
         if meta and meta.group(1).lower() in ("help", "?"):
             self.console.say(HELP)
             return False
+        words = text.split()
+        if len(words) == 2 and words[0].lower() in ("move", "m", "go") and self.state.turn is not None:
+            move = engine.parse_command(self.state, text)
+            if move is not None and move.kind == "move" and len(engine.walk_ways(self.state, move.to or "")) > 1:
+                way = self._which_way(move)
+                if way is None:
+                    return False
+                self._take(way)
+                return True
         took = super().handle(line, actions)
         if not took and text.lower().startswith(("move ", "m ", "go ")) and self.state.turn is not None:
             where = text.split()[-1].upper()
@@ -556,6 +565,38 @@ class Assist(Game):
                 who = self.state.legend_name(self.state.turn.legend).lower()
                 self.hint(f"If {who.title()} really stands on {where}, type 'put {who} {where}' to say so.")
         return took
+
+    def _which_way(self, move: Any) -> Any | None:
+        """``move H5`` where the ways there differ in what they cost (a leave roll past foes,
+        a trap): ask which way the figure went. The chosen walk's move, or None (nothing taken)."""
+        state = self.state
+        ways = engine.walk_ways(state, move.to)
+        who = state.legend_name(move.legend)
+        self.console.say(f"{who} can reach {move.to} more than one way, and the ways cost different things:")
+        for i, walk in enumerate(ways, 1):
+            self.console.lines(wrap(f"  {i}. {'→'.join(walk)}: {_walk_cost(state, walk)}", indent="       "))
+        example = " ".join(ways[-1][1:])
+        while True:
+            line = self._read(f"Which way did {who} go? 1-{len(ways)}, or the walk (move {example}), or Enter: none> ")
+            if line is None:
+                self._quit = "end-of-input"
+                return None
+            text = line.strip()
+            if not text:
+                self.hint(f"{who} did not move.")
+                return None
+            if text.isascii() and text.isdigit():
+                if 1 <= len(text) <= 3 and 1 <= int(text) <= len(ways):
+                    return engine.walk_action(state, ways[int(text) - 1])
+                self.hint(f"There is no way {_short(text)}; type 1-{len(ways)}, or the places {who} walked through.")
+                continue
+            places = text.split()
+            if places[0].lower() in ("move", "m", "go"):
+                places = places[1:]
+            try:
+                return engine.walk_action(state, places)
+            except engine.RulesError as e:
+                self.hint(f"{_sentence(str(e))} Type 1-{len(ways)}, or the places {who} walked through.")
 
     COMMAND = "hollow assist"
     #: Besides the action verbs: the corrections ("the board is the truth") and the meta words.
@@ -615,6 +656,18 @@ def _upcoming_text(state: Any, upcoming: str) -> str:
         except KeyError:
             return "next foe"
     return {"spawn": "next: spawn", "card": "next: a chapter card", "slide": "next: slide the token"}.get(upcoming, "next")
+
+
+def _walk_cost(state: Any, walk: tuple[str, ...]) -> str:
+    """What a walk costs at the table: the leave rolls of the places with foes it leaves, the
+    enemy traps it enters (``no leave roll`` when nothing)."""
+    parts = []
+    for loc in walk[:-1]:
+        n = len(state.foes_at(loc))
+        if n:
+            parts.append(f"a leave roll of {plural(n, 'die', 'dice')} leaving {loc}")
+    parts += [f"the {t.type} trap at {t.loc}" for t in state.traps if t.loc in walk[1:] and t.side != "legends"]
+    return ", ".join(parts) if parts else "no leave roll"
 
 
 def _sentence(text: str) -> str:

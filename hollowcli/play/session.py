@@ -194,6 +194,11 @@ class Session:
             want = engine.Action.from_dict(entry)
         except ValueError:
             return None
+        if want.walk:  # a move along the walk the players named
+            try:
+                return engine.walk_action(state, want.walk) if want.legend == getattr(state.turn, "legend", None) else None
+            except engine.RulesError:
+                return None
         return next((a for a in engine.legal_actions(state) if a == want), None)
 
     def commands(self) -> list[str]:
@@ -208,7 +213,8 @@ class Session:
 
     def _pooled(self, entry: dict[str, Any]) -> dict[str, Any]:
         """One shared dictionary per distinct action: a long game repeats a few."""
-        return self._pool.setdefault(tuple(entry.items()), entry)
+        key = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in entry.items())  # (a walk is a list)
+        return self._pool.setdefault(key, entry)
 
     def _parse(self, state: Any, step: int) -> Any:
         entry = self.record.actions[step]
