@@ -455,3 +455,32 @@ def test_a_move_whose_ways_cost_differently_asks_which_way_or_takes_a_named_walk
     assert "Emily moves E4→E5→F5 (2 steps)" in said and "Roll 1 attack die (Emily's leave roll" in said
     assert "Emily moves E4→E3→E2→D2 (3 steps)" in said and said.count("more than one way") == 0
 
+
+def test_the_legend_phase_prompt_says_which_words_it_takes_and_each_is_accepted(tmp_path: Path) -> None:
+    result, _ = run(["1", "--seed", "3"], ["activate emily", "quit"], tmp_path)
+    said = " ".join(result.output.split())
+    assert ("Say: activate jeremiah, matthias, elijah or emily; or a correction, status, choices, undo, help. "
+            "Round 1: who acts next?") in said
+    assert ("Emily is acting at E4 (moved 0 of 3, action not taken yet). Say: move D2 (17 places), "
+            "attack s1 with long-shot, end; or a correction, status, choices, undo, help. What did Emily do?") in said
+    # every command the line names is one the prompt takes, all through a game
+    from hollowcli.engine.actions import VERBS
+    from hollowcli.play.assist import words_now
+
+    state = engine.new_game(pack(), "churchyard")
+    seen = 0
+    for step in range(120):
+        if engine.outcome(state):
+            break
+        legal = engine.legal_actions(state)
+        line = words_now(state, legal).removeprefix("Say: ").split("; or ")[0]
+        for item in line.split(", "):
+            if "more '" in item:
+                continue
+            for cmd in item.split(" (")[0].split(" or "):  # 'activate jeremiah, matthias, elijah or emily'
+                if cmd.split()[0] not in VERBS:
+                    cmd = "activate " + cmd
+                assert engine.parse_command(state, cmd) is not None, (cmd, line)
+                seen += 1
+        state, _ = engine.apply(state, engine.auto_action(state, random.Random(step)), random.Random(step))
+    assert seen > 100

@@ -622,6 +622,7 @@ class Assist(Game):
             who = self.state.legend_name(turn.legend) + (" (ally)" if self.state.is_ally(turn.legend) else "")
             self.console.say(f"{who} is acting at {hero.loc} (moved {turn.steps} of {d.move}, "
                              + ("action taken)." if turn.acted else "action not taken yet)."))
+        self.console.lines([self.paint(line, "dim") for line in wrap(words_now(self.state, actions), indent="  ")])
         return actions
 
     def _prompt(self, actions: list[Any]) -> str:
@@ -646,6 +647,26 @@ class Assist(Game):
         self.console.say("  Put the board back as it was:")
         for line in board:
             self.console.lines(wrap(f"  - {line}", indent="    "))
+
+
+def words_now(state: Any, actions: list[Any]) -> str:
+    """What the Legend-phase prompt takes now, in one sentence: the legal commands by kind
+    (a few examples where there are many, like the moves), then the other words."""
+    by_kind: dict[str, list[Any]] = {}
+    for a in actions:
+        by_kind.setdefault(a.kind, []).append(a)
+    said: list[str] = []
+    for kind, group in by_kind.items():
+        if kind == "activate":
+            names = [state.legend_name(a.legend).lower() for a in group]
+            said.append("activate " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]))
+        elif kind == "move":
+            said.append(f"move {group[0].to}" + (f" ({len(group)} places)" if len(group) > 1 else ""))
+        elif len(group) > 3:
+            said += [a.command for a in group[:2]] + [f"{len(group) - 2} more '{kind}' ('choices' lists them)"]
+        else:
+            said += [a.command for a in group]
+    return "Say: " + ", ".join(said) + "; or a correction, status, choices, undo, help."
 
 
 def _upcoming_text(state: Any, upcoming: str) -> str:
