@@ -386,6 +386,8 @@ def test_undo_says_what_to_put_back_on_the_board_for_a_whole_adversary_phase(tmp
             "- Slide the storybook token back from spot 3 to spot 2. "
             "- Put 'Rattling Shutters' back into the chapter deck. "
             "- The spawn list goes on at entry 1 again (it was at 2).") in said
+    # the list stays on the screen: the ledger is not printed again after it (status shows it)
+    assert "(Back in round 2: 'status' shows the whole ledger.)" in said and "== Round 2," not in told
     undo = next(e for e in log if e["kind"] == "undo")
     assert undo["numbers"]["put_back"][0] == "Take Gobkins 3, 4, 5 and 6 off B2 (not on the board before)."
     # and round 1's phase: every standee moved back, Emily's wound and fear reset

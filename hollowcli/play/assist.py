@@ -33,15 +33,16 @@ from hollowcli.play.view import wrap
 
 HELP = """\
 At the Legend-phase prompt, say what the Legends did on the board:
-  activate emily   move C4   attack g2   attack g2 with long-shot   use ...
-  restore health   search    give ...   swap ...    end
+  activate emily   move C4 (or the walk taken: move B4 C4)   attack g2
+  attack g2 with long-shot   use ...   restore health   search   give ...
+  swap ...   end
   (hollow checks each against the rules; 'choices' lists what is legal now)
 When a roll is needed hollow asks for it: type the faces you rolled
   (values or labels, spaces or commas: '2 0 1', 'blank,1'),
   or r to let hollow roll.
 The board is the truth; at any prompt:
   put FIGURE LOC        put g2 C4, put gobkin 2 C4, put emily D2
-                        (FIGURE: a foe as the map shows it, a Legend, an ally)
+                        (FIGURE: a foe like g2, a Legend, an ally)
   add FOE [N] LOC       add gobkin C4, add gobkin 7 C4 (standee 7),
                         add gobkin 2 (at spawn point 2)
   remove FIGURE         remove p3       (taken off, not counted as defeated)
@@ -318,6 +319,7 @@ class Assist(Game):
         self._queued: list[str] = []  # corrections typed at a dice question, made at the next pause
         self._phase_header = (0, "")
         self._live_state: Any = None
+        self._ledger_hint = False  # an undo went back a round: say that 'status' shows the ledger
 
     def _choose_dice(self, options: PlayOptions) -> tuple[bool, list[str] | None, str]:
         """Every die is the players' (this object asks them); the campaign remembers it, so
@@ -577,7 +579,7 @@ class Assist(Game):
             self.console.lines(wrap(f"  {i}. {'→'.join(walk)}: {_walk_cost(state, walk)}", indent="       "))
         example = " ".join(ways[-1][1:])
         while True:
-            line = self._read(f"Which way did {who} go? 1-{len(ways)}, or the walk (move {example}), or Enter: none> ")
+            line = self._read(f"Which way? 1-{len(ways)}, or the walk (move {example}); Enter: none> ")
             if line is None:
                 self._quit = "end-of-input"
                 return None
@@ -638,15 +640,21 @@ class Assist(Game):
         self._say_events(events)
 
     def _board_after_undo(self, before: Any) -> list[str] | None:
+        if before.round != self.state.round:  # the list, not the whole ledger, is what to read now
+            self._shown_round = self.state.round
+            self._ledger_hint = True
         return put_back(before, self.state)
 
     def _say_put_back(self, board: list[str]) -> None:
         if not board:
             self.console.say("  Nothing to change on the board.")
-            return
-        self.console.say("  Put the board back as it was:")
-        for line in board:
-            self.console.lines(wrap(f"  - {line}", indent="    "))
+        else:
+            self.console.say("  Put the board back as it was:")
+            for line in board:
+                self.console.lines(wrap(f"  - {line}", indent="    "))
+        if self._ledger_hint:
+            self._ledger_hint = False
+            self.console.say(f"  (Back in round {self.state.round}: 'status' shows the whole ledger.)")
 
 
 def words_now(state: Any, actions: list[Any]) -> str:
