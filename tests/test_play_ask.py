@@ -186,6 +186,7 @@ def test_in_a_terminal_a_wrong_face_a_ctrl_c_at_a_question_and_a_resume() -> Non
     again = _spawn()  # no --rolled: the campaign remembers that it asks
     again.expect(re.escape("Roll 1 attack die (Pumpling 1 attacks Jeremiah): "))
     assert "Continuing 'end', which was waiting for dice." in ANSI.sub("", again.before)
+    assert "Legends      at  hp" in ANSI.sub("", again.before)  # the board the question is about, first
     again.sendline("blank")
     again.expect(PROMPT)
     assert "rolled [blank] (your die)" in " ".join(ANSI.sub("", again.before).split())

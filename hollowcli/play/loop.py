@@ -361,6 +361,8 @@ class Game:
             self.hint("The step left at a dice question is not legal any more; choose again.")
             return
         n = sum(1 for x in pending["rolled"] if not (isinstance(x, str) and x.startswith("@")))  # (not the pauses' notes)
+        if self._interactive():  # the board the question is about, before it is asked again
+            self.show_round()
         self.console.say(f"Continuing '{action.command}', which was waiting for dice"
                          + (f" ({n} {'die' if n == 1 else 'dice'} rolled already)." if n else "."))
         self._take(action, answered=list(pending["rolled"]))
