@@ -351,7 +351,7 @@ def test_a_foe_is_typed_by_kind_and_standee_number_and_a_bare_number_only_when_o
     state = activate(with_foes(game(pack), ("gob", "D3"), ("pump", "D3"), ("gob", "D4")), "ann")
     gob2 = next(a for a in legal_actions(state) if a.kind == "attack" and state.foe(a.target).standee == 2)
     assert gob2.command == "attack g2" and "Attack Gob 2 at D4" in gob2.label
-    for typed in ("attack g2", "attack G2", "attack #g2", "attack gob 2", "attack Gob #2", "attack 2", "attack #2", "a g2"):
+    for typed in ("attack g2", "attack G2", "attack #g2", "attack gob 2", "attack Gob #2", "attack gob2", "attack 2", "attack #2", "a g2"):
         assert parse_command(state, typed) == gob2, typed
     # '1' is Gob 1 and Pump 1: refused, with what to type
     assert parse_command(state, "attack 1") is None

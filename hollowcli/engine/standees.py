@@ -98,12 +98,6 @@ def _one_word(pack: Pack, foe_id: str) -> str:
     return last if last and last.isalpha() and last not in others else foe_id
 
 
-def name(state: GameState, f: FoeState) -> str:
-    """``Gobkin 2``; ``Headless Horseman`` for a kind with one miniature."""
-    fdef = state.pack.foes[f.foe]
-    return f"{fdef.name} {f.standee}" if fdef.supply > 1 else fdef.name
-
-
 def group_name(state: GameState, foe_id: str, standees: list[int]) -> str:
     """Several foes of one kind: ``Gobkin 5``, ``Gobkins 5 and 6``, ``Gobkins 2, 3 and 7``
     (``Headless Horseman`` for a kind with one miniature)."""
@@ -111,7 +105,7 @@ def group_name(state: GameState, foe_id: str, standees: list[int]) -> str:
     kind = fdef.name if fdef is not None else foe_id
     if not standees:
         return kind
-    if fdef is not None and fdef.supply <= 1:
+    if not numbered(state.pack, foe_id):
         return kind
     if len(standees) == 1:
         return f"{kind} {standees[0]}"
@@ -131,10 +125,9 @@ def words(state: GameState, f: FoeState) -> list[str]:
     """Every way to type the foe: ``g2``, ``gobkin 2``, and the bare standee number when no
     other foe on the board has it; for a kind with one miniature (``horseman``) its letter
     on the map, its id and its name."""
-    fdef = state.pack.foes[f.foe]
-    if fdef.supply <= 1:
-        return [tag(state, f), symbol(state, f).lower(), f.foe, fdef.name]
-    out = [tag(state, f), f"{fdef.name} {f.standee}", f"{f.foe} {f.standee}"]
+    if not numbered(state.pack, f.foe):
+        return [tag(state, f), symbol(state, f).lower(), f.foe, state.pack.foes[f.foe].name]
+    out = [tag(state, f), state.foe_name(f), f"{f.foe} {f.standee}", f"{f.foe}{f.standee}"]
     if sum(1 for g in state.foes if g.standee == f.standee and numbered(state.pack, g.foe)) == 1:
         out.append(str(f.standee))
     return out
@@ -157,7 +150,7 @@ def find(state: GameState, text: str) -> FoeState | None:
         if len(hits) > 1:
             tags = [tag(state, f) for f in hits]
             which = ", ".join(tags[:-1]) + " or " + tags[-1]
-            names = ", ".join(name(state, f) for f in hits[:-1]) + " and " + name(state, hits[-1])
+            names = ", ".join(state.foe_name(f) for f in hits[:-1]) + " and " + state.foe_name(hits[-1])
             raise RulesError(f"{names} {'are both' if len(hits) == 2 else 'are all'} on the board: say which, {which}")
         return hits[0] if hits else None
     for f in state.foes:

@@ -22,6 +22,7 @@ from mypy_extensions import mypyc_attr
 from hollowcli.engine.actions import KINDS
 from hollowcli.engine.events import EventKind
 from hollowcli.engine.geometry import Board, game_board
+from hollowcli.engine.standees import numbered
 from hollowcli.errors import SaveError
 from hollowcli.pack.model import Ally, Chapter, Foe, Legend, Pack, frozen_map
 
@@ -360,8 +361,8 @@ class GameState:
 
     def foe_name(self, f: FoeState) -> str:
         """``Gobkin 2`` (the kind and its standee number; the name alone for a kind with one miniature)."""
-        fdef = self.pack.foes[f.foe]
-        return f"{fdef.name} {f.standee}" if fdef.supply > 1 else fdef.name
+        name = self.pack.foes[f.foe].name
+        return f"{name} {f.standee}" if numbered(self.pack, f.foe) else name
 
     def defense_of(self, lg: LegendState | AllyState) -> int:
         """A Legend's defense with its equipped relic's bonus (an ally's own defense)."""
