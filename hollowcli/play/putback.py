@@ -45,21 +45,22 @@ def _foes(before: Any, after: Any) -> list[str]:
     out = [f"Take {standees.group_name(before, kind, sorted(nums))} off {loc} (not on the board before)."
            for (kind, loc), nums in off.items()]
     for n, f in now.items():
-        name = after.foe_name(f)
-        top = after.foe_def(f.foe).health
-        old = was.get(n)
-        if old is None:
-            out.append(f"Put {name} back on {f.loc}, with health {f.health}/{top}.")
-            continue
-        parts = []
-        if old.loc != f.loc:
-            parts.append(f"move {name} from {old.loc} back to {f.loc}")
-        if old.health != f.health:
-            parts.append(f"{'its' if parts else name + chr(39) + 's'} health is {f.health}/{top} again (it was {old.health})")
-        if parts:
-            text = "; ".join(parts)
-            out.append(text[:1].upper() + text[1:] + ".")
+        out += _back(after.foe_name(f), was.get(n), f, after.foe_def(f.foe).health)
     return out
+
+
+def _back(name: str, old: Any, new: Any, top: int) -> list[str]:
+    """A figure (foe or ally) as it stands on the ledger again: put back on the board, moved
+    back, its health reset ([] when it is as it was)."""
+    if old is None:
+        return [f"Put {name} back on {new.loc}, with health {new.health}/{top}."]
+    parts = []
+    if old.loc != new.loc:
+        parts.append(f"move {name} from {old.loc} back to {new.loc}")
+    if old.health != new.health:
+        parts.append(f"{'its' if parts else name + chr(39) + 's'} health is {new.health}/{top} again (it was {old.health})")
+    text = "; ".join(parts)
+    return [text[:1].upper() + text[1:] + "."] if parts else []
 
 
 def _heroes(before: Any, after: Any) -> list[str]:
@@ -67,7 +68,6 @@ def _heroes(before: Any, after: Any) -> list[str]:
     limit = after.pack.rules.fear_limit
     for lg in after.legends:
         old = before.legend(lg.id)
-        name = after.legend_name(lg.id)
         parts = []
         if old.loc != lg.loc:
             parts.append(f"back from {old.loc} to {lg.loc}")
@@ -86,25 +86,13 @@ def _heroes(before: Any, after: Any) -> list[str]:
         if gone:
             parts.append("gives back " + ", ".join(_item(after, i) for i in gone.elements()))
         if parts:
-            out.append(f"{name}: " + "; ".join(parts) + ".")
+            out.append(f"{after.legend_name(lg.id)}: " + "; ".join(parts) + ".")
     was = {a.id: a for a in before.allies}
     now = {a.id: a for a in after.allies}
-    for aid, a in was.items():
-        if aid not in now:
-            out.append(f"Take {before.legend_name(aid)} (ally) off {a.loc} (not on the board before).")
+    out += [f"Take {before.legend_name(aid)} (ally) off {a.loc} (not on the board before)."
+            for aid, a in was.items() if aid not in now]
     for aid, a in now.items():
-        name = after.legend_name(aid)
-        old = was.get(aid)
-        if old is None:
-            out.append(f"Put {name} (ally) back on {a.loc}, with health {a.health}/{after.pack.allies[aid].health}.")
-            continue
-        parts = []
-        if old.loc != a.loc:
-            parts.append(f"back from {old.loc} to {a.loc}")
-        if old.health != a.health:
-            parts.append(f"health {a.health}/{after.pack.allies[aid].health} (it was {old.health})")
-        if parts:
-            out.append(f"{name} (ally): " + "; ".join(parts) + ".")
+        out += _back(f"{after.legend_name(aid)} (ally)", was.get(aid), a, after.pack.allies[aid].health)
     return out
 
 
