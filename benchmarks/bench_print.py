@@ -60,7 +60,7 @@ def card_texts(pack):
              "lock": "Barricade spawn point {}", "unlock": "Remove the barricade from spawn point {}",
              "advance": "The storybook token moves {} extra spot", "tokens": "Each Legend returns {} tokens"}
     files = [[(rc.topic, "Reference", rc.text) for rc in kit.reference_sections(pack, make_spec())]]
-    for ch in kit.chapters_in_order(pack):
+    for ch in kit.chapters_in_order(pack.chapters):
         deck = []
         for c in ch.cards:
             effects = [words[k].format(v) if k in words else f"Spawn {v}" for k, v in c.effect.items()]

@@ -10,11 +10,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from hollowcli.errors import UsageError
 
 T = TypeVar("T")
+
+
+class _Numbered(Protocol):
+    """What chapter look-ups need of a chapter: its id, its storybook number and its name."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+
+
+C = TypeVar("C", bound=_Numbered)
 
 _SEP = re.compile(r"[\s_]+")
 
@@ -119,3 +133,30 @@ def nearest_hint(q: str, entries: Mapping[str, T], name: Callable[[T], str] = la
             pool[hits[0]] = next(iter(words_pool[hits[0]]))
             near = hits[0]
     return f"did you mean {pool[near]!r}? " if near is not None else ""
+
+
+def chapters_in_order(chapters: Mapping[str, C]) -> list[C]:
+    """Chapters in storybook order: by number, then id."""
+    return sorted(chapters.values(), key=lambda ch: (ch.number, ch.id))
+
+
+def find_chapter(chapters: Mapping[str, C], text: str) -> C:
+    """The chapter ``text`` names: its storybook number (``1``), id, name or a unique prefix.
+
+    Every command that takes a chapter comes here, so ``hollow print deck 1`` means what
+    ``hollow play 1`` does. Anything else raises :class:`UsageError` with the closest
+    chapter and the list of chapters by number.
+    """
+    key = text.strip()
+    if key.isascii() and key.isdigit() and len(key) <= 9:  # not '²' (a digit int() refuses), not 4,301 digits
+        for ch in chapters_in_order(chapters):
+            if int(key) == ch.number:
+                return ch
+    try:
+        return chapters[find_id("chapter", key, chapters, lambda c: c.name)]
+    except UsageError as e:
+        if "give more of the name" in str(e):
+            raise
+        hint = nearest_hint(norm(key), chapters, lambda c: c.name)
+    listed = ", ".join(f"{ch.number} ({ch.id})" for ch in chapters_in_order(chapters)) or "none in this content"
+    raise UsageError(f"there is no chapter {text!r}; {hint}the chapters are {listed}")

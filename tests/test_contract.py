@@ -455,7 +455,8 @@ def test_print_kit_writes_every_file_into_output(tmp_path: Path, monkeypatch: py
     ("args", "files"),
     [
         (("reference",), {"reference.pdf"}),
-        (("spawn", "schoolhouse"), {"spawn-tables.pdf"}),
+        (("spawn", "schoolhouse"), {"spawn-schoolhouse.pdf"}),
+        (("spawn",), {"spawn-tables.pdf"}),
         (("deck", "schoolhouse"), {"deck-schoolhouse.pdf"}),
         (("cards", "legends"), {"cards-legends.pdf"}),
         (("cards", "items"), {"cards-items.pdf"}),

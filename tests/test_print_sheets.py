@@ -449,5 +449,5 @@ def test_the_listing_claims_a_ruler_only_when_one_is_printed(tmp_path: Path) -> 
     assert "must measure 50 mm" not in mini.stdout and "measure a printed card" in mini.stdout
     spawn = runner.invoke(cli, ["print", "spawn", "schoolhouse", "--out", str(tmp_path)])
     assert "must measure 50 mm" in spawn.stdout
-    with pdfplumber.open(str(tmp_path / "spawn-tables.pdf")) as pdf:
+    with pdfplumber.open(str(tmp_path / "spawn-schoolhouse.pdf")) as pdf:
         assert "must measure 50 mm" in (pdf.pages[0].extract_text() or "")  # the spawn tables have the ruler

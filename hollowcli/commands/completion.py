@@ -94,4 +94,4 @@ def entry_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
     from hollowcli.pack.validate import SINGULAR
 
     plural = next((k for k in KINDS if kind.lower() in (k, SINGULAR.get(k, k))), None)
-    return ids(plural)(ctx, param, incomplete) if plural else []
+    return ids(plural, numbers=True)(ctx, param, incomplete) if plural else []

@@ -169,15 +169,16 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
     """Show every field of one entry.
 
     KIND is one of dice, legends, allies, skills, items, foes, rules, chapters (singular works
-    too); ID is the entry's id (not needed for rules).
+    too); ID is the entry's id (not needed for rules), or a chapter's number.
 
     \b
     Examples:
       hollow content show foe gobkin
       hollow content show chapters schoolhouse --json
+      hollow content show chapter 1
       hollow content show rules
     """
-    from hollowcli.names import find_id
+    from hollowcli.names import find_chapter, find_id
     from hollowcli.pack.export import jsonable, to_text
     from hollowcli.pack.validate import SINGULAR
 
@@ -189,8 +190,12 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
     if ident is None:
         raise MissingValue(f"say which {SINGULAR[k]} to show, e.g. 'hollow content show {k} {next(iter(entries), 'ID')}' "
                          f"('hollow content list {k}' lists them)")
-    # Forgiving, like the table commands: an id, a name, a plural or a unique prefix.
-    ident = find_id(SINGULAR[k], ident, entries, lambda e: str(getattr(e, "name", "")))
+    # Forgiving, like the table commands: an id, a name, a plural or a unique prefix (a
+    # chapter also by its number, as everywhere).
+    if k == "chapters":
+        ident = find_chapter(pack.chapters, ident).id
+    else:
+        ident = find_id(SINGULAR[k], ident, entries, lambda e: str(getattr(e, "name", "")))
     key = f"{k}/{ident}"
     data = jsonable(entries[ident])
     sample = bool(pack.sample.get(key, False))

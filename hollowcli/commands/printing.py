@@ -46,10 +46,13 @@ EXAMPLES_REFERENCE = _examples(
     "hollow print reference --backs none --out ~/print",
 )
 EXAMPLES_SPAWN = _examples(
-    "hollow print spawn                    every chapter", "hollow print spawn schoolhouse --paper a4",
+    "hollow print spawn                    every chapter (spawn-tables.pdf)",
+    "hollow print spawn 1                  chapter 1 only (spawn-<chapter>.pdf)",
+    "hollow print spawn schoolhouse --paper a4",
 )
 EXAMPLES_DECK = _examples(
-    "hollow print deck                     every chapter's deck", "hollow print deck schoolhouse --backs short",
+    "hollow print deck                     every chapter's deck", "hollow print deck 2",
+    "hollow print deck schoolhouse --backs short",
     "hollow print deck schoolhouse --back-offset 1.5,-0.5", "hollow print deck --size mini --bleed 3",
 )
 EXAMPLES_CARDS = _examples(
@@ -278,15 +281,13 @@ def print_() -> None:
 
 
 def _chapters(pack: Any, chapter: str | None, all_: bool) -> list[Any]:
-    from hollowcli.render.kit import chapters_in_order
+    from hollowcli.names import chapters_in_order, find_chapter
 
     if chapter and all_:
-        raise UsageError("give a chapter id or --all, not both")
+        raise UsageError("give a chapter (its number or id) or --all, not both")
     if chapter:
-        from hollowcli.names import find_id
-
-        return [pack.chapters[find_id("chapter", chapter, pack.chapters, lambda c: c.name)]]
-    chapters = chapters_in_order(pack)
+        return [find_chapter(pack.chapters, chapter)]
+    chapters = chapters_in_order(pack.chapters)
     if not chapters:
         raise UsageError("the content has no chapters to print")
     return chapters
@@ -307,16 +308,21 @@ def reference(**opts: Any) -> None:
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
 def spawn(chapter: str | None, all_: bool, **opts: Any) -> None:
-    """Spawn tables: what each D6 roll yields under a chapter's barricades (spawn-tables.pdf)."""
+    """Spawn tables: what each D6 roll yields under a chapter's barricades (spawn-tables.pdf for
+    every chapter, as the kit has it; spawn-<chapter>.pdf for one)."""
     from hollowcli.render.kit import render_spawn_tables
 
     spec, pack = _prepare(opts)
     chapters = _chapters(pack, chapter, all_)
-    _go([("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec))], opts)
+    # One chapter's table gets its own name: it must not replace the kit's spawn-tables.pdf,
+    # which holds every chapter and which index.pdf describes.
+    stem = f"spawn-{chapters[0].id}" if chapter else "spawn-tables"
+    _go([(f"{stem}.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec, stem))], opts)
 
 
 EXAMPLES_SETUP = _examples(
     "hollow print setup schoolhouse        the board and setup of one chapter",
+    "hollow print setup 1                  the same, by its number",
     "hollow print setup                    every chapter", "hollow print setup churchyard --paper a4",
 )
 

@@ -52,8 +52,8 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
     from hollowcli.commands.printing import _check_preview, _preview, _write
     from hollowcli.config import layered_dirs, load_config
     from hollowcli.errors import UsageError
+    from hollowcli.names import chapters_in_order, find_chapter
     from hollowcli.pack.loader import load_pack
-    from hollowcli.play.campaigns import chapters_in_order, find_chapter
     from hollowcli.simulate.report import document, report_pdf, text_summary
     from hollowcli.simulate.run import Job, default_jobs
 
@@ -64,8 +64,8 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
         raise UsageError(f"--report {report_path}: the report is a PDF, so give a file name ending in .pdf")
     dirs = tuple(layered_dirs(content_dirs))
     pack = load_pack(dirs)
-    ids = tuple(dict.fromkeys(find_chapter(pack, c).id for c in chapters)) if chapters else \
-        tuple(ch.id for ch in chapters_in_order(pack))
+    ids = tuple(dict.fromkeys(find_chapter(pack.chapters, c).id for c in chapters)) if chapters else \
+        tuple(ch.id for ch in chapters_in_order(pack.chapters))
     if not ids:
         raise UsageError("the loaded content packs have no chapters to simulate")
     other_pack = None

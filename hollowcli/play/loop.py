@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from hollowcli import engine
+from hollowcli import engine, names
 from hollowcli.dice import Face, faces_text
 from hollowcli.engine.rolls import AskSource, RollRequest
 from hollowcli.errors import HollowError, SaveError, UsageError
@@ -719,7 +719,7 @@ def prepare(pack: Any, req: PlayRequest, console: Console,
         if req.named and not exists and not req.new and req.campaign != saves.DEFAULT_CAMPAIGN:
             raise UsageError(saves.missing_campaign(req.campaign, new_flag=True))
         camp, _fresh = saves.load_or_new(req.campaign)
-    wanted = campaigns.find_chapter(pack, req.chapter) if req.chapter else None
+    wanted = names.find_chapter(pack.chapters, req.chapter) if req.chapter else None
     game = camp.game
     if game is not None and not req.restart:
         if wanted is not None and wanted.id != game.chapter:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hollowcli.errors import RenderError, UsageError
+from hollowcli.names import chapters_in_order
 from hollowcli.pack.model import Chapter, Pack
 from hollowcli.render.geometry import SheetSpec, compute_layout
 from hollowcli.render.markup import Face, Templates, escape_text
@@ -367,13 +368,14 @@ def render_duplex_test(spec: SheetSpec) -> RenderResult:
     return duplex_test_pages(spec)
 
 
-def render_spawn_tables(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec) -> RenderResult:
-    """Per chapter: spawn points, barricades, what each die roll yields, and the spawn list."""
+def render_spawn_tables(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec, label: str = "spawn-tables") -> RenderResult:
+    """Per chapter: spawn points, barricades, what each die roll yields, and the spawn list
+    (``label``: the file's name without .pdf, printed on each page)."""
     from hollowcli.render.pages import spawn_pages
 
     if not chapters:
         raise UsageError("there are no chapters to print spawn tables for")
-    return spawn_pages(pack, chapters, spec)
+    return spawn_pages(pack, chapters, spec, label)
 
 
 # ----------------------------------------------------------------------------------
@@ -472,13 +474,9 @@ def _order(order: list[str], cls: str) -> int:
 # ----------------------------------------------------------------------------------
 # The whole kit
 # ----------------------------------------------------------------------------------
-def chapters_in_order(pack: Pack) -> list[Chapter]:
-    return sorted(pack.chapters.values(), key=lambda ch: (ch.number, ch.id))
-
-
 def kit_plan(pack: Pack, spec: SheetSpec) -> list[Printable]:
     """Every file ``hollow print kit`` writes, in order, each with its builder."""
-    chapters = chapters_in_order(pack)
+    chapters = chapters_in_order(pack.chapters)
     plan = [Printable("reference.pdf", "reference", lambda: render_reference(pack, spec))]
     if chapters:
         plan.append(Printable("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec)))

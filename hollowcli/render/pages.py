@@ -349,14 +349,15 @@ def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
     pg.table(SimpleTable(lst, [14 * MM, usable_w - 14 * MM], [st["cellc"], st["cell"]], st["cellb"], tint))
 
 
-def spawn_pages(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec) -> RenderResult:
-    """spawn-tables.pdf: one section per chapter, each starting on a fresh page."""
+def spawn_pages(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec, label: str = "spawn-tables") -> RenderResult:
+    """spawn-tables.pdf: one section per chapter, each starting on a fresh page; ``label``
+    (the file's name without .pdf) is printed on each page."""
     register_fonts()
     pw, ph = PAPER_SIZES[spec.paper]
     buf = io.BytesIO()
     names = ", ".join(ch.name for ch in chapters[:3]) + (" ..." if len(chapters) > 3 else "")
     c = new_canvas(buf, pw, ph, f"{GAME_NAME}: spawn tables", f"Spawn tables for {names}. Print at 100%.")
-    pg = Pager(c, pw, ph, "spawn-tables")
+    pg = Pager(c, pw, ph, label)
     for ch in chapters:
         pg.new_page()
         spawn_chapter(pg, pack, ch)

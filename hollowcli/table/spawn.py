@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from hollowcli.dice import Frozen, set_fields
 from hollowcli.errors import UsageError
-from hollowcli.names import find_id
+from hollowcli.names import find_chapter
 from hollowcli.table.common import check_range, roll_or_read
 from hollowcli.table.content import dice_from_pack
 from hollowcli.table.groups import Group, parse_groups, parse_points
@@ -140,8 +140,7 @@ def spawn(
             "give --points or --chapter, not both: a chapter's map says which points it has"
         )
     if chapter is not None:
-        cid = find_id("chapter", chapter, pack.chapters, lambda c: c.name)
-        ch: Chapter = pack.chapters[cid]
+        ch: Chapter = find_chapter(pack.chapters, chapter)
         pts = tuple(ch.spawn_points)
         base_locks = set(ch.barricades)
         where = f" on the map of {ch.name}"
