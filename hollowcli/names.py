@@ -33,6 +33,13 @@ C = TypeVar("C", bound=_Numbered)
 _SEP = re.compile(r"[\s_]+")
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """A count with its noun, as users read it: ``1 round``, ``2 rounds``, ``0 rounds``;
+    ``many`` for an irregular plural (``plural(1, "die", "dice")``). The one helper for every
+    number written before a noun, so no output says "1 rounds" or "step(s)"."""
+    return f"{n} {word if n == 1 else (many if many is not None else word + 's')}"
+
+
 def norm(text: str) -> str:
     """A typed name as an id would spell it: lower case, spaces and underscores as '-'."""
     return _SEP.sub("-", text.strip().lower())

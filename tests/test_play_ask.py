@@ -56,7 +56,7 @@ def test_a_roll_is_asked_with_its_purpose_and_a_wrong_face_or_count_is_asked_aga
     assert out.count(ask) == 3
     assert "'6' is not a face of the attack die; its faces are blank (0), 1, 2. Try again, or 'r' to roll them for you." in out
     assert "That is 1 face, but 2 attack dice are rolled; give one face per die (blank (0), 1, 2)" in out
-    assert "rolled [2, 2] (your dice) = 4: 1 direct + 4 dice - 0 defense = 5" in out
+    assert "rolled [2, 2] (your dice) = 4: 1 direct + 4 rolled - 0 defense = 5" in out
     assert game().rolled == {2: ["2", "2"]} and game().cursor == 3
 
 

@@ -177,7 +177,7 @@ def test_a_foe_attack_right_after_its_move_does_not_repeat_the_targeting_reason(
     assert [line[at : at + 2] for line in legends[1:3]] == ["D2", "F5"]
     relic = legends[0].index("relic")
     assert legends[1][relic:].startswith("Horseshoe")
-    assert hit.reason.startswith("Gob #1 attacks Ann from D2: rolled [2] = 2; 1 direct + 2 dice - 2 defense = 1")
+    assert hit.reason.startswith("Gob #1 attacks Ann from D2: rolled [2] = 2; 1 direct + 2 rolled - 2 defense = 1")
     assert "(defense 1 + 1 from Horseshoe)" in hit.reason
     assert "closest" not in hit.reason
 

@@ -14,6 +14,7 @@ import click
 from hollowcli.commands import completion
 from hollowcli.commands.common import content_option, echo, emit_json, json_option, style
 from hollowcli.errors import ContentError, HollowError, MissingValue, UsageError
+from hollowcli.names import plural
 
 
 def _dirs(content_dirs: tuple[Path, ...]) -> list[str]:
@@ -96,18 +97,18 @@ def validate(folder: Path | None, as_json: bool, content_dirs: tuple[Path, ...])
             for p in err.problems:
                 echo(str(p))
         n = len(err.problems)
-        raise HollowError(f"{n} problem{'s' if n != 1 else ''} found in the content; fix {'them' if n != 1 else 'it'} and run "
+        raise HollowError(f"{plural(n, 'problem')} found in the content; fix {'them' if n != 1 else 'it'} and run "
                           "'hollow content validate' again") from None
     counts = {kind: len(pack.kind(kind)) for kind in KINDS if kind != "rules"}
     samples = sum(1 for v in pack.sample.values() if v)
     if as_json:
         emit_json({"ok": True, "problems": [], "packs": list(pack.sources), "counts": counts, "sample_entries": samples})
         return
-    what = ", ".join(f"{n} {k if n != 1 else _singular(k)}" for k, n in counts.items())
+    what = ", ".join(plural(n, _singular(k), k) for k, n in counts.items())
     packs = len(pack.sources)
     names = ", ".join(["built-in"] + list(pack.sources[1:]))
-    note = f"; {samples} entries hold sample values" if samples else ""
-    echo(f"{style('OK', fg='green')}: {what} from {packs} pack{'s' if packs != 1 else ''} ({names}){note}.")
+    note = f"; {plural(samples, 'entry holds', 'entries hold')} sample values" if samples else ""
+    echo(f"{style('OK', fg='green')}: {what} from {plural(packs, 'pack')} ({names}){note}.")
 
 
 def _singular(kind: str) -> str:
@@ -241,7 +242,7 @@ def init(folder: Path, as_json: bool) -> None:
     if as_json:
         emit_json({"folder": str(folder), "files": [str(path) for path in written]})
         return
-    echo(f"Wrote {len(written)} files into {folder}:")
+    echo(f"Wrote {plural(len(written), 'file')} into {folder}:")
     for path in written:
         echo(f"  {path}")
     echo(f"Next: edit them, then run 'hollow content validate {folder}'.")

@@ -19,6 +19,7 @@ from hollowcli.commands.common import (
     style,
     use_colour,
 )
+from hollowcli.names import plural
 
 
 @click.command("play")
@@ -229,7 +230,7 @@ def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) ->
     game = doc["game"]
     if game:
         where = f"round {game['round']}" if game.get("round") is not None else "a game that no longer fits the content"
-        undone = f", {game['undone']} undone step(s) to redo" if game["undone"] else ""
+        undone = f", {plural(game['undone'], 'undone step')} to redo" if game["undone"] else ""
         for line in wrap(f"In progress: {_chapter_label(pack, game['chapter'])}, {where}, step {game['steps']}{undone} "
                          f"(seed {game['seed']}).", indent="  "):
             echo(line)
@@ -313,6 +314,6 @@ def campaign_list(as_json: bool) -> None:
                 echo(line)
             continue
         n_won = len(r["completed"])
-        won = f"{n_won} chapter{'' if n_won == 1 else 's'} won"
+        won = f"{plural(n_won, 'chapter')} won"
         now = f", playing {r['in_progress']} (step {r['steps']})" if r["in_progress"] else ""
         echo(f"  {r['name']:<20} {won}{now}")

@@ -22,6 +22,7 @@ import click
 from hollowcli.commands import completion
 from hollowcli.commands.common import content_option, echo, emit_json, get_pack, json_option
 from hollowcli.errors import RenderError, UsageError
+from hollowcli.names import plural
 from hollowcli.tempfiles import temp_beside
 
 EXAMPLES = """
@@ -255,8 +256,8 @@ def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, pre
         return
     width = max((len(str(w.path)) for w in files), default=0)
     for w in files:
-        cards = f", {w.cards} cards" if w.cards else ""
-        pages = f"{w.pages} page" + ("s" if w.pages != 1 else "")
+        cards = f", {plural(w.cards, 'card')}" if w.cards else ""
+        pages = plural(w.pages, "page")
         line = f"{w.path!s:<{width}}  {pages}{cards}"
         if w.preview:
             line += f"  (preview {w.preview.name})"

@@ -11,6 +11,7 @@ import click
 
 from hollowcli.commands import completion
 from hollowcli.commands.common import content_option, echo, emit_json, json_option
+from hollowcli.names import plural
 
 
 @click.command("simulate")
@@ -104,12 +105,12 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
     rate = finished / seconds if seconds > 0 else 0.0
     from hollowcli.engine import compiled
 
-    click.echo(f"Played {finished} games in {seconds:.1f} s ({rate:.0f} games/s, {jobs} process"
-               f"{'es' if jobs != 1 else ''}, {'compiled engine' if compiled() else 'engine in plain Python'}).", err=True)
+    click.echo(f"Played {plural(finished, 'game')} in {seconds:.1f} s ({rate:.0f} games/s, "
+               f"{plural(jobs, 'process', 'processes')}, {'compiled engine' if compiled() else 'engine in plain Python'}).", err=True)
     if report_path is not None and not interrupted:
         click.echo(f"Wrote {path}" + (f" and {png}" if png else "") + ".", err=True)
     if interrupted:
-        click.echo(f"hollow: interrupted after {finished} of {total} games; the figures above are of those games"
+        click.echo(f"hollow: interrupted after {finished} of {plural(total, 'game')}; the figures above are of those games"
                    + ("; no report was written" if report_path is not None else "") + ".", err=True)
         sys.exit(130)
 

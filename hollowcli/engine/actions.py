@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from hollowcli.names import plural
+
 if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.state import Action, GameState
 
@@ -46,12 +48,8 @@ def typed_name(state: GameState, legend_id: str) -> str:
     return short(state, legend_id).lower()
 
 
-def _n(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
 def _tokens_tail(cost: int) -> str:
-    return f", {_n(cost, 'token')}" if cost else ""
+    return f", {plural(cost, 'token')}" if cost else ""
 
 
 def _source(state: GameState, a: Action) -> Any:
@@ -98,9 +96,9 @@ def _swap_label(state: GameState, a: Action) -> str:
 def _move_label(state: GameState, a: Action) -> str:
     n = len(a.path) - 1
     cost = sum(len(state.foes_at(loc)) for loc in a.path[:-1])
-    label = f"Move {short(state, a.legend)} to {a.to} ({_n(n, 'step')}"
+    label = f"Move {short(state, a.legend)} to {a.to} ({plural(n, 'step')}"
     if cost:
-        label += f"; leave roll of {_n(cost, 'die', 'dice')}"
+        label += f"; leave roll of {plural(cost, 'die', 'dice')}"
     return label + ")"
 
 
@@ -116,7 +114,7 @@ def _attack_label(state: GameState, a: Action) -> str:
     nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
     cost = src.cost if src is not None else 0
     with_txt = "" if src is None else f" with {src.name}"
-    tail = f" ({_n(nums.dice, 'die', 'dice')}, +{nums.direct} direct{_tokens_tail(cost)})"
+    tail = f" ({plural(nums.dice, 'die', 'dice')}, +{nums.direct} direct{_tokens_tail(cost)})"
     if a.at is not None:
         n = len(state.foes_at(a.at))
         who = "the one foe" if n == 1 else f"all {n} foes"
@@ -164,7 +162,7 @@ def _restore_label(state: GameState, a: Action) -> str:
     rules = state.pack.rules
     lg = state.legend(a.legend)
     back = min(rules.restore_returns_tokens, lg.spent)
-    tok = f"; {_n(back, 'spent token')} back first" if back else ""
+    tok = f"; {plural(back, 'spent token')} back first" if back else ""
     if a.what == "health":
         gain = min(rules.restore_health, state.legend_def(lg.id).health - lg.health)
         return f"{short(state, lg.id)}: restore {gain} health{tok}"
@@ -188,13 +186,13 @@ def _give_label(state: GameState, a: Action) -> str:
 def _refresh_label(state: GameState, a: Action) -> str:
     lg = state.legend(a.legend)
     fear = f" and {lg.fear_spent} fear" if lg.fear_spent else ""
-    return f"{short(state, lg.id)}: refresh (all {lg.ready + lg.spent} tokens{fear} back to preparation)"
+    return f"{short(state, lg.id)}: refresh (all {plural(lg.ready + lg.spent, 'token')}{fear} back to preparation)"
 
 
 def _end_label(state: GameState, a: Action) -> str:
     if state.turn is None:  # only allies are left to move: the Legend phase may end without them
         names = [short(state, al.id) for al in state.allies if not al.activated]
-        return f"End the Legend phase ({' and '.join(names)} stay{'s' if len(names) == 1 else ''} put)"
+        return f"End the Legend phase ({' and '.join(names)} {'stays' if len(names) == 1 else 'stay'} put)"
     return f"End {short(state, a.legend)}'s activation"
 
 

@@ -33,6 +33,7 @@ from typing import Any
 from hollowcli.engine.core import event
 from hollowcli.engine.state import Event, FoeState, GameState, replace
 from hollowcli.errors import RulesError
+from hollowcli.names import plural
 
 #: The words that begin a correction (fixed by the product brief).
 WORDS = ("put", "add", "remove", "set", "barricade", "unbarricade", "track", "next-spawn")
@@ -208,7 +209,7 @@ def parse_correction(state: GameState, text: str) -> Correction:
     if kind == "set" and len(args) == 2 and args[0].lower() in FIELDS:
         raise RulesError(f"say whose {args[0].lower()}; {usage}")
     if len(args) != want:
-        raise RulesError(f"'{kind}' takes {want} word{'s' if want != 1 else ''} after it; {usage}")
+        raise RulesError(f"'{kind}' takes {plural(want, 'word')} after it; {usage}")
     if kind == "put":
         return Correction("put", figure=_figure(state, args[0], usage), loc=_loc(state, args[1], usage))
     if kind == "add":
@@ -238,7 +239,7 @@ def check(state: GameState, c: Correction) -> None:
     if c.kind == "add":
         fdef = pack.foes[c.foe or ""]
         if state.on_board(c.foe or "") >= fdef.supply:
-            raise RulesError(f"all {fdef.supply} {fdef.name} miniatures are already on the board")
+            raise RulesError(f"every {fdef.name} miniature ({fdef.supply} in the box) is already on the board")
     elif c.kind == "set":
         side, _, key = (c.figure or "").partition(":")
         value = c.value or 0

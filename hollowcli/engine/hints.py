@@ -13,6 +13,7 @@ from hollowcli.engine.actions import VERBS
 from hollowcli.engine.game import legal_actions, parse_command
 from hollowcli.engine.legend_phase import attack_numbers, eligible, move_allowance, search_blocked
 from hollowcli.engine.state import AllyState, GameState, LegendState
+from hollowcli.names import plural
 from hollowcli.pack.model import Item, Skill
 
 _WORDS = re.compile(r"\s+")
@@ -132,7 +133,7 @@ def _move_hint(state: GameState, lg: LegendState | AllyState, where: str) -> str
     if dist is None:
         return f"No walk leads from {lg.loc} to {loc} (walls and '#' are in the way)."
     detour = " on foot (walls or '#' force a detour)" if dist > state.board.grid_distance(lg.loc, loc) else ""
-    return f"{loc} is {dist} steps from {lg.loc}{detour}; {name} can move {steps} more."
+    return f"{loc} is {plural(dist, 'step')} from {lg.loc}{detour}; {name} can move {steps} more."
 
 
 def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str]) -> str:
@@ -157,7 +158,7 @@ def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str])
                 if sk.attack is None:
                     return f"{sk.name} is not an attack."
                 if sk.cost > lg.ready:
-                    return f"{sk.name} costs {sk.cost} tokens; {name} has {lg.ready} ready."
+                    return f"{sk.name} costs {plural(sk.cost, 'token')}; {name} has {lg.ready} ready."
         for i in set(lg.inventory) | ({lg.relic} if lg.relic else set()):
             it = state.pack.items.get(i)
             if it and wanted in (i, it.name.lower()):
@@ -167,7 +168,7 @@ def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str])
                 if it.kind == "relic" and i != lg.relic:
                     return f"{it.name} must be equipped (swap) before it can be used."
                 if it.cost > lg.ready:
-                    return f"{it.name} costs {it.cost} tokens; {name} has {lg.ready} ready."
+                    return f"{it.name} costs {plural(it.cost, 'token')}; {name} has {lg.ready} ready."
         if sid is None:
             return f"{name} has no skill or item called '{wanted}'."
     nums = attack_numbers(state, lg, source, sid)

@@ -20,6 +20,7 @@ from hollowcli import engine, names
 from hollowcli.dice import Face, faces_text
 from hollowcli.engine.rolls import AskSource, RollRequest
 from hollowcli.errors import HollowError, SaveError, UsageError
+from hollowcli.names import plural
 from hollowcli.play import campaigns, combos, saves, screen, view
 from hollowcli.play.console import BadInput, Console, LineSource
 from hollowcli.play.eventlog import EventLog
@@ -341,7 +342,7 @@ class Game:
             return
         n = len(pending["rolled"])
         self.console.say(f"Continuing '{action.command}', which was waiting for dice"
-                         + (f" ({n} {'die' if n == 1 else 'dice'} rolled already)." if n else "."))
+                         + (f" ({plural(n, 'die', 'dice')} rolled already)." if n else "."))
         self._take(action, answered=list(pending["rolled"]))
 
     def _ask_roll(self, request: RollRequest) -> list[Face] | None:
@@ -532,8 +533,8 @@ class Game:
             self.hint("Nothing to undo: this is the start of the chapter.")
             return False
         self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
-                   "kind": "undo", "numbers": {"steps": n}, "reason": f"the player took back {n} step(s)"})
-        self.console.say(f"Undone {n} step(s); back at round {self.state.round}, step {self.session.step}"
+                   "kind": "undo", "numbers": {"steps": n}, "reason": f"the player took back {plural(n, 'step')}"})
+        self.console.say(f"Undone {plural(n, 'step')}; back at round {self.state.round}, step {self.session.step}"
                          + (f" ({self.session.can_redo} can be redone with 'redo')." if self.session.can_redo else "."))
         return True
 
@@ -548,8 +549,8 @@ class Game:
         events = self.session.redo(count or 1)
         self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
                    "kind": "redo", "numbers": {"steps": self.session.step - before},
-                   "reason": f"the player redid {self.session.step - before} step(s)"})
-        self.console.say(f"Redone {self.session.step - before} step(s):")
+                   "reason": f"the player redid {plural(self.session.step - before, 'step')}"})
+        self.console.say(f"Redone {plural(self.session.step - before, 'step')}:")
         self._narrate(events)
         return True
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hollowcli.names import plural
 from hollowcli.play import view
 from hollowcli.play.view import Paint, plain
 
@@ -332,7 +333,7 @@ def status_line(state: Any, paint: Paint = plain, cols: int = MIN_COLS) -> list[
     gear += [view._item_name(state, i) for i in lg.inventory]
     text = (f"{name} at {lg.loc}: moved {turn.steps} of {d.move}, "
             + ("action taken" if turn.acted else "action not taken yet")
-            + f"; {lg.ready} {'token' if lg.ready == 1 else 'tokens'} ready"
+            + f"; {plural(lg.ready, 'token')} ready"
             + (f"; carries {', '.join(gear)}" if gear else ""))
     out = view.wrap(text, cols - 1, "  ")
     out[0] = paint(out[0][: len(name)], "title") + out[0][len(name):]
@@ -369,7 +370,7 @@ def decision_screen(state: Any, actions: list[Any], paint: Paint = plain,
             if more and len(more[-1]) + len(tail) <= cols - 2:
                 more[-1] += tail
             else:
-                more.append(f" {span}: {hidden} more two-step choice{'s' if hidden > 1 else ''} ('choices' lists them)")
+                more.append(f" {span}: {plural(hidden, 'more two-step choice')} ('choices' lists them)")
         if len(more) <= free or not shown:
             choices += more if len(more) <= free else []
             break

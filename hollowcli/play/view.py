@@ -12,6 +12,7 @@ from typing import Any
 
 from hollowcli.engine.actions import KINDS
 from hollowcli.engine.events import tone
+from hollowcli.names import plural
 
 #: ``paint(text, role)`` -> text, possibly coloured; roles: legend, foe, wall, spawn,
 #: feature, title, current, good, bad, dim.
@@ -226,7 +227,7 @@ def render_legends(state: Any, paint: Paint = plain, width: int = 78) -> list[st
         d = state.pack.allies[al.id]
         mark = ">" if al.id == turn else ("v" if al.activated else " ")
         atk = d.basic_attack
-        can = f"attack {atk.dice} {'die' if atk.dice == 1 else 'dice'} +{atk.direct}, range {atk.range}" if atk else "cannot attack"
+        can = f"attack {plural(atk.dice, 'die', 'dice')} +{atk.direct}, range {atk.range}" if atk else "cannot attack"
         health = f"{al.health}/{d.health}"
         line = f"{mark}{lsym[al.id]:<3}{d.name[:20]:<20} {al.loc:<4} {health:<7} ally: moves {d.move}, {can}"
         lines.append(paint(line, "legend") if al.id == turn else line)
@@ -247,7 +248,7 @@ def render_foes(state: Any, paint: Paint = plain) -> list[str]:
     for f in foes:
         d = state.pack.foes[f.foe]
         atk = d.attack
-        attack = f"{atk.dice} {'die' if atk.dice == 1 else 'dice'} +{atk.direct}, range {atk.range}"
+        attack = f"{plural(atk.dice, 'die', 'dice')} +{atk.direct}, range {atk.range}"
         sym = foe_symbol(state, f, letters)
         health = f"{f.health}/{d.health}"
         lines.append(
@@ -295,14 +296,14 @@ def objective_text(state: Any) -> str:
     """The chapter's objective and how far along it is."""
     obj = state.chapter_def.objective
     if obj.kind == "survive":
-        return f"Objective: survive {obj.rounds} rounds (this is round {state.round})"
+        return f"Objective: survive {plural(obj.rounds or 0, 'round')} (this is round {state.round})"
     if obj.kind == "protect":
         name = state.pack.allies[obj.ally].name if obj.ally in state.pack.allies else obj.ally
-        return f"Objective: keep {name} (ally) alive for {obj.rounds} rounds (this is round {state.round})"
+        return f"Objective: keep {name} (ally) alive for {plural(obj.rounds or 0, 'round')} (this is round {state.round})"
     limit = f" by round {obj.rounds}" if obj.rounds else ""
     if obj.kind == "search":
         need = obj.count or 1
-        return f"Objective: search {need} time{'s' if need != 1 else ''}{limit}; {state.search_count} done so far"
+        return f"Objective: search {plural(need, 'time')}{limit}; {state.search_count} done so far"
     from hollowcli.engine.core import foes_phrase
 
     done = state.defeated_count(obj.foe)
@@ -450,11 +451,11 @@ def _move_block(moves: list[tuple[int, Any]], numw: int, paint: Paint, state: An
     costs = {a.to: _leave_dice(state, a) for _, a in moves}
     base = min(costs.values(), default=0)  # what leaving the Legend's own location costs
     steps = max((len(a.path) - 1 for _, a in moves), default=0)
-    head = f" Move (up to {steps} step{'s' if steps != 1 else ''}; type its number or '{moves[0][1].command}'):"
+    head = f" Move (up to {plural(steps, 'step')}; type its number or '{moves[0][1].command}'):"
     lines = wrap(head, width, "   ")
     notes = []
     if base:
-        notes.append(f"every move leaves foes: a leave roll of {base} {'die' if base == 1 else 'dice'}")
+        notes.append(f"every move leaves foes: a leave roll of {plural(base, 'die', 'dice')}")
     if any(c > base for c in costs.values()):
         notes.append("!N after a place: its walk leaves foes, a leave roll of N dice" + (" in all" if base else ""))
     if notes and not brief:  # brief (a crowded screen): the !N marks stay, 'help' explains them

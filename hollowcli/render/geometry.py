@@ -521,7 +521,7 @@ class Layout:
         gone = [side for side in _SIDES if not ml[side]]
         gone = [side for side in gone if not ((v and side in ("top", "bottom")) or (h and side in ("left", "right")))]
         if gone:
-            out.append(f"no crop marks in the {' and '.join(gone)} margin{'s' if len(gone) > 1 else ''}: less than "
+            out.append(f"no crop marks in the {' and '.join(gone)} {'margins' if len(gone) > 1 else 'margin'}: less than "
                        f"{fmt_mm(PRINTABLE_MM + MARK_GAP + MARK_MIN)} mm from the cards to the paper's edge"
                        + (" once the back offset moves the backs" if self.duplex and (self.spec.offset_x or self.spec.offset_y) else "")
                        + "; the marks on the opposite side show those cut lines")

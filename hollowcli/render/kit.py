@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hollowcli.errors import RenderError, UsageError
-from hollowcli.names import chapters_in_order
+from hollowcli.names import chapters_in_order, plural
 from hollowcli.pack.model import Chapter, Pack
 from hollowcli.render.geometry import SheetSpec, compute_layout
 from hollowcli.render.markup import Face, Templates, escape_text
@@ -416,7 +416,7 @@ def render_deck(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
     return card_sheets(
         jobs(), back, layout, f"{GAME}: chapter {chapter.number}, {chapter.name}",
         f"The chapter deck of {chapter.name}", f"{fname} card back", name=fname[:-4], count=count,
-        holds=f"chapter {chapter.number} deck: {len(chapter.cards)} cards, {count} with copies",
+        holds=f"chapter {chapter.number} deck: {plural(len(chapter.cards), 'card')}, {count} with copies",
     )
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hollowcli.engine.resolve import spawn_point
+from hollowcli.names import plural
 from hollowcli.pack.model import Chapter, Pack
 from hollowcli.render.cardface import SCHEMES, Placed, _para, draw_placed
 from hollowcli.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, register_fonts, text_width
@@ -389,17 +390,17 @@ MAP_NAME_READABLE_PT = 4.0
 def objective_words(pack: Pack, chapter: Chapter) -> str:
     """The chapter's objective in a sentence."""
     o = chapter.objective
-    limit = f" within {o.rounds} rounds" if o.rounds and o.kind != "survive" else ""
+    limit = f" within {plural(o.rounds, 'round')}" if o.rounds and o.kind != "survive" else ""
     if o.kind == "survive":
-        return f"Survive {o.rounds} rounds."
+        return f"Survive {plural(o.rounds or 0, 'round')}."
     if o.kind == "search":
-        return f"Search {o.count} time{'s' if (o.count or 0) != 1 else ''}{limit}."
+        return f"Search {plural(o.count or 0, 'time')}{limit}."
     if o.kind == "protect":
         ally = pack.allies[o.ally].name if o.ally and o.ally in pack.allies else str(o.ally)
-        return f"Keep {ally} (an ally) alive for {o.rounds} rounds: if {ally.split()[0]} falls, the chapter is lost."
+        return f"Keep {ally} (an ally) alive for {plural(o.rounds or 0, 'round')}: if {ally.split()[0]} falls, the chapter is lost."
     n = o.count or 1
     if not o.foe:
-        return f"Defeat {n} foe{'s' if n != 1 else ''}{limit}."
+        return f"Defeat {plural(n, 'foe')}{limit}."
     foe = pack.foes[o.foe].name if o.foe in pack.foes else o.foe
     return f"Defeat {foe}{f' ×{n}' if n > 1 else ''}{limit}."
 
@@ -749,7 +750,7 @@ def index_pages(spec: SheetSpec, entries: Sequence[IndexEntry], notes: Sequence[
     total_cards = sum(e.cards for e in entries)
     total_pages = sum(e.pages for e in entries)
     pg.para(f"{escape_text(GAME_NAME)}: print-and-play kit", st["title"])
-    pg.para(f"{escape_text(spec.describe())} · {len(entries)} files, {total_pages} pages, {total_cards} cards", st["sub"])
+    pg.para(f"{escape_text(spec.describe())} · {plural(len(entries), 'file')}, {plural(total_pages, 'page')}, {plural(total_cards, 'card')}", st["sub"])
     pg.para("How to print", st["h"])
     for n, step in enumerate(how_to_print(spec), 1):
         pg.para(step, st["step"], f"{n}")

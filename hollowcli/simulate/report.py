@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from hollowcli.names import plural
 from hollowcli.simulate.run import Outcome
 from hollowcli.simulate.stats import compare, summarise
 
@@ -83,8 +84,8 @@ def short_name(doc: dict[str, Any], lid: str) -> str:
 def text_summary(doc: dict[str, Any]) -> list[str]:
     """The terminal summary: every figure of the JSON, as text with bars."""
     out: list[str] = []
-    out.append(f"{doc['games']} games per chapter, seed {doc['seed']}, policy {doc['policy']}, "
-               f"at most {doc['max_rounds']} rounds")
+    out.append(f"{plural(doc['games'], 'game')} per chapter, seed {doc['seed']}, policy {doc['policy']}, "
+               f"at most {plural(doc['max_rounds'], 'round')}")
     if doc["policy"] == "auto":
         out.append(f"(game i is: hollow play CHAPTER --auto --seed {doc['seed']}+i)")
     if not doc["complete"]:
@@ -189,8 +190,8 @@ def report_pdf(doc: dict[str, Any], paper: str = "a4") -> bytes:
 
 
 def _subtitle(doc: dict[str, Any]) -> str:
-    text = (f"{doc['games']} games per chapter, seed {doc['seed']}, policy {doc['policy']}, "
-            f"at most {doc['max_rounds']} rounds")
+    text = (f"{plural(doc['games'], 'game')} per chapter, seed {doc['seed']}, policy {doc['policy']}, "
+            f"at most {plural(doc['max_rounds'], 'round')}")
     if doc["policy"] == "auto":
         text += f"; game i is 'hollow play CHAPTER --auto --seed {doc['seed']}+i'"
     return text
