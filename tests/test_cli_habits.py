@@ -107,6 +107,20 @@ def test_rules_on_a_terminal_go_through_a_pager_with_headings_drawn(tmp_path: Pa
     assert "## spawning" in piped.stdout  # piped: the markdown as written
 
 
+def test_rules_text_shows_no_markdown_heading_marks_outside_the_headings() -> None:
+    """The preamble said "`## readings` says what we chose": on a terminal that showed as a
+    raw '## readings' in the middle of a sentence."""
+    from hollowcli.commands.table import _heading, _render_markdown
+    from hollowcli.table.rules import rules
+
+    report = rules()
+    shown = _render_markdown(report.text(_heading))
+    assert "##" not in shown
+    assert "hollow rules readings" in " ".join(shown.split())  # how to get to them instead
+    piped = hollow("rules").stdout
+    assert [line for line in piped.splitlines() if "##" in line and not line.startswith("## ")] == []
+
+
 def test_hollow_config_names_a_missing_file_as_an_error_and_warns_about_unknown_keys(tmp_path: Path) -> None:
     r = hollow("roll", env={"HOLLOW_CONFIG": str(tmp_path / "nope.toml")})
     assert r.returncode == 1 and "HOLLOW_CONFIG names" in r.stderr and "does not exist" in r.stderr
