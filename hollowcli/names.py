@@ -124,6 +124,12 @@ def find_id(
 
 def nearest_hint(q: str, entries: Mapping[str, T], name: Callable[[T], str] = lambda e: "") -> str:
     """``"did you mean 'id'? "`` for the id or name closest to ``q`` (or a word of one), or ``""``."""
+    near = nearest(q, entries, name)
+    return f"did you mean {near!r}? " if near is not None else ""
+
+
+def nearest(q: str, entries: Mapping[str, T], name: Callable[[T], str] = lambda e: "") -> str | None:
+    """The key of the entry whose key or name (or a word of one) is closest to ``q``, or None."""
     pool = {k: k for k in entries}
     pool.update({norm(name(e)): k for k, e in entries.items() if name(e)})
     near = closest(q, pool, 0.5)
@@ -139,7 +145,7 @@ def nearest_hint(q: str, entries: Mapping[str, T], name: Callable[[T], str] = la
         if hits:
             pool[hits[0]] = next(iter(words_pool[hits[0]]))
             near = hits[0]
-    return f"did you mean {pool[near]!r}? " if near is not None else ""
+    return pool[near] if near is not None else None
 
 
 def chapters_in_order(chapters: Mapping[str, C]) -> list[C]:

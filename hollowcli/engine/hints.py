@@ -13,7 +13,7 @@ from hollowcli.engine.actions import VERBS
 from hollowcli.engine.game import legal_actions, parse_command
 from hollowcli.engine.legend_phase import attack_numbers, eligible, move_allowance, search_blocked
 from hollowcli.engine.state import AllyState, GameState, LegendState
-from hollowcli.names import plural
+from hollowcli.names import nearest, norm, plural
 from hollowcli.pack.model import Item, Skill
 
 _WORDS = re.compile(r"\s+")
@@ -102,7 +102,12 @@ def _activate_hint(state: GameState, who: str) -> str:
                 return f"{state.legend_name(al.id)} has already moved this Legend phase."
     if who and not any(n.startswith(who) for n in known):
         names = ", ".join(state.legend_name(lg.id).lower() for lg in state.legends)
-        return f"There is no Legend called '{who}'; the Legends are {names}."
+        # The word a player types for each hero (Legends and allies), found from its full name too.
+        typed = {state.legend_name(h).lower(): state.hero_def(h).name
+                 for h in [lg.id for lg in state.legends] + [al.id for al in state.allies]}
+        near = nearest(norm(who), typed, lambda full: full)
+        hint = f" Did you mean 'activate {near}'?" if near is not None else ""
+        return f"There is no Legend called '{who}'.{hint} The Legends are {names}."
     if state.turn is not None:
         return f"{state.legend_name(state.turn.legend)} is still acting; type 'end' first."
     for lg in state.legends:
