@@ -63,8 +63,12 @@ def config_path() -> str:
     return os.path.join(click.get_app_dir("hollow"), "config.toml")
 
 
-def load_config() -> Config:
-    """Read the config file if there is one; a broken one is a one-sentence error."""
+def load_config(strict: bool = True) -> Config:
+    """Read the config file if there is one; a broken one is a one-sentence error.
+
+    ``strict=False`` keeps a paper size hollow cannot print on instead of stopping, for
+    ``hollow config``, which shows the settings and reports what is wrong with them
+    (:func:`paper_problem`)."""
     path = config_path()
     if not os.path.isfile(path):
         if os.path.isdir(path):
@@ -90,11 +94,25 @@ def load_config() -> Config:
     if not isinstance(content, list) or not all(isinstance(c, str) for c in content):
         raise HollowError(f"the config file {path}: 'content' must be a list of folder paths")
     paper = str(data.get("paper", "letter")).lower()
-    if paper not in PAPERS:
-        raise HollowError(f"the config file {path}: paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    problem = paper_problem(path, paper)
+    if problem is not None and strict:
+        raise HollowError(problem)
     base = os.path.dirname(path)
     dirs = tuple(os.path.join(base, os.path.expanduser(c)) for c in content)
     return Config(content=dirs, paper=paper, path=str(path))
+
+
+def paper_problem(path: str | None, paper: str) -> str | None:
+    """Why the config file's ``paper`` cannot be printed on (one sentence), or None."""
+    if paper in PAPERS:
+        return None
+    return f"the config file {path}: paper must be one of {', '.join(PAPERS)}, not {paper!r}"
+
+
+def missing_folders(dirs: Iterable[str]) -> list[str]:
+    """The content folders among ``dirs`` that do not exist: every command that loads
+    content would stop on them."""
+    return [d for d in dirs if not os.path.isdir(os.path.expanduser(d))]
 
 
 def layered_dirs(given: Iterable[str | os.PathLike[str]] = ()) -> list[str]:
