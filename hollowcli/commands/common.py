@@ -16,6 +16,21 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class Group(click.Group):
+    """A command group whose ``--help`` lists each subcommand with its whole first sentence,
+    wrapped to the terminal, where click would cut it to one line and end it with '...'."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(limit=10_000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
 def content_option(f: F) -> F:
     """``--content DIR`` (repeatable; also ``HOLLOW_CONTENT``, path-separated)."""
     return click.option(

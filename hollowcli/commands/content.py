@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from hollowcli.commands import completion
-from hollowcli.commands.common import content_option, echo, emit_json, json_option, style
+from hollowcli.commands.common import Group, content_option, echo, emit_json, json_option, style
 from hollowcli.errors import ContentError, HollowError, MissingValue, UsageError
 from hollowcli.names import plural
 
@@ -46,7 +46,7 @@ def _kind(name: str) -> str:
     raise UsageError(f"there is no kind of content called {name!r}; {hint}")
 
 
-@click.group()
+@click.group(cls=Group)
 def content() -> None:
     """Validate, list, show and scaffold content packs.
 

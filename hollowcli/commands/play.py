@@ -11,6 +11,7 @@ import click
 
 from hollowcli.commands import completion
 from hollowcli.commands.common import (
+    Group,
     content_option,
     echo,
     emit_json,
@@ -147,7 +148,7 @@ def _silence_stdout() -> None:
         pass
 
 
-@click.group("campaign")
+@click.group("campaign", cls=Group)
 def campaign() -> None:
     """Create and inspect solo campaigns (Legends, items, chapter progress, saves).
 

@@ -20,7 +20,7 @@ from typing import Any
 import click
 
 from hollowcli.commands import completion
-from hollowcli.commands.common import content_option, echo, emit_json, get_pack, json_option
+from hollowcli.commands.common import Group, content_option, echo, emit_json, get_pack, json_option
 from hollowcli.errors import RenderError, UsageError
 from hollowcli.names import plural
 from hollowcli.tempfiles import temp_beside
@@ -271,7 +271,7 @@ def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, pre
              "printed card instead.")
 
 
-@click.group(name="print", epilog=EXAMPLES)
+@click.group(name="print", epilog=EXAMPLES, cls=Group)
 def print_() -> None:
     """Write print-ready PDFs: reference cards, spawn tables, chapter decks, stat cards.
 
