@@ -178,8 +178,10 @@ def test_roll_minus_modifier_is_not_an_option() -> None:
 
 
 def test_roll_text_shows_each_face_and_the_total() -> None:
-    out = ok("roll", "2d6", "--rolled", "3,4").stdout
-    assert "3" in out and "4" in out and "7" in out
+    assert ok("roll", "2d6", "--rolled", "3,4").stdout.splitlines() == ["2 d6: 3, 4 = 7", "Total: 7"]
+    # a label with its value, the modifier on a line of its own, the total with it
+    assert ok("roll", "3", "+1", "--rolled", "2,blank,1").stdout.splitlines() == [
+        "3 attack dice: 2, blank (0), 1 = 3", "Modifier: +1", "Total: 4"]
 
 
 # --- --seed and --rolled on every rolling command ------------------------------------------

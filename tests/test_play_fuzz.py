@@ -42,6 +42,8 @@ lines = st.one_of(
     st.text(max_size=40),
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map(" ".join),
     st.integers(min_value=-5, max_value=60).map(str),
+    # lines that take, undo and redo steps, so that the game moves on and comes back often
+    st.sampled_from(["1", "2", "3", "end", "undo", "redo", "undo 2", "redo 2", "1; undo", "2;1"]),
 )
 
 
@@ -54,18 +56,20 @@ def test_any_line_either_plays_a_legal_step_or_gets_a_hint(script: list[str], ch
         if game.session.outcome()[0]:
             break
         actions = engine.legal_actions(game.state)
-        before = game.session.step
-        game.handle(line, actions)
+        before, board = game.session.step, game.state.to_dict()
+        changed = game.handle(line, actions)
         game._quit = None  # 'quit' only ends the loop; keep feeding lines
-        # a step was taken, undone or redone, or nothing changed; the state is always replayable
-        assert game.session.step >= 0
-        if game.session.step == before + 1 and game.session.record.actions:
-            taken = game.session.record.actions[before]
-            assert taken  # a non-empty command was stored
+        after, record = game.session.step, game.session.record
+        # the cursor stays within the recorded steps; a refused line changes nothing
+        assert 0 <= after <= len(record.actions)
+        if not changed:
+            assert after == before and game.state.to_dict() == board, f"{line!r} was refused but changed the game"
+        if after == before:  # nothing taken, undone or redone (or taken and undone): the same board
+            assert game.state.to_dict() == board, f"{line!r} changed the board without a step"
+        # and what would be saved after this line rebuilds exactly the board on screen
+        rebuilt = Session(pack, saves.GameRecord.from_dict(record.to_dict()))
+        assert rebuilt.state.to_dict() == game.state.to_dict(), f"after {line!r} the save would not rebuild the board"
     assert "Traceback" not in out.getvalue()
-    # and what would be saved rebuilds exactly the board on screen
-    rebuilt = Session(pack, saves.GameRecord.from_dict(game.session.record.to_dict()))
-    assert rebuilt.state.to_dict() == game.state.to_dict()
 
 
 def test_unicode_digits_are_a_hint_not_a_crash() -> None:

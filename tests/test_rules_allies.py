@@ -162,9 +162,31 @@ def test_protect_objective_lost_when_the_ally_falls_won_when_it_survives() -> No
 
 
 def test_a_lost_chapter_puts_the_ally_back_at_setup() -> None:
-    pack = ally_pack(at="C3", objective=Objective("protect", rounds=5, ally="pip"))
-    again = new_game(pack, "t")
-    assert [(a.id, a.loc, a.health) for a in again.allies] == [("pip", "C3", 4)]
+    """Pip is moved away from C3, hurt by its leave roll, then falls to a Gobkin: the
+    protect chapter is lost, and the campaign's retry has Pip back at C3, unhurt."""
+    from hollowcli.engine import GameState
+    from hollowcli.play import campaigns, saves
+
+    pack = ally_pack(at="C3", foes=[foe("gob", attack=AttackSpec(1, 2, 0))], track=[TrackSpot(("attack",))],
+                     objective=Objective("protect", rounds=5, ally="pip"))
+    camp = saves.new_campaign("t")
+    record = campaigns.start_game(pack, camp, "t", seed=1)
+    state = GameState.from_dict(pack, record.initial)
+    state = with_foes(place(state, ann="F5", bob="F5"), ("gob", "C3"))
+    for command in ("activate ann", "end", "activate pip"):
+        state, _ = step(state, command)
+    state, _ = step(state, "move D4", ScriptedRng([1]))  # leaves the Gobkin at C3: 1 damage
+    assert (state.ally("pip").loc, state.ally("pip").health) == ("D4", 3)
+    state = replace(state, foes=(replace(state.foe(1), loc="D4"),))  # it follows Pip
+    state, events = step(state, "activate bob")
+    state, events = step(state, "end", ScriptedRng([1]))  # the Gobkin attacks Pip: 2 + 1 = 3
+    assert state.result == "lost" and "Pip Miller has fallen" in state.reason
+    finish = campaigns.finish_game(pack, camp, state, state.result, state.reason)
+    assert finish.result == "lost" and finish.next_chapter == "t" and camp.results["t"].lost == 1
+    assert camp.game is not None and camp.game is not record and camp.game.actions == []  # a fresh game
+    retry = GameState.from_dict(pack, camp.game.initial)
+    assert [(a.id, a.loc, a.health, a.activated) for a in retry.allies] == [("pip", "C3", 4, False)]
+    assert retry.round == 1 and retry.result is None
 
 
 def test_saved_state_keeps_the_allies() -> None:

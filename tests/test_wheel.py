@@ -71,10 +71,11 @@ def test_installed_wheel_runs_outside_the_repo(installed: Path, tmp_path: Path) 
     assert out.returncode == 0, out.stderr
     out = run(installed, "content", "validate", str(tmp_path / "box"), cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    # A whole solo chapter, played by the built-in policy, saved in the user's data folder.
-    out = run(installed, "play", "schoolhouse", "--auto", "--seed", "2", cwd=tmp_path)
-    assert out.returncode == 0, out.stderr
-    assert "won" in out.stdout.lower() or "lost" in out.stdout.lower()
+    # A whole solo chapter, played by the built-in policy: the very game the checkout plays
+    # (its golden transcript, to the last line), so the installed engine and content are whole.
+    out = run(installed, "play", "1", "--seed", "3", "--auto", cwd=tmp_path)
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    assert out.stdout == (ROOT / "tests" / "golden" / "schoolhouse-seed3.txt").read_text(encoding="utf-8")
 
 
 def test_python_dash_m_works(installed: Path, tmp_path: Path) -> None:
