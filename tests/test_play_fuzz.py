@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from hollowcli import engine
 from hollowcli.commands.common import get_pack
 from hollowcli.play import campaigns, saves
+from hollowcli.play.console import LineSource
 from hollowcli.play.loop import Console, Game, PlayOptions
 from hollowcli.play.session import Session
 
@@ -34,7 +35,10 @@ def _game(pack: Any, chapter: str, seed: int) -> tuple[Game, io.StringIO]:
     camp = saves.new_campaign("fuzz")
     campaigns.start_game(pack, camp, chapter, seed)
     out = io.StringIO()
-    game = Game(pack, camp, PlayOptions(), Console(out), None, persist=lambda c: None)
+    console = Console(out)
+    # a script with nothing more to read: should the game ask a question of its own (say,
+    # whether to take a choice the screen did not show), it reads the end of the input
+    game = Game(pack, camp, PlayOptions(), console, LineSource(io.StringIO("").read, console, False), persist=lambda c: None)
     return game, out
 
 
