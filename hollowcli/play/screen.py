@@ -94,11 +94,14 @@ def map_width(state: Any, w: int) -> int:
 
 
 def _focus(state: Any) -> tuple[int, int]:
-    """Column and row of the Legend the view follows: the one activating, else the first."""
+    """Column and row of the figure the view follows: the one activating (a Legend or an
+    ally the players move), else the first Legend."""
     from hollowcli.engine.geometry import parse_loc
 
-    lid = getattr(state.turn, "legend", None) or (state.legends[0].id if state.legends else None)
-    where = parse_loc(state.legend(lid).loc) if lid else None
+    active = getattr(state.turn, "legend", None)
+    heroes = (*state.legends, *state.allies)
+    hero = next((h for h in heroes if h.id == active), None) or (state.legends[0] if state.legends else None)
+    where = parse_loc(hero.loc) if hero is not None else None
     return where if where is not None else (0, 0)
 
 
