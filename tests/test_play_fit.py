@@ -80,6 +80,8 @@ def test_every_number_the_prompt_accepts_is_on_the_screen_or_named_by_a_hint(row
         shown = screen.decision(state, actions, view.plain, 80, rows, extra, keep=keep)
         lines = shown.lines
         assert len(lines) <= rows - 1 and all(len(line) <= 80 for line in lines), "\n".join(lines)
+        glued = [line for line in lines if re.search(r" [A-Z]\d+[A-Z][a-z]", line)]  # 'S10Schrickr' in the ledger
+        assert not glued, glued
         status_at = next(i for i, line in enumerate(lines)
                          if re.match(r"^(Round \d+: choose|\w+ (\(ally\) )?at [A-Z]+\d+: moved)", line))
         on_screen, named = read_choices(lines, status_at)

@@ -239,7 +239,8 @@ def foe_ledger(state: Any, paint: Paint = plain, limit: int | None = None) -> li
         d = state.pack.foes[f.foe]
         sym = view.foe_symbol(state, f, letters)
         health = f"{f.health}/{d.health}"
-        lines.append(f" {sym:<3}{d.name[:8]:<8} {f.loc:<3} {health:<5} {d.defense}")
+        name = d.name[: 11 - max(3, len(sym) + 1)]  # a 3-letter symbol (G10) takes a letter of the name
+        lines.append(f" {sym:<{max(3, len(sym) + 1)}}{name:<{11 - max(3, len(sym) + 1)}} {f.loc:<3} {health:<5} {d.defense}")
     if len(shown) < len(foes):
         lines.append(f" ... {len(foes) - len(shown)} more ('map' lists them)")
     return lines
