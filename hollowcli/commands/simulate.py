@@ -31,21 +31,26 @@ from hollowcli.commands.common import content_option, echo, emit_json, json_opti
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the charts to this PDF file.")
 @click.option("--preview", is_flag=True, help="With --report: also write a PNG of its first page.")
+@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default=None,
+              help="Paper of the --report PDF. Default: 'paper' in the config file, else letter.")
 def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None, max_rounds: int, policy: str,
              content_dirs: tuple[str, ...], against: Path | None, as_json: bool, report_path: Path | None,
-             preview: bool) -> None:
+             preview: bool, paper: str | None) -> None:
     """Play many --auto games of each chapter (all, when none is named) and show how they go.
 
     Win rate with its 95% interval, how games are lost (health, fear, round limit) and
     which Legend fell, damage and fear per Legend, foes defeated, rounds, and the chance
-    the game is still going after each round. Game i is exactly the game
-    'hollow play CHAPTER --auto --seed SEED+i' plays, so any of them can be watched.
+    the game is still going (and not lost yet) after each round. With --against, the same
+    games again with a pack layered on, compared game by game (McNemar's test). Game i is
+    exactly the game 'hollow play CHAPTER --auto --seed SEED+i' plays, so any of them can
+    be watched.
 
     \b
     Examples:
       hollow simulate                       every chapter, 1000 games each
       hollow simulate 3 --games 2000 --seed 7
       hollow simulate --report sim.pdf --preview
+      hollow simulate --report sim.pdf --paper a4
       hollow simulate 3 --against my-tweaks/    did my change matter?
       hollow simulate --policy random --json
     """
@@ -59,6 +64,8 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
 
     if preview and report_path is None:
         raise click.UsageError("--preview needs --report FILE.pdf (it is a picture of the report's first page)")
+    if paper is not None and report_path is None:
+        raise click.UsageError("--paper needs --report FILE.pdf (it is the paper of the report)")
     _check_preview(preview)
     if report_path is not None and report_path.suffix.lower() != ".pdf":
         raise UsageError(f"--report {report_path}: the report is a PDF, so give a file name ending in .pdf")
@@ -90,10 +97,10 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
     base = outcomes[0]
     other = outcomes[1] if len(outcomes) > 1 and outcomes[1].complete else None
     interrupted = len(outcomes) < len(runs) or not all(o.complete for o in outcomes)
-    doc = document(base, pack, other)
+    doc = document(base, pack, other, other_pack)
     doc["complete"] = not interrupted
     if report_path is not None and not interrupted:
-        data = report_pdf(doc, load_config().paper)
+        data = report_pdf(doc, (paper or load_config().paper).lower())
         path = _write(report_path.parent, report_path.name, data)
         png = _preview(path, data) if preview else None
     if as_json:
