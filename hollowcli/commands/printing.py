@@ -318,21 +318,41 @@ def spawn(chapter: str | None, all_: bool, **opts: Any) -> None:
 EXAMPLES_SETUP = _examples(
     "hollow print setup schoolhouse        the board and setup of one chapter",
     "hollow print setup                    every chapter", "hollow print setup churchyard --paper a4",
+    "hollow print setup covered-bridge --scale play             the board at play size, in tiles",
+    "hollow print setup covered-bridge --scale play --square 40",
 )
 
 
 @print_.command(epilog=EXAMPLES_SETUP)
 @click.argument("chapter", required=False, shell_complete=completion.ids("chapters", numbers=True))
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
+@click.option("--scale", type=click.Choice(["sheet", "play"], case_sensitive=False), default="sheet",
+              show_default=True,
+              help="sheet: one page with the map, the search spots, the track and the spawn list; play: the map "
+                   "at the size of the board's squares, tiled over as many sheets as it needs (setup-<chapter>-play.pdf).")
+@click.option("--square", type=float, default=None, metavar="MM",
+              help="With --scale play: one square of the map in mm (default 50: a location holds several figures).")
 @sheet_options
-def setup(chapter: str | None, all_: bool, **opts: Any) -> None:
-    """A chapter's setup sheet: the map to scale with coordinates, walls, features, spawn points,
-    barricades and starting squares, the storybook track and the spawn list (setup-<chapter>.pdf)."""
+def setup(chapter: str | None, all_: bool, scale: str, square: float | None, **opts: Any) -> None:
+    """A chapter's setup sheet: the map to scale with coordinates, walls, features, search spots and
+    what they hold, spawn points, barricades and starting squares, the storybook track and the spawn
+    list (setup-<chapter>.pdf). With --scale play: the map at play size, in tiles to join."""
     from hollowcli.render.kit import render_setup
+    from hollowcli.render.setup_sheet import PLAY_SQUARE_MM, PLAY_SQUARE_RANGE, play_pages
 
+    if square is not None and scale.lower() != "play":
+        raise UsageError("--square is the size of a square at play size: use it with --scale play")
+    lo, hi = PLAY_SQUARE_RANGE
+    if square is not None and not lo <= square <= hi:
+        raise UsageError(f"--square {square:g}: give a square's size between {lo:g} and {hi:g} mm (50 is usual)")
     spec, pack = _prepare(opts)
-    jobs = [(f"setup-{ch.id}.pdf", "setup", (lambda ch=ch: render_setup(pack, ch, spec)))
-            for ch in _chapters(pack, chapter, all_)]
+    chosen = _chapters(pack, chapter, all_)
+    if scale.lower() == "play":
+        size = PLAY_SQUARE_MM if square is None else square
+        jobs = [(f"setup-{ch.id}-play.pdf", "setup", (lambda ch=ch: play_pages(pack, ch, spec, size)))
+                for ch in chosen]
+    else:
+        jobs = [(f"setup-{ch.id}.pdf", "setup", (lambda ch=ch: render_setup(pack, ch, spec))) for ch in chosen]
     _go(jobs, opts)
 
 

@@ -346,7 +346,7 @@ def render_reference(pack: Pack, spec: SheetSpec, rules_text: str | None = None)
 # ----------------------------------------------------------------------------------
 def render_setup(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
     """A chapter's setup sheet: the map to scale, what goes where, the track and the spawn list."""
-    from hollowcli.render.pages import setup_pages
+    from hollowcli.render.setup_sheet import setup_pages
 
     return setup_pages(pack, chapter, spec)
 
