@@ -635,9 +635,22 @@ def plan_sheet(pack: Pack, chapter: Chapter, paper: str) -> SheetPlan:
         usable_h = h - SHEET_MARGIN_MM - PAGE_MARGIN_MM
         widest = min(SETUP_CELL_MAX_MM, (usable_w - HEAD_MM) / view.cols)
         title = _measure([lambda pg: _title(pg, pack, chapter, st, 88.5)], usable_w * MM, w, h)[0]
+        widest_heights: list[float] = []
         for k in range(1, min(3, len(sections)) + 1):
+            if k > 1 and best is not None:
+                # A narrower column makes a section taller (or as tall), so k columns need at
+                # least the tallest section, and a k-th of all of them, at the widest column:
+                # when even that loses, the k columns are not measured. (The track's grid can
+                # gain a row as its column narrows; a layout missed that way still fits.)
+                gaps = (len(widest_heights) - k) * st["h"].spaceBefore / MM
+                least = max(max(widest_heights), (sum(widest_heights) + gaps) / k)
+                bound = math.floor(min(widest, (usable_h - title - HEAD_MM - 3.0 - least) / view.rows) * 2) / 2
+                most = _score(SheetPlan(landscape, ((0, 0),) * k, bound, -1e9))  # the best it could score
+                if most < _score(best):
+                    continue
             col_w = (usable_w - (k - 1) * COLUMN_GAP_MM) / k
             heights = _measure(sections, col_w * MM, w, h)
+            widest_heights = widest_heights or heights
             for parts in _partitions(len(sections), k):
                 text = max(_stacked(heights[a:b], st) for a, b in parts)
                 room = usable_h - title - HEAD_MM - 3.0 - text
