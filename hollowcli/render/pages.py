@@ -268,6 +268,15 @@ def _card_changes(chapter: Chapter) -> tuple[dict[int, list[str]], dict[int, lis
     return locks, unlocks
 
 
+def spawn_list_rows(pack: Pack, chapter: Chapter) -> list[list[str]]:
+    """The spawn list as a table: a header, then each entry's number and groups."""
+    rows = [["#", "Groups (one D6 each)"]]
+    for n, entry in enumerate(chapter.spawn_list, 1):
+        groups = [f"{g.count}\u00d7 {pack.foes[g.foe].name if g.foe in pack.foes else g.foe}" for g in entry]
+        rows.append([str(n), ", ".join(groups) or "nothing"])
+    return rows
+
+
 def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
     """One chapter's spawn page: points, barricades, the roll table, the grid, the spawn list."""
     st = _styles()
@@ -336,10 +345,7 @@ def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
     if not chapter.spawn_list:
         pg.para("This chapter has no spawn list.", st["p"])
         return
-    lst = [["#", "Groups (one D6 each)"]]
-    for n, entry in enumerate(chapter.spawn_list, 1):
-        groups = [f"{g.count}\u00d7 {pack.foes[g.foe].name if g.foe in pack.foes else g.foe}" for g in entry]
-        lst.append([str(n), ", ".join(groups) or "nothing"])
+    lst = spawn_list_rows(pack, chapter)
     loops = getattr(pack.rules, "spawn_list_end", "loop") == "loop"
     pg.para(icons("Each {spawn} spawn action of the storybook track takes the next entry, in this order; "
                   + ("after the last entry the list starts again from the top." if loops

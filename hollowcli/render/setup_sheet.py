@@ -30,7 +30,7 @@ from hollowcli.pack.model import Chapter, Pack
 from hollowcli.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from hollowcli.render.geometry import MM, PAPER_SIZES, PRINTABLE_MM, RULER_LENGTH, Ruler, SheetSpec
 from hollowcli.render.markup import escape_text, icons
-from hollowcli.render.pages import GAME_NAME, PAGE_MARGIN_MM, Pager, SimpleTable, _styles
+from hollowcli.render.pages import GAME_NAME, PAGE_MARGIN_MM, Pager, SimpleTable, _styles, spawn_list_rows
 from hollowcli.render.richtext import TextAt, draw_texts, hex_colour
 from hollowcli.render.sheet import RenderResult, draw_ruler, finish_page, new_canvas
 
@@ -530,10 +530,7 @@ def _sections(pack: Pack, chapter: Chapter, st: dict[str, Any]) -> list[Section]
         if not chapter.spawn_list:
             pg.para("This chapter has no spawn list.", st["p"])
             return
-        rows = [["#", "Groups (one D6 each)"]]
-        for n, entry in enumerate(chapter.spawn_list, 1):
-            groups = [f"{g.count}\u00d7 {pack.foes[g.foe].name if g.foe in pack.foes else g.foe}" for g in entry]
-            rows.append([str(n), ", ".join(groups) or "nothing"])
+        rows = spawn_list_rows(pack, chapter)
         pg.para("Each spawn action takes the next entry; "
                 + ("after the last, the list starts again." if pack.rules.spawn_list_end == "loop"
                    else "after the last, no more foes spawn from the list."), st["small"])
@@ -827,11 +824,11 @@ def _assembly_words(plan: TilePlan, col: int, row: int) -> str:
             "strip there, + marks on + marks, and tape it from the back")
 
 
-def _mark_places(a: float, b: float, square: float) -> list[float]:
+def _mark_places(a: float, b: float, square: float, at: float) -> list[float]:
     """Up to three places (mm along the map) for the + marks of a strip from ``a`` to ``b``:
-    the middles of the first, the middle and the last square that lie well inside it."""
-    inside = [(k + 0.5) * square for k in range(int(a // square), math.ceil(b / square))
-              if a + OVERLAP_MM < (k + 0.5) * square < b - OVERLAP_MM]
+    ``at`` (a fraction) across the first, the middle and the last square well inside it."""
+    inside = [(k + at) * square for k in range(int(a // square), math.ceil(b / square))
+              if a + OVERLAP_MM < (k + at) * square < b - OVERLAP_MM]
     if not inside:
         return [(a + b) / 2]
     return sorted({inside[0], inside[len(inside) // 2], inside[-1]})
@@ -928,10 +925,12 @@ def play_pages(pack: Pack, chapter: Chapter, spec: SheetSpec, square_mm: float =
             c.setLineWidth(0.4)
             c.setStrokeColor(HexColor("#333333"))
             marks: list[tuple[float, float]] = []
-            # along a strip: + marks in the middle of three of the squares beside it, at the
-            # same place of the map on both tiles (off the grid lines and the squares' names)
-            down = [top_mm - (y - ya) for y in _mark_places(ya, yb, square_mm)]
-            across = [left + (x - xa) for x in _mark_places(xa, xb, square_mm)]
+            # along a strip: + marks beside three of its squares, at the same place of the map on
+            # both tiles, off the grid lines and what the squares hold: halfway down a square's
+            # side (a strip down the tiles), near the right end of its top (a strip across,
+            # where the names of who stands there are centred)
+            down = [top_mm - (y - ya) for y in _mark_places(ya, yb, square_mm, 0.5)]
+            across = [left + (x - xa) for x in _mark_places(xa, xb, square_mm, 0.85)]
             # strips the next tiles are laid over: grey, with + marks along their middle
             c.setFillColor(HexColor(STRIP_TINT))
             c.setFillAlpha(0.3)
