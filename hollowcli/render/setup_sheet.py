@@ -305,11 +305,14 @@ def draw_map(c: Any, pack: Pack, chapter: Chapter, view: MapView, origin: tuple[
     cols, rows = range(view.c0, view.c1), range(view.r0, view.r1)
     wall = max(2.0, cell * 0.08)
     c.saveState()
-    if headers:
-        for col in cols:
-            text(column_letters(col), BOLD, 7.5, "#444444", corner(col, 0)[0] + cell / 2, top + 1.3 * MM)
+    if headers:  # (as large as 7.5 pt while the letters of neighbouring columns stay apart)
+        letters = [column_letters(col) for col in cols]
+        head_pt = min(7.5, 7.5 * (cell - 1.5) / max(text_width(t, BOLD, 7.5) for t in letters))
+        for col, letter in zip(cols, letters):
+            text(letter, BOLD, head_pt, "#444444", corner(col, 0)[0] + cell / 2, top + 1.3 * MM)
+        row_pt = min(7.5, cell * 0.8)
         for r in rows:
-            text(str(r + 1), BOLD, 7.5, "#444444", x0 - 1.2 * MM, corner(0, r)[1] + cell / 2 - 2.5, 2)
+            text(str(r + 1), BOLD, row_pt, "#444444", x0 - 1.2 * MM, corner(0, r)[1] + cell / 2 - row_pt / 3, 2)
     # squares
     c.setLineWidth(0.4 * k)
     c.setStrokeColor(HexColor("#8a8a8a"))
@@ -626,6 +629,7 @@ def plan_sheet(pack: Pack, chapter: Chapter, paper: str) -> SheetPlan:
     view = map_view(chapter)
     pw, ph = PAPER_SIZES[paper]
     best: SheetPlan | None = None
+    largest = 0.0  # the largest squares of any one-page layout
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)
         usable_w = w - 2 * SHEET_MARGIN_MM
@@ -653,6 +657,7 @@ def plan_sheet(pack: Pack, chapter: Chapter, paper: str) -> SheetPlan:
                 room = usable_h - title - HEAD_MM - 3.0 - text
                 cell = math.floor(min(widest, room / view.rows) * 2) / 2
                 plan = SheetPlan(landscape, parts, cell, room - cell * view.rows)
+                largest = max(largest, cell)
                 if best is None or _score(plan) > _score(best):
                     best = plan
     assert best is not None
@@ -667,14 +672,15 @@ def plan_sheet(pack: Pack, chapter: Chapter, paper: str) -> SheetPlan:
         title = _stacked(_measure([lambda pg: _title(pg, pack, chapter, st, 88.5), sections[0]], usable_w * MM, w, h),
                          st)
         room = usable_h - title - HEAD_MM - 3.0
-        cell = max(4.0, math.floor(min(SETUP_CELL_MAX_MM, (usable_w - HEAD_MM) / view.cols, room / view.rows) * 2) / 2)
+        cell = max(0.5, math.floor(min(SETUP_CELL_MAX_MM, (usable_w - HEAD_MM) / view.cols, room / view.rows) * 2) / 2)
         k = min(2, len(sections) - 1)
         parts = tuple((a + 1, b + 1) for a, b in _balanced(sections[1:], k, w, h, st))
         plan = SheetPlan(landscape, parts, cell, room - cell * view.rows, split=True)
         if split is None or plan.cell_mm > split.cell_mm:
             split = plan
     assert split is not None
-    return split
+    # (a map too wide for the page gains nothing from a page of its own)
+    return split if split.cell_mm > largest else best
 
 
 def _balanced(sections: Sequence[Section], k: int, w: float, h: float,
