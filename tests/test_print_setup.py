@@ -193,6 +193,24 @@ def test_a_map_too_large_for_one_page_gets_a_page_of_its_own() -> None:
     assert _stated_square(first) >= 6.0
 
 
+def test_a_map_too_wide_for_the_page_stays_on_one_page_inside_it() -> None:
+    """A page of its own helps only a map whose height limits it: a 60 x 1 map stays on one
+    page, every square and column letter inside the page, the letters not run together."""
+    pack = _pack()
+    ch = replace(pack.chapters["schoolhouse"], map=("." * 60,), walls=())
+    res = setup_pages(pack, ch, make_spec(paper="letter"))
+    assert res.pages == 1
+    with pdfplumber.open(io.BytesIO(res.data)) as pdf:
+        page = pdf.pages[0]
+        squares = [r for r in page.rects if abs(r["width"] - r["height"]) < 0.01 and r["width"] > 5]
+        assert len(squares) == 60 and max(r["x1"] for r in squares) <= page.width - 11.9 * MM
+        top = min(r["top"] for r in squares)
+        letters = sorted((w for w in page.extract_words(x_tolerance=0.5) if w["bottom"] <= top + 0.5
+                          and re.fullmatch(r"[A-Z]{1,2}", w["text"])), key=lambda w: w["x0"])
+        assert len(letters) == 60
+        assert all(a["x1"] < b["x0"] for a, b in zip(letters, letters[1:]))
+
+
 def test_setup_sheets_are_identical_run_to_run() -> None:
     pack = _pack()
     for ch in pack.chapters.values():
