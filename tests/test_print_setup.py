@@ -297,6 +297,14 @@ def test_the_board_is_drawn_at_the_square_size_with_assembly_labels(tmp_path: Pa
     open_squares = {loc_name(c, r) for r in range(view.r0, view.r1) for c in range(view.c0, view.c1)
                     if ch.map[r][c] not in "# "}
     assert open_squares <= names
+    # like every printable: embedded DejaVu fonts only, and the viewer asked not to scale
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(tmp_path / "setup-covered-bridge-play.pdf"))
+    fonts = {str(ref.get_object()["/BaseFont"]) for page in reader.pages
+             for ref in (page["/Resources"].get("/Font") or {}).values()}
+    assert fonts and all("DejaVu" in f for f in fonts)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
 
 
 def test_the_board_overlap_marks_meet_when_the_tiles_are_laid_together() -> None:
