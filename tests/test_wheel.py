@@ -64,8 +64,8 @@ def test_installed_wheel_runs_outside_the_repo(installed: Path, tmp_path: Path) 
     # The kit needs the shipped templates and fonts.
     out = run(installed, "print", "kit", "--out", str(tmp_path / "pdf"), cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    assert (tmp_path / "pdf" / "reference.pdf").stat().st_size > 1000
-    assert (tmp_path / "pdf" / "cards-legends.pdf").stat().st_size > 1000
+    assert (tmp_path / "pdf" / "cards.pdf").stat().st_size > 1000
+    assert (tmp_path / "pdf" / "turn-order.pdf").stat().st_size > 1000
     # A scaffolded pack validates clean over the installed built-in pack.
     out = run(installed, "content", "init", str(tmp_path / "box"), cwd=tmp_path)
     assert out.returncode == 0, out.stderr

@@ -58,6 +58,7 @@ EXAMPLES_CARDS = _examples(
 )
 EXAMPLES_KIT = _examples(
     "hollow print kit                      everything into ./output/", "hollow print kit --paper a4 --backs short",
+    "hollow print kit --no-mix             a file per kind of card",
     "hollow print kit --size 60x90 --bleed 3 --out kit-bleed", "hollow print kit --content my-box --json",
 )
 
@@ -403,21 +404,23 @@ def cards(kinds: tuple[str, ...], **opts: Any) -> None:
 
 
 @print_.command(epilog=EXAMPLES_KIT)
+@click.option("--mix/--no-mix", default=True, show_default=True,
+              help="Every card in one cards.pdf, kinds sharing sheets (no half-empty sheet per kind); "
+                   "--no-mix writes a file per kind (reference, decks, stat cards).")
 @sheet_options
-def kit(**opts: Any) -> None:
-    """Everything: reference, spawn tables, setup sheets, every chapter deck, all stat cards, and
-    index.pdf (what each file holds and how to print it)."""
-    from hollowcli.render.kit import kit_plan
+def kit(mix: bool, **opts: Any) -> None:
+    """Everything, in the order to print it: the duplex test, the cards, the turn-order sheet, setup
+    sheets, spawn tables, and index.pdf (a checklist for the first printing, what each file holds,
+    which card is where)."""
+    from hollowcli.render.kit import kit_plan, render_index
 
     spec, pack = _prepare(opts)
-    from hollowcli.render.kit import render_index
-
-    plan = kit_plan(pack, spec)
+    plan = kit_plan(pack, spec, mix)
     jobs = [(p.filename, p.kind, p.build) for p in plan]
 
     def index(entries: list[tuple[Written, Any]]) -> Any:
         notes = list(dict.fromkeys(n for _, r in entries for n in r.notes))
-        return render_index(spec, [(w.path.name, r) for w, r in entries], notes)
+        return render_index(spec, [(w.path.name, r) for w, r in entries], notes, pack)
 
     _go(jobs, opts, progress=True, index=index)
 

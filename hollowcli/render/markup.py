@@ -11,7 +11,7 @@ Three rules keep content text safe and literal:
    bullets.
 
 A template's output is a list of blocks, each starting with ``@name`` at the start of a
-line (``@title``, ``@subtitle``, ``@stats``, ``@body``, ``@footer``, ``@band``,
+line (``@title``, ``@subtitle``, ``@stats``, ``@body``, ``@flavour``, ``@footer``, ``@band``,
 ``@corner``); see ``docs/printing.md``.
 """
 
@@ -48,7 +48,8 @@ _CODE_RE = re.compile(r"`([^`\n]+)`")
 _BULLET_RE = re.compile(r"^\s*(?:[-*\u2022])\s+")
 _NUMBER_RE = re.compile(r"^\s*(\d{1,2})[.)]\s+")
 
-BLOCK_NAMES = ("band", "layout", "backstyle", "textsize", "title", "subtitle", "stats", "body", "footer", "corner")
+BLOCK_NAMES = ("band", "layout", "backstyle", "textsize", "title", "subtitle", "stats", "body", "flavour", "footer",
+               "corner")
 
 #: Kinds of card face a template can be named after (``<kind>.card.j2``).
 TEMPLATE_SUFFIX = ".card.j2"
@@ -111,6 +112,7 @@ class Face:
     stats: str = ""
     corner: str = ""
     body: tuple[Para, ...] = ()
+    flavour: tuple[Para, ...] = ()  # italic text after the body, left out when the card is short of room
     footer: str = ""
     textsize: float | None = None  # the largest size the body may grow to (points)
     backstyle: str | None = None  # a back's look: light | dark | plain (None: light)
@@ -212,6 +214,8 @@ def parse_blocks(text: str, source: str) -> Face:
         stats=one_line("stats"),
         corner=one_line("corner"),
         body=body_paragraphs(body_src),
+        flavour=tuple(Para(p.kind, f"<i>{p.markup}</i>", p.level)
+                      for p in body_paragraphs("\n".join(blocks.get("flavour", [])))),
         footer=one_line("footer"),
         textsize=textsize,
         backstyle=backstyle,
