@@ -257,11 +257,12 @@ def faces_of(page: pdfplumber.page.Page, lay: Layout) -> list[list[dict[str, Any
     return out
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-def test_every_card_face_sets_its_body_at_8_5_pt_or_more(paper: str) -> None:
-    """Body text (the regular face, leaving out the 6 pt footer) is 8.5 pt or more on every card."""
+@pytest.mark.parametrize("paper, size", [("letter", "poker"), ("a4", "poker"), ("letter", "mini"), ("a4", "tarot")])
+def test_every_card_face_sets_its_body_at_8_5_pt_or_more(paper: str, size: str) -> None:
+    """Body text (the regular face, leaving out the 6 pt footer) is 8.5 pt or more on every card,
+    small cards included."""
     pack = get_pack(())
-    spec = make_spec(paper=paper)
+    spec = make_spec(paper=paper, size=size)
     lay = compute_layout(spec)
     files = [kit.render_reference(pack, spec)] + [kit.render_cards(pack, k, spec) for k in kit.CARD_KINDS]
     files += [kit.render_deck(pack, ch, spec) for ch in kit.chapters_in_order(pack)]

@@ -234,8 +234,9 @@ def _finalize(value: Any) -> Any:
     return escape_text(value)
 
 
-def _attack(spec: Any) -> Any:
-    """``{{ foe.attack|attack }}`` -> ``2{dice} +1{damage} · range 2`` (area noted)."""
+def _attack(spec: Any, short: bool = False) -> Any:
+    """``{{ foe.attack|attack }}`` -> ``2{dice} +1{damage} · range 2`` (area noted); range 0 is
+    "range 0 (same place)", or just "range 0" with ``attack(short=true)`` (small cards)."""
     from markupsafe import Markup
 
     if spec is None:
@@ -244,7 +245,7 @@ def _attack(spec: Any) -> Any:
     if int(spec.direct):
         parts.append(f"{int(spec.direct):+d}{{damage}}")
     rng = int(spec.range)
-    parts.append("range&#160;0 (same place)" if rng == 0 else f"range&#160;{rng}{{range}}")
+    parts.append(("range&#160;0" if short else "range&#160;0 (same place)") if rng == 0 else f"range&#160;{rng}{{range}}")
     text = " ".join(parts[:-1]) + " \u00b7 " + parts[-1]
     if getattr(spec, "area", False):
         text += " \u00b7 area"
