@@ -361,18 +361,20 @@ def reference_group(pack: Pack, spec: SheetSpec, fname: str = "reference.pdf", r
             ctx = {"topic": rc.topic, "text": rc.text, "part": rc.part, "parts": rc.parts}
             name = rc.topic + (f" ({rc.part}/{rc.parts})" if rc.parts > 1 else "")
             yield CardJob(f"ref-{n}", what, tpl.render("reference", ctx, what), kind="reference",
-                          body_floor=floor, back="reference", name=name, group=REFERENCE_LABEL)
+                          body_floor=floor, name=name, group=REFERENCE_LABEL)
 
     back = tpl.render("back", {"title": "Reference", "subtitle": GAME, "band": "reference"}, "the reference card back")
     return CardGroup(REFERENCE_LABEL, jobs, back, "reference card back", len(sections),
                      f"{len(sections)} reference cards")
 
 
-def _turn_order(pack: Pack, layout: Any, label: str) -> Callable[[Any], int]:
+def _turn_order(pack: Pack, page_w: float, page_h: float, label: str) -> Callable[[Any], int]:
+    """Draws the turn-order sheet on a canvas (labelled ``label``) and says how many pages it took."""
+
     def sheet(c: Any) -> int:
         from hollowcli.render.pages import turn_order_page
 
-        return turn_order_page(c, pack, layout.page_w, layout.page_h, label)
+        return turn_order_page(c, pack, page_w, page_h, label)
 
     return sheet
 
@@ -383,7 +385,7 @@ def render_reference(pack: Pack, spec: SheetSpec, rules_text: str | None = None)
     group = reference_group(pack, spec, "reference.pdf", rules_text)
     res = _sheets([group], layout, f"{GAME}: reference cards", "Rules reference cards and a turn-order sheet",
                   "reference", f"{group.holds}, then the turn-order sheet",
-                  after=_turn_order(pack, layout, "reference · turn-order sheet"))
+                  after=_turn_order(pack, layout.page_w, layout.page_h, "reference · turn-order sheet"))
     return replace(res, parts=res.parts + ((TURN_ORDER_LABEL, res.pages, res.pages),))
 
 
@@ -394,15 +396,9 @@ def render_turn_order(pack: Pack, spec: SheetSpec) -> RenderResult:
 
     pw, ph = PAPER_SIZES[spec.paper]
     data, pages = text_file(pw, ph, f"{GAME}: turn order", "The turn-order sheet: one round, step by step.",
-                            lambda c: _turn_order_page(c, pack, pw, ph))
+                            _turn_order(pack, pw, ph, "turn-order"))
     return RenderResult(data, pages, 0, holds="the turn-order sheet: one round, step by step",
                         parts=((TURN_ORDER_LABEL, 1, pages),), paper="paper")
-
-
-def _turn_order_page(c: Any, pack: Pack, pw: float, ph: float) -> int:
-    from hollowcli.render.pages import turn_order_page
-
-    return turn_order_page(c, pack, pw, ph, "turn-order")
 
 
 def _sheets(groups: Sequence[CardGroup], layout: Any, title: str, subject: str, name: str, holds: str,

@@ -415,18 +415,13 @@ def _page_list(pages: Sequence[int]) -> str:
 
 def _ranges(pages: Sequence[int]) -> str:
     """``1–12, 15`` for a set of page numbers."""
-    out: list[str] = []
-    run: list[int] = []
+    runs: list[list[int]] = []
     for p in sorted(set(pages)):
-        if run and p == run[-1] + 1:
-            run.append(p)
-            continue
-        if run:
-            out.append(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}")
-        run = [p]
-    if run:
-        out.append(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}")
-    return ", ".join(out)
+        if runs and p == runs[-1][1] + 1:
+            runs[-1][1] = p
+        else:
+            runs.append([p, p])
+    return ", ".join(str(a) if a == b else f"{a}\u2013{b}" for a, b in runs)
 
 
 def _pages_of(entry: IndexEntry, wanted: Sequence[str]) -> set[int]:

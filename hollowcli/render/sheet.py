@@ -69,7 +69,6 @@ class RenderResult:
     paper: str = ""  # what to print it on: "card" (card stock) or "paper"; "" = by its cards
 
 
-
 #: The ``/Duplex`` viewer preference for each backs mode: print dialogs that read it
 #: preselect the right flip.
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "fold": "Simplex", "none": "Simplex"}
