@@ -101,8 +101,9 @@ def sheet_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="Move backs by X,Y mm (right, up) when your printer shifts the back side."),
         click.option("--backs-style", type=click.Choice(["light", "dark", "plain"], case_sensitive=False),
                      default=None,
-                     help="Card backs: light (outline and a pale tint, the default), dark (full colour; "
-                          "use with --bleed 3) or plain (words only). Default: the pack's back template, else light."),
+                     help="Card backs: light (a pale medallion well inside the card, so a shifted back still "
+                          "looks right; the default), dark (full colour; use with --bleed 3) or plain (words in a "
+                          "grey oval). Default: the pack's back template, else light."),
         click.option("--gutter", type=float, default=0.0, show_default=True, metavar="MM",
                      help="Space between cards in mm (0-10), so each card has its own cut lines."),
         click.option("--cut-lines", is_flag=True,
