@@ -428,3 +428,10 @@ def test_mini_cards_on_letter_carry_the_sheet_label_and_the_ruler(tmp_path: Path
             side = "fronts" if n % 2 == 0 else "backs"
             assert f"cards-items · sheet {n // 2 + 1} of {sheets} · {side}" in chars
             assert ("print at 100%: must measure 50 mm" in chars) is (side == "fronts")
+
+
+def test_cards_pdf_is_the_same_bytes_for_the_same_input() -> None:
+    pack = get_pack(())
+    for opts in ({}, {"paper": "a4", "backs": "short", "back_offset": "2,-3"}, {"size": "mini"}):
+        spec = make_spec(**opts)
+        assert kit.render_all_cards(pack, spec).data == kit.render_all_cards(pack, spec).data, opts
