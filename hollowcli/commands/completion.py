@@ -76,12 +76,12 @@ def kinds(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[s
 def rules_topics(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Complete the topics of the rules text (their first word, as ``hollow rules`` matches)."""
     try:
+        from hollowcli.config import layered_dirs
+        from hollowcli.pack.files import read_rules_md
         from hollowcli.table.rules import rules_file, rules_sections, topic_key
 
         given = ctx.params.get("content_dirs") or ()
-        from hollowcli.config import layered_dirs
-
-        text = rules_file(layered_dirs(given)).read_text(encoding="utf-8")
+        text = read_rules_md(rules_file(layered_dirs(given)))  # the one reader: a link out of the pack is refused
         return _match([topic_key(t) for t, _ in rules_sections(text) if t], incomplete)
     except Exception:  # noqa: BLE001
         return []
