@@ -108,6 +108,12 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("hollow: the standard output is closed, so nothing could be shown; run hollow again "
                    "with its output going to a terminal, a file or a pipe.", err=True)
         sys.exit(1)
+    from hollowcli.commands.completion import request_problem
+
+    problem = request_problem(os.environ)
+    if problem:
+        click.echo(f"hollow: {problem}.", err=True)
+        sys.exit(1)
     try:
         cli.main(args=argv, prog_name="hollow", standalone_mode=False)
     except HollowError as err:

@@ -148,3 +148,59 @@ def test_yaml_files_past_the_pack_byte_cap_are_no_pack(capsys: pytest.CaptureFix
     code, _, err = hollow(capsys, "content", "list", "--content", str(pack))
     assert code == 1 and one_sentence(err), err
     assert f"more than {files.MAX_PACK_BYTES:,} bytes of YAML" in err
+
+
+# ----------------------------------------------------------------------------- 4. config files
+
+
+def _config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str | bytes) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    monkeypatch.setenv("HOLLOW_CONFIG", str(path))
+    return path
+
+
+@pytest.mark.parametrize("value", ["[" * 1000 + "]" * 1000, "{a=" * 1000 + "1" + "}" * 1000])
+def test_a_config_nested_1000_deep_is_one_sentence(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    path = _config(tmp_path, monkeypatch, f"x = {value}\n")
+    for args in (("roll", "--seed", "1"), ("config",), ("rules", "fear")):
+        code, _, err = hollow(capsys, *args)
+        assert code == 1 and one_sentence(err), err
+        assert str(path) in err and "nest" in err
+
+
+def test_a_huge_paper_value_is_not_echoed_whole(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from hollowcli.config import MAX_CONFIG_BYTES
+
+    _config(tmp_path, monkeypatch, 'paper = "' + "x" * 50_000_000 + '"\n')
+    code, _, err = hollow(capsys, "print", "reference", "--out", str(tmp_path / "out"))
+    assert code == 1 and one_sentence(err) and len(err) < 400, err[:400]
+    assert f"larger than {MAX_CONFIG_BYTES:,} bytes" in err
+    _config(tmp_path, monkeypatch, 'paper = "' + "x" * 20_000 + '"\n')  # under the file cap
+    code, _, err = hollow(capsys, "print", "reference", "--out", str(tmp_path / "out"))
+    assert code == 1 and one_sentence(err) and len(err) < 400, err[:400]
+    assert "paper must be one of letter, a4, not 'xxx" in err
+    _config(tmp_path, monkeypatch, "y" * 20_000 + ' = "x"\n')  # an unknown setting's name is clipped too
+    code, _, err = hollow(capsys, "roll", "--seed", "1")
+    assert code == 0 and err.count("\n") == 1 and len(err) < 400, err[:400]
+
+
+def test_a_config_that_is_a_device_is_not_called_missing(tmp_path: Path) -> None:
+    env = dict(os.environ, HOLLOW_CONFIG="/dev/zero")
+    r = subprocess.run([sys.executable, "-m", "hollowcli", "roll"], capture_output=True, text=True, env=env,
+                       timeout=60, check=False)
+    assert r.returncode == 1 and one_sentence(r.stderr), r.stderr
+    assert "does not exist" not in r.stderr and "not a regular file" in r.stderr
+
+
+@pytest.mark.parametrize("env", [{"COMP_CWORD": "x"}, {"COMP_WORDS": "hollow ro", "COMP_CWORD": "x"},
+                                 {"COMP_WORDS": "hollow ro"}, {}])
+def test_a_completion_request_without_its_variables_is_one_sentence(env: dict[str, str]) -> None:
+    full = {k: v for k, v in os.environ.items() if k not in ("COMP_WORDS", "COMP_CWORD")}
+    full.update(env, _HOLLOW_COMPLETE="bash_complete")
+    r = subprocess.run([sys.executable, "-m", "hollowcli"], capture_output=True, text=True, env=full, timeout=60,
+                       check=False)
+    assert r.returncode == 1 and one_sentence(r.stderr), r.stderr
+    assert "COMP_CWORD" in r.stderr and "bash_source" in r.stderr
