@@ -120,8 +120,10 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"hollow: {err}", err=True)
         sys.exit(err.exit_code)
     except click.exceptions.Abort:
+        from hollowcli.commands.common import exit_interrupted
+
         click.echo("hollow: interrupted.", err=True)
-        sys.exit(130)
+        exit_interrupted()
     except click.ClickException as err:
         err.show()
         sys.exit(err.exit_code)
@@ -132,8 +134,10 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.close()
         sys.exit(0)
     except KeyboardInterrupt:
+        from hollowcli.commands.common import exit_interrupted
+
         click.echo("hollow: interrupted.", err=True)
-        sys.exit(130)
+        exit_interrupted()
     except OSError as err:
         where = f" ({err.filename})" if getattr(err, "filename", None) else ""
         click.echo(f"hollow: {err.strerror or err}{where}.", err=True)

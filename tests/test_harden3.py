@@ -204,3 +204,188 @@ def test_a_completion_request_without_its_variables_is_one_sentence(env: dict[st
                        check=False)
     assert r.returncode == 1 and one_sentence(r.stderr), r.stderr
     assert "COMP_CWORD" in r.stderr and "bash_source" in r.stderr
+
+
+# ----------------------------------------------------------------------------- 7. small ones
+
+
+def test_a_campaign_file_linked_to_nothing_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    from hollowcli.play import saves
+
+    folder = saves.campaigns_dir()
+    folder.mkdir(parents=True)
+    (folder / "c.json").symlink_to(folder / "gone.json")
+    for args in (("play", "--campaign", "c"), ("campaign", "status", "c"), ("play",)):
+        if args == ("play",):
+            (folder / "default.json").symlink_to(folder / "gone.json")
+        code, _, err = hollow(capsys, *args)
+        assert code == 1 and one_sentence(err), err
+        assert "did you mean" not in err
+        assert "is a symbolic link to" in err and "gone.json" in err and "which does not exist" in err
+    assert (folder / "default.json").is_symlink()  # the link was not replaced by a new campaign
+
+
+def test_out_and_report_create_only_the_last_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such"
+    code, _, err = hollow(capsys, "print", "reference", "--out", str(missing / "dir"))
+    assert code == 1 and one_sentence(err), err
+    assert f"the folder {missing} does not exist" in err
+    started = time.perf_counter()
+    code, _, err = hollow(capsys, "simulate", "1", "--games", "200", "--report", str(missing / "dir" / "x.pdf"))
+    assert code == 1 and one_sentence(err), err
+    assert f"the folder {missing} does not exist" in err
+    assert time.perf_counter() - started < 5  # refused before any game is played
+    assert not (tmp_path / "no").exists()
+    # the last level is still made
+    code, _, err = hollow(capsys, "print", "reference", "--out", str(tmp_path / "kit"))
+    assert code == 0, err
+    assert (tmp_path / "kit" / "reference.pdf").is_file()
+    code, _, err = hollow(capsys, "simulate", "1", "--games", "2", "--jobs", "1", "--report",
+                          str(tmp_path / "reports" / "x.pdf"))
+    assert code == 0, err
+    assert (tmp_path / "reports" / "x.pdf").is_file()
+
+
+def test_a_double_ctrl_c_at_the_first_prompt_exits_130(tmp_path: Path) -> None:
+    import pexpect
+
+    codes = []
+    for n in range(6):  # the second Ctrl-C lands at a different moment of the shutdown each time
+        child = pexpect.spawn(sys.executable, ["-m", "hollowcli", "play", "1", "--campaign", f"c{n}", "--new",
+                                               "--seed", "1"], env=dict(os.environ), encoding="utf-8", timeout=30)
+        child.expect_exact("(help)> ")  # ready: the first prompt
+        child.sendcontrol("c")
+        if n % 2:
+            child.expect_exact("Interrupted")
+        child.sendcontrol("c")
+        child.expect(pexpect.EOF)
+        child.close()
+        codes.append(child.exitstatus if child.signalstatus is None else -child.signalstatus)
+    assert codes == [130] * 6
+
+
+# ----------------------------------------------------------------------------- 5. saves that could be saved
+
+
+def _three_steps(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str = "c") -> Path:
+    """A campaign three steps into chapter 1 (its .bak holds the game one step earlier)."""
+    from hollowcli.play import saves
+
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\n1\n1\nquit\n")
+    code, _, err = hollow(capsys, "play", "1", "--campaign", name, "--new", "--seed", "3", "--input", str(moves))
+    assert code == 0, err
+    return saves.campaign_path(name)
+
+
+def _edit(path: Path, change: object) -> None:
+    import json
+
+    doc = json.loads(path.read_text())
+    change(doc["game"])  # type: ignore[operator]
+    path.write_text(json.dumps(doc))
+
+
+GAME_DAMAGE = {
+    "initial of the wrong type": lambda g: g["initial"].__setitem__("legends", "oops"),
+    "initial missing a key": lambda g: g["initial"].pop("round"),
+    "a step missing its target": lambda g: g["actions"][-1].pop("to", None) or g["actions"][-1].__setitem__("legend", 7),
+    "a step of a wrong kind": lambda g: g["actions"][-1].__setitem__("kind", "fly"),
+}
+
+
+@pytest.mark.parametrize("damage", list(GAME_DAMAGE))
+def test_a_save_whose_game_does_not_load_offers_its_backup(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                            damage: str) -> None:
+    from hollowcli.play import saves
+
+    path = _three_steps(capsys, tmp_path)
+    _edit(path, GAME_DAMAGE[damage])
+    code, _, err = hollow(capsys, "play", "--campaign", "c", "--input", os.devnull)
+    assert code == 1 and one_sentence(err), err
+    assert "does not load" in err and "--from-backup" in err and "c.json.bak" in err
+    damaged = path.read_bytes()
+    code, out, err = hollow(capsys, "play", "--campaign", "c", "--from-backup", "--input", os.devnull)
+    assert code == 0, err
+    assert "Restored campaign 'c' from its backup" in out
+    assert saves.load("c").game.cursor == 2  # type: ignore[union-attr]  # the step before the damage
+    assert saves.kept_copies("c")[-1].read_bytes() == damaged  # the damaged file is kept, not lost
+
+
+def test_a_good_save_is_still_not_replaced_by_its_backup(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    _three_steps(capsys, tmp_path)
+    code, _, err = hollow(capsys, "play", "--campaign", "c", "--from-backup", "--input", os.devnull)
+    assert code == 1 and "is not damaged" in err
+
+
+def test_when_the_backup_does_not_load_either_it_is_not_restored(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    from hollowcli.play import saves
+
+    path = _three_steps(capsys, tmp_path)
+    bak = saves.backup_path(path)
+    for f in (path, bak):
+        _edit(f, GAME_DAMAGE["initial missing a key"])
+    code, _, err = hollow(capsys, "play", "--campaign", "c", "--input", os.devnull)
+    assert code == 1 and one_sentence(err), err
+    assert "--restart" in err and "--from-backup" not in err
+    code, _, err = hollow(capsys, "play", "--campaign", "c", "--from-backup", "--input", os.devnull)
+    assert code == 1 and one_sentence(err), err
+    assert "does not load either" in err and path.exists() and not saves.kept_copies("c")
+
+
+#: Runs a command and prints its peak memory (KB). A process forked from the test run would
+#: report the test run's own memory as its peak; one forked from this small launcher does not.
+_LAUNCHER = (
+    "import resource, subprocess, sys\n"
+    "code = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL).returncode\n"
+    "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+def _peak_of(args: list[str], timeout: float = 60) -> tuple[int, str, float, float]:
+    """Run ``python -m hollowcli ARGS``: exit status, stderr, seconds, peak memory (MB)."""
+    started = time.perf_counter()
+    r = subprocess.run([sys.executable, "-c", _LAUNCHER, sys.executable, "-m", "hollowcli", *args],
+                       capture_output=True, text=True, timeout=timeout, check=False)
+    code, peak_kb = (int(w) for w in r.stdout.split())
+    return code, r.stderr, time.perf_counter() - started, peak_kb / 1024
+
+
+@pytest.mark.parametrize("size", ["steps", "bytes"])
+def test_a_save_past_the_caps_is_one_sentence_in_bounded_time_and_memory(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path, size: str) -> None:
+    import json
+
+    from hollowcli.play import saves
+
+    path = _three_steps(capsys, tmp_path)
+    doc = json.loads(path.read_text())
+    step = doc["game"]["actions"][0]
+    extra = saves.MAX_STEPS + 1 if size == "steps" else 420_000  # undone steps: never replayed, only read
+    doc["game"]["actions"] += [step] * extra
+    path.write_text(json.dumps(doc))
+    assert (path.stat().st_size > saves.MAX_SAVE_BYTES) == (size == "bytes")
+    code, err, seconds, peak = _peak_of(["play", "--campaign", "c"])
+    assert code == 1 and one_sentence(err), err
+    assert (f"more than the {saves.MAX_STEPS:,} a saved game may hold" if size == "steps" else "larger than 10,000,000 bytes") in err
+    assert "--from-backup" in err  # the backup is fine
+    assert seconds < 20 and peak < 200, (seconds, peak)
+
+
+def test_a_game_stops_taking_steps_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hollowcli import engine
+    from hollowcli.errors import SaveError
+    from hollowcli.pack.loader import load_pack
+    from hollowcli.play import saves, session
+    from hollowcli.play.saves import GameRecord
+
+    pack = load_pack([])
+    monkeypatch.setattr(session, "MAX_STEPS", 3)
+    monkeypatch.setattr(saves, "MAX_STEPS", 3)
+    sess = session.Session(pack, GameRecord("schoolhouse", 1, engine.new_game(pack, "schoolhouse").to_dict()))
+    for i in range(3):
+        sess.take(engine.auto_action(sess.state, session.policy_rng(1, i)))
+    with pytest.raises(SaveError, match="reached 3 steps, the most a saved game may hold"):
+        sess.take(engine.auto_action(sess.state, session.policy_rng(1, 3)))
+    assert GameRecord.from_dict(sess.record.to_dict()).cursor == 3  # what was saved still loads

@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -97,3 +97,18 @@ def emit_json(doc: Any) -> None:
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False))
     except UnicodeEncodeError:  # an output that is not UTF-8: \u escapes are the same JSON, losslessly
         click.echo(json.dumps(doc, indent=2, ensure_ascii=True, sort_keys=False))
+
+
+def exit_interrupted(status: int = 130) -> NoReturn:
+    """End the process after Ctrl-C (status 130: 128 + SIGINT, as a shell reports it).
+
+    A second Ctrl-C from here on is ignored: while Python shuts down it puts the default
+    handler back, and a Ctrl-C then killed the process by the signal (the shell saw -2,
+    not 130) before its last words were out.
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(status)

@@ -87,7 +87,7 @@ def sheet_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """The options every ``hollow print`` subcommand shares."""
     opts = [
         click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-                     show_default=True, help="Folder the PDFs are written to (created if needed)."),
+                     show_default=True, help="Folder the PDFs are written to (created if needed, inside an existing folder)."),
         click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default=None,
                      help="Paper size. Default: 'paper' in the config file, else letter."),
         click.option("--size", default="poker", show_default=True, metavar="NAME|WxH",
@@ -132,6 +132,7 @@ def _prepare(opts: dict[str, Any]) -> tuple[Any, Any]:
     """(spec, pack) for a print command: options checked first, then the content loaded."""
     spec = _spec(opts)
     _check_preview(opts["preview"])
+    check_out_folder(opts["out_dir"], f"--out {opts['out_dir']}")
     return spec, get_pack(opts["content_dirs"])
 
 
@@ -156,11 +157,27 @@ def _safe_name(name: str) -> str:
     return cleaned or "unnamed.pdf"
 
 
+def check_out_folder(folder: Path, option: str) -> None:
+    """Refuse, before anything is built, a folder to write into that hollow would not create:
+    one whose parent folder is missing. hollow creates only the last folder of the path the
+    user gave (``--out kit`` in an existing folder), never a chain of them anywhere
+    (``--report /nonexistent/dir/x.pdf`` once created ``/nonexistent``)."""
+    if folder.is_dir():
+        return
+    if folder.exists():
+        raise UsageError(f"{option}: {folder} is a file, not a folder; give a folder to write into")
+    parent = folder.parent
+    if not parent.exists():  # (a parent that is a file: writing says so, see _write)
+        raise UsageError(f"{option}: the folder {parent} does not exist, and hollow creates only the last folder of "
+                         f"the path ({folder.name}); create {parent} first, or give a folder inside an existing one")
+
+
 def _write(out_dir: Path, name: str, data: bytes) -> Path:
-    """Write ``data`` atomically to ``out_dir/name`` (never outside ``out_dir``)."""
+    """Write ``data`` atomically to ``out_dir/name`` (never outside ``out_dir``). Only
+    ``out_dir`` itself is created, never its parents (see :func:`check_out_folder`)."""
     path = out_dir / _safe_name(name)
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        out_dir.mkdir(exist_ok=True)
         fd, tmp = temp_beside(out_dir, ".hollow-", ".part")
     except OSError as e:
         raise RenderError(f"cannot write {path} ({e.strerror or e}); give --out a folder you can write to") from e
@@ -442,4 +459,5 @@ def duplex_test(**opts: Any) -> None:
 
     spec = _spec(opts)
     _check_preview(opts["preview"])
+    check_out_folder(opts["out_dir"], f"--out {opts['out_dir']}")
     _go([("duplex-test.pdf", "duplex-test", lambda: render_duplex_test(spec))], opts)

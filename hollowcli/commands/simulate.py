@@ -54,7 +54,7 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
       hollow simulate 3 --against my-tweaks/    did my change matter?
       hollow simulate --policy random --json
     """
-    from hollowcli.commands.printing import _check_preview, _preview, _write
+    from hollowcli.commands.printing import _check_preview, _preview, _write, check_out_folder
     from hollowcli.config import layered_dirs, load_config
     from hollowcli.errors import UsageError
     from hollowcli.pack.loader import load_pack
@@ -69,6 +69,8 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
     _check_preview(preview)
     if report_path is not None and report_path.suffix.lower() != ".pdf":
         raise UsageError(f"--report {report_path}: the report is a PDF, so give a file name ending in .pdf")
+    if report_path is not None:
+        check_out_folder(report_path.parent, f"--report {report_path}")
     dirs = tuple(layered_dirs(content_dirs))
     pack = load_pack(dirs)
     ids = tuple(dict.fromkeys(find_chapter(pack, c).id for c in chapters)) if chapters else \

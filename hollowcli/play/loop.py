@@ -25,7 +25,7 @@ from hollowcli.play.console import BadInput, Console, LineSource
 from hollowcli.play.eventlog import EventLog
 from hollowcli.play.rolled import BadRolledValue, RolledQueue
 from hollowcli.play.saves import Campaign
-from hollowcli.play.session import Session, policy_rng
+from hollowcli.play.session import game_problem, open_session, policy_rng
 
 # ----------------------------------------------------------------------------- the game
 
@@ -123,8 +123,8 @@ class Game:
         if source is not None and source.interactive:
             source.words = self.completions
         self._saved_round = 0  # --auto: the round last saved
-        self.session = Session(pack, camp.game, on_step=lambda _rec: self._autosave(), rolled=self.rolled,
-                               source=AskSource(self._ask_roll) if options.ask else None)
+        self.session = open_session(pack, camp, on_step=lambda _rec: self._autosave(), rolled=self.rolled,
+                                    source=AskSource(self._ask_roll) if options.ask else None)
         self._told = 0  # events of the step being resolved already shown (before a dice question)
         self._last_header: tuple[int, str] | None = None
         self._shown_round: int | None = None
@@ -767,7 +767,7 @@ def prepare(pack: Any, req: PlayRequest, console: Console,
     if not req.options.throwaway:
         saves.hold(req.campaign)
     if req.from_backup:
-        camp = saves.restore_backup(req.campaign)
+        camp = saves.restore_backup(req.campaign, check=lambda c: game_problem(pack, c))
         kept = saves.kept_copies(req.campaign)
         where = f" (the damaged file is kept as {kept[-1].name})" if kept else ""
         console.say(f"Restored campaign '{req.campaign}' from its backup{where}.")
