@@ -112,3 +112,18 @@ def exit_interrupted(status: int = 130) -> NoReturn:
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(status)
+
+
+def quiet_closed_terminal() -> None:
+    """Point standard output and error at the null device where they are a terminal: after
+    SIGHUP the window is gone, and writing to it would fail (a file or a pipe still gets
+    what is written)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None and stream.isatty():
+                stream.flush()
+                null = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, stream.fileno())
+                os.close(null)
+        except (OSError, ValueError):  # gone already, or no real file descriptor (a test runner's stream)
+            pass

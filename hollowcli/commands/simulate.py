@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from pathlib import Path
@@ -10,7 +11,14 @@ from typing import Any
 import click
 
 from hollowcli.commands import completion
-from hollowcli.commands.common import content_option, echo, emit_json, json_option
+from hollowcli.commands.common import (
+    content_option,
+    echo,
+    emit_json,
+    exit_interrupted,
+    json_option,
+    quiet_closed_terminal,
+)
 
 
 @click.command("simulate")
@@ -60,7 +68,7 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
     from hollowcli.pack.loader import load_pack
     from hollowcli.play.campaigns import chapters_in_order, find_chapter
     from hollowcli.simulate.report import document, report_pdf, text_summary
-    from hollowcli.simulate.run import Job, default_jobs
+    from hollowcli.simulate.run import JOBS_PER_CORE, Job, capped_jobs, default_jobs
 
     if preview and report_path is None:
         raise click.UsageError("--preview needs --report FILE.pdf (it is a picture of the report's first page)")
@@ -85,7 +93,12 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
         missing = [c for c in ids if c not in other_pack.chapters]
         if missing:
             raise UsageError(f"--against {against}: the layered pack has no chapter {missing[0]!r}")
-    jobs = jobs or default_jobs()
+    asked = jobs
+    jobs = capped_jobs(jobs or default_jobs())
+    if asked and jobs < asked:
+        click.echo(f"hollow: note: --jobs {asked} is more than {JOBS_PER_CORE} processes for each of this machine's "
+                   f"{default_jobs()} core(s) could use; playing on {jobs} (the figures are the same for any --jobs).",
+                   err=True)
     job = Job(dirs=dirs, chapters=ids, games=games, seed=seed, max_rounds=max_rounds, policy=policy)
     runs = [(job, pack)]
     if other_pack is not None:
@@ -99,6 +112,9 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
     base = outcomes[0]
     other = outcomes[1] if len(outcomes) > 1 and outcomes[1].complete else None
     interrupted = len(outcomes) < len(runs) or not all(o.complete for o in outcomes)
+    stopped_by = next((o.stopped_by for o in outcomes if not o.complete), signal.SIGINT)
+    if interrupted and stopped_by == getattr(signal, "SIGHUP", None):
+        quiet_closed_terminal()  # the window was closed: figures still go to a file or a pipe
     doc = document(base, pack, other, other_pack)
     doc["complete"] = not interrupted
     if report_path is not None and not interrupted:
@@ -118,9 +134,10 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
     if report_path is not None and not interrupted:
         click.echo(f"Wrote {path}" + (f" and {png}" if png else "") + ".", err=True)
     if interrupted:
-        click.echo(f"hollow: interrupted after {finished} of {total} games; the figures above are of those games"
+        how = "interrupted" if stopped_by == signal.SIGINT else f"stopped by {signal.Signals(stopped_by).name}"
+        click.echo(f"hollow: {how} after {finished} of {total} games; the figures above are of those games"
                    + ("; no report was written" if report_path is not None else "") + ".", err=True)
-        sys.exit(130)
+        exit_interrupted(128 + stopped_by)  # 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP, as a shell says
 
 
 def _play_all(runs: list[tuple[Any, Any]], jobs: int, total: int) -> list[Any]:
