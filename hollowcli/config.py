@@ -62,12 +62,13 @@ def _read_toml(path: str) -> dict[str, Any]:
     (unreadable, too large, not UTF-8, not TOML, nested past what the TOML reader can follow)."""
     import tomllib
 
+    from hollowcli.pack.files import read_capped
+
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_CONFIG_BYTES + 1)
+        raw = read_capped(path, MAX_CONFIG_BYTES)
     except OSError as e:
         raise HollowError(f"the config file {path} cannot be read ({e.strerror}); check its permissions") from e
-    if len(raw) > MAX_CONFIG_BYTES:
+    if raw is None:
         raise HollowError(f"the config file {path} is larger than {MAX_CONFIG_BYTES:,} bytes, far more than its few "
                           "settings need; fix or delete it")
     try:

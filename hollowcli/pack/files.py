@@ -35,6 +35,16 @@ MAX_PACK_ENTRIES = 10_000
 MAX_PACK_DEPTH = 8
 
 
+def read_capped(path: str | Path, cap: int) -> bytes | None:
+    """The bytes of the file ``path`` when it holds at most ``cap`` of them, else None. Never
+    more than ``cap + 1`` bytes are read, whatever the file is (a 200 MB save, ``/dev/zero``):
+    the one bounded reader of files that come from outside (a pack's, a save, the config
+    file). OSError as ``open`` raises it."""
+    with open(path, "rb") as fh:
+        raw = fh.read(cap + 1)
+    return raw if len(raw) <= cap else None
+
+
 def not_a_pack(folder: str, why: str) -> HollowError:
     """The one sentence for a content folder that is no pack (``why`` says what gave it away)."""
     return HollowError(f"content folder {folder} does not look like a content pack: {why}; give the folder of "
@@ -70,11 +80,10 @@ def read_rules_md(path: str | Path) -> str:
     if not path.is_file():
         raise HollowError(f"the rules text {path} is not a regular file; make rules.md a text file")
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_RULES_BYTES + 1)
+        raw = read_capped(path, MAX_RULES_BYTES)
     except OSError as e:
         raise HollowError(f"cannot read the rules text {path} ({e.strerror})") from e
-    if len(raw) > MAX_RULES_BYTES:
+    if raw is None:
         raise HollowError(f"the rules text {path} is larger than {MAX_RULES_BYTES:,} bytes, the most a rules.md "
                           "may hold; shorten it")
     try:

@@ -181,7 +181,7 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
     from pathlib import Path
 
     from hollowcli.names import suggest
-    from hollowcli.pack.files import MAX_YAML_BYTES, is_inside
+    from hollowcli.pack.files import MAX_YAML_BYTES, is_inside, read_capped
     from hollowcli.pack.model import KINDS
     from hollowcli.pack.validate import (
         SINGULAR,
@@ -220,9 +220,8 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
                 problems.append(Problem(shown, None, "this is not a regular file", "replace it with a YAML text file"))
                 continue
             try:
-                with open(path, "rb") as fh:
-                    raw = fh.read(MAX_YAML_BYTES + 1)
-                if len(raw) > MAX_YAML_BYTES:
+                raw = read_capped(path, MAX_YAML_BYTES)
+                if raw is None:
                     problems.append(Problem(shown, None, f"this file is larger than {MAX_YAML_BYTES:,} bytes, the "
                                             "most one pack file may be", "split it into several files"))
                     continue

@@ -394,12 +394,13 @@ def parse(text: str) -> Campaign:
 def _read(path: Path) -> Campaign:
     if path.exists() and not path.is_file() and not path.is_dir():  # a FIFO or a device: reading would hang
         raise ValueError("it is not a regular file")
+    from hollowcli.pack.files import read_capped
+
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_SAVE_BYTES + 1)
+        raw = read_capped(path, MAX_SAVE_BYTES)
     except OSError as e:
         raise ValueError(f"it cannot be read ({e.strerror})") from e
-    if len(raw) > MAX_SAVE_BYTES:
+    if raw is None:
         raise ValueError(f"it is larger than {MAX_SAVE_BYTES:,} bytes, more than any campaign needs")
     try:
         text = raw.decode("utf-8-sig")  # an editor may have saved it with a byte order mark
