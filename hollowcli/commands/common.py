@@ -111,6 +111,11 @@ def exit_interrupted(status: int = 130) -> NoReturn:
 
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A Ctrl-C that landed while Python ran code compiled from a string (a dataclass being
+    # made while a module loads) marks it "unhandled", and under ``python -m`` Python then
+    # ends by the signal whatever status is asked for; running any such code clears the mark
+    # (CPython's run_eval_code_obj; seen as -2 instead of 130 for Ctrl-C during start-up).
+    exec("None")
     sys.exit(status)
 
 
