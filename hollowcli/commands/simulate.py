@@ -96,9 +96,10 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
     asked = jobs
     jobs = capped_jobs(jobs or default_jobs())
     if asked and jobs < asked:
-        click.echo(f"hollow: note: --jobs {asked} is more than {JOBS_PER_CORE} processes for each of this machine's "
-                   f"{default_jobs()} core(s) could use; playing on {jobs} (the figures are the same for any --jobs).",
-                   err=True)
+        cores = default_jobs()
+        click.echo(f"hollow: note: --jobs {asked} is more than this machine's {cores} core{'s' if cores != 1 else ''} "
+                   f"can use ({JOBS_PER_CORE} processes per core at most); playing on {jobs}, which gives the same "
+                   "figures.", err=True)
     job = Job(dirs=dirs, chapters=ids, games=games, seed=seed, max_rounds=max_rounds, policy=policy)
     runs = [(job, pack)]
     if other_pack is not None:
