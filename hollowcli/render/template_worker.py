@@ -25,6 +25,7 @@ bounded by the sandbox alone. The built-in templates, which are ours, always do.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
@@ -234,6 +235,10 @@ def _read_exactly(fd: int, size: int, deadline: float | None) -> bytes:
     return b"".join(parts)
 
 
+#: The fields of a Face that hold paragraphs (the body, the flavour text).
+_PARA_FIELDS = tuple(f.name for f in dataclasses.fields(Face) if "Para" in str(f.type))
+
+
 def _face_from(answer: bytes, name: str, what: str) -> Face:
     """The child's JSON answer as a Face (or its one-sentence error)."""
     try:
@@ -241,7 +246,8 @@ def _face_from(answer: bytes, name: str, what: str) -> Face:
         if "error" in doc:
             raise RenderError(str(doc["error"]))
         face = dict(doc["face"])
-        face["body"] = tuple(Para(str(p["kind"]), str(p["markup"]), int(p["level"])) for p in face["body"])
+        for name_ in _PARA_FIELDS:  # JSON gives paragraphs back as lists of objects
+            face[name_] = tuple(Para(str(p["kind"]), str(p["markup"]), int(p["level"])) for p in face.get(name_, ()))
         return Face(**face)
     except (ValueError, KeyError, TypeError) as e:
         raise RenderError(f"template {name} failed for {what}: its answer could not be read ({e})") from None
