@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from hollowcli.commands import completion
-from hollowcli.commands.common import content_option, emit_json, get_pack, json_option, use_colour
+from hollowcli.commands.common import content_option, emit_json, exit_interrupted, get_pack, json_option, use_colour
 
 
 @click.command("assist")
@@ -76,6 +76,6 @@ def assist(
     if as_json:
         emit_json({**outcome.to_dict(), **extra})
     if outcome.stopped == "interrupted":
-        sys.exit(130)
+        exit_interrupted()
     if outcome.stopped == "hangup":
         sys.exit(129)

@@ -15,6 +15,7 @@ from hollowcli.commands.common import (
     content_option,
     echo,
     emit_json,
+    exit_interrupted,
     get_pack,
     json_option,
     style,
@@ -113,7 +114,7 @@ def play(
     if as_json:
         emit_json(outcome.to_dict())
     if outcome.stopped == "interrupted":
-        sys.exit(130)
+        exit_interrupted()
     if outcome.stopped == "output-closed" and _output_failed(console.failure):
         _silence_stdout()
         from hollowcli.errors import HollowError

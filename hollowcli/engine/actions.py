@@ -106,7 +106,9 @@ def _attack_command(state: GameState, a: Action) -> str:
     return f"attack {a.at or a.target}" + ("" if a.source in (None, "basic") else f" with {a.source_id}")
 
 
-def _attack_label(state: GameState, a: Action) -> str:
+def attack_how(state: GameState, a: Action) -> str:
+    """How an attack is made, the end of its menu line: `` with Steady Aim (3 dice, +2
+    direct, 1 token)``, or `` (2 dice, +1 direct)`` for the basic attack."""
     from hollowcli.engine.legend_phase import attack_numbers
 
     lg = state.hero(a.legend)
@@ -114,13 +116,17 @@ def _attack_label(state: GameState, a: Action) -> str:
     nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
     cost = src.cost if src is not None else 0
     with_txt = "" if src is None else f" with {src.name}"
-    tail = f" ({plural(nums.dice, 'die', 'dice')}, +{nums.direct} direct{_tokens_tail(cost)})"
+    return f"{with_txt} ({plural(nums.dice, 'die', 'dice')}, +{nums.direct} direct{_tokens_tail(cost)})"
+
+
+def _attack_label(state: GameState, a: Action) -> str:
+    how = attack_how(state, a)
     if a.at is not None:
         n = len(state.foes_at(a.at))
         who = "the one foe" if n == 1 else f"all {n} foes"
-        return f"Attack {who} at {a.at}{with_txt}{tail}"
+        return f"Attack {who} at {a.at}{how}"
     f = state.foe(a.target or 0)
-    return f"Attack {state.foe_name(f)} at {f.loc}{with_txt}{tail}"
+    return f"Attack {state.foe_name(f)} at {f.loc}{how}"
 
 
 def _attack_aliases(state: GameState, a: Action) -> list[str]:
@@ -136,16 +142,24 @@ def _use_command(state: GameState, a: Action) -> str:
     return f"use {a.source_id}" + (f" on {typed_name(state, a.recipient or '')}" if on else "")
 
 
+def use_what(state: GameState, a: Action) -> tuple[str, str]:
+    """A restoring use's item or skill and what it does: (``Benediction``, ``+2 health,
+    -2 fear, 1 token``)."""
+    obj = _source(state, a)
+    what = ", ".join(x for x in (f"+{obj.restore.health} health" if obj.restore.health else "",
+                                  f"-{obj.restore.fear} fear" if obj.restore.fear else "") if x)
+    return obj.name, what + _tokens_tail(obj.cost)
+
+
 def _use_label(state: GameState, a: Action) -> str:
     lg = state.legend(a.legend)
     obj = _source(state, a)
-    cost = _tokens_tail(obj.cost)
     if a.recipient is None:  # a trap
-        return f"{short(state, lg.id)}: set a {obj.trap} trap at {lg.loc} with {obj.name} ({obj.trap_damage} damage{cost})"
-    what = ", ".join(x for x in (f"+{obj.restore.health} health" if obj.restore.health else "",
-                                  f"-{obj.restore.fear} fear" if obj.restore.fear else "") if x)
+        return (f"{short(state, lg.id)}: set a {obj.trap} trap at {lg.loc} with {obj.name} "
+                f"({obj.trap_damage} damage{_tokens_tail(obj.cost)})")
+    name, what = use_what(state, a)
     who = "" if a.recipient == lg.id else f" on {short(state, a.recipient)}"
-    return f"{short(state, lg.id)}: use {obj.name}{who} ({what}{cost})"
+    return f"{short(state, lg.id)}: use {name}{who} ({what})"
 
 
 def _use_aliases(state: GameState, a: Action) -> list[str]:

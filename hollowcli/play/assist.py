@@ -497,9 +497,12 @@ class Assist(Game):
             self.console.lines(setup_lines(self.state))
             if self.source is not None and self.source.interactive:
                 try:
-                    self._ask_line("[Enter] when the board is set up> ")
+                    line = self._ask_line("[Enter] when the board is set up> ")
                 except _Stop as s:
                     self._quit = s.why
+                    return
+                if line.strip().lower() in ("quit", "exit"):
+                    self._quit = "quit"
                     return
         super()._loop()
 
@@ -557,6 +560,7 @@ class Assist(Game):
             who = self.state.legend_name(turn.legend) + (" (ally)" if self.state.is_ally(turn.legend) else "")
             self.console.say(f"{who} is acting at {hero.loc} (moved {turn.steps} of {d.move}, "
                              + ("action taken)." if turn.acted else "action not taken yet)."))
+        self._hidden = set(range(1, len(actions) + 1))  # no numbered list is shown: a number typed is asked about
         return actions
 
     def _prompt(self, actions: list[Any]) -> str:
