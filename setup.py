@@ -12,10 +12,15 @@ simulate``; see benchmarks/README.md). It is built for a regular install (``pip 
 * for an editable install (``pip install -e .``): the checkout's ``.py`` files must stay
   the code that runs while they are being edited;
 * when ``HOLLOW_PURE_PYTHON=1`` is set;
-* when it cannot be (no C compiler, no Python headers, mypyc missing or refusing the
-  code): the build says why in one line (``pip install -v`` shows it) and installs the
-  same package as plain Python, which plays the same games, only slower. Nothing is ever
-  half compiled.
+* when it cannot be (no working C compiler, no Python headers, mypyc missing or refusing
+  the code): the build says why in one line (``pip install -v`` shows it) and installs
+  the same package as plain Python, which plays the same games, only slower. Nothing is
+  ever half compiled.
+
+The build backend (``buildsys/backend.py``) asks the same questions before the build, as
+far as they go without mypyc (an editable install, ``HOLLOW_PURE_PYTHON``, a working C
+compiler with Python's headers: ``plain_python_reason``), so that pip downloads mypy,
+which brings mypyc, only for a build that will compile.
 """
 
 import os
@@ -26,6 +31,9 @@ from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "buildsys"))  # already there when pip runs the backend; not for `python setup.py`
+
+from backend import plain_python_reason, why  # noqa: E402
 
 
 def data_packages(folder: str, name: str) -> dict[str, str]:
@@ -58,20 +66,15 @@ def _say(text: str) -> None:
     print(f"hollowcli: {text}", file=sys.stderr)
 
 
-def _why(e: BaseException) -> str:
-    """The exception in one short line (a failed compiler command is very long)."""
-    text = " ".join(str(e).split())
-    return f"{type(e).__name__}: {text[:160] + '...' if len(text) > 160 else text}"
-
-
 def compiled_engine() -> list:
     """The engine's C extensions, or [] when the engine is to stay plain Python."""
     if any(cmd in sys.argv for cmd in ("editable_wheel", "develop")):
         return []  # an editable install runs the checkout's .py files
     if not any(cmd in sys.argv for cmd in ("bdist_wheel", "build", "build_ext", "install")):
         return []  # metadata or a source archive: nothing to compile
-    if os.environ.get("HOLLOW_PURE_PYTHON", "") not in ("", "0"):
-        _say("HOLLOW_PURE_PYTHON is set: the engine is installed as plain Python")
+    reason = plain_python_reason()
+    if reason is not None:
+        _say(f"{reason}: the engine is installed as plain Python")
         return []
     try:
         from mypyc.build import mypycify
@@ -86,7 +89,7 @@ def compiled_engine() -> list:
         # Python tracebacks keep their file names and line numbers.
         return list(mypycify(COMPILED, opt_level="3", debug_level="0", separate=groups))
     except (Exception, SystemExit) as e:  # mypyc stops with SystemExit on a type error
-        _say(f"mypyc could not compile the engine ({_why(e)}); it is installed as plain Python (slower)")
+        _say(f"mypyc could not compile the engine ({why(e)}); it is installed as plain Python (slower)")
         return []
     finally:
         os.chdir(here)
@@ -104,7 +107,7 @@ class OptionalBuildExt(build_ext):
                     if os.path.exists(path):
                         os.remove(path)
             self.extensions = []
-            _say(f"the engine could not be compiled ({_why(e)}); it is installed as plain Python (slower)")
+            _say(f"the engine could not be compiled ({why(e)}); it is installed as plain Python (slower)")
 
 
 setup(packages=packages, package_dir=package_dir, ext_modules=compiled_engine(), cmdclass={"build_ext": OptionalBuildExt})

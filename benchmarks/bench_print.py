@@ -5,10 +5,12 @@
    takes the same texts (every card of the kit, copies included: title, subtitle, body
    with the effects in words), and draws the same cards on the same grid with the same
    crop marks, cut lines and four embedded fonts, a light back behind each card, a backs
-   page after each fronts page, one file per card file of the kit, streams compressed as
-   the kit's are (Flate, no ASCII85). What it leaves out is
+   page after each fronts page, all of them in one file as the kit's cards.pdf holds them
+   (the kinds one after another on shared sheets), streams compressed as the kit's are
+   (Flate, no ASCII85). What it leaves out is
    what the kit does on top: templates, icons, fitting text to the card, labels, the
-   ruler, and the text pages (spawn tables, setup sheets, turn-order sheet, index). Both
+   ruler, a back per kind, and the text pages (duplex test, spawn tables, setup sheets,
+   turn-order sheet, index). Both
    run alternately, RUNS times each, cold processes; the best run of each is compared, the
    median is shown too; PASS/FAIL against the target of at most 1.3x.
 2. The per-card cost in process: the kit's card files (reference, decks, stat cards)
@@ -51,7 +53,8 @@ from xml.sax.saxutils import escape
 
 
 def card_texts(pack):
-    """(title, subtitle, body) of every card the kit prints, file by file, copies included."""
+    """(title, subtitle, body) of every card the kit prints, in the kit's order (reference cards,
+    stat cards, chapter decks), copies included: one file, as the kit's cards.pdf."""
     from hollowcli.render import kit
     from hollowcli.render.geometry import make_spec
 
@@ -60,13 +63,14 @@ def card_texts(pack):
              "lock": "Barricade spawn point {}", "unlock": "Remove the barricade from spawn point {}",
              "advance": "The storybook token moves {} extra spot", "tokens": "Each Legend returns {} tokens"}
     files = [[(rc.topic, "Reference", rc.text) for rc in kit.reference_sections(pack, make_spec())]]
-    for ch in kit.chapters_in_order(pack):
+    decks = []
+    for ch in kit.chapters_in_order(pack.chapters):
         deck = []
         for c in ch.cards:
             effects = [words[k].format(v) if k in words else f"Spawn {v}" for k, v in c.effect.items()]
             body = "\n\n".join([c.text] + (effects or ["No effect: read it aloud, then play on."]))
             deck += [(c.title, f"Chapter {ch.number} · {ch.name}", body)] * c.copies
-        files.append(deck)
+        decks.append(deck)
     skills = pack.skills
     files.append([(lg.name, lg.title or "Legend", "\n\n".join(
         [f"Health {lg.health} Defense {lg.defense} Move {lg.move} Tokens {lg.tokens}", lg.text]
@@ -77,7 +81,7 @@ def card_texts(pack):
     files.append([(f.name, f.cls, f"Health {f.health} Defense {f.defense} Move {f.move}\n\n{f.text or ''}")
                   for f in pack.foes.values()])
     files.append([(i.name, i.kind, i.text) for i in pack.items.values()])
-    return files
+    return [[card for f in files + decks for card in f]]
 
 
 def draw(files, fonts, out_dir=None):
@@ -136,14 +140,12 @@ def draw(files, fonts, out_dir=None):
                 r = lay.back_slot(i)
                 x, y = r.x * MM, r.y * MM
                 c.setFillColorRGB(0.86, 0.92, 0.89)
-                c.roundRect(x + 4.2 * MM, y + 4.2 * MM, W - 8.4 * MM, H - 8.4 * MM, 5, stroke=0, fill=1)
                 c.setStrokeColorRGB(0.14, 0.28, 0.23)
-                c.roundRect(x + 3 * MM, y + 3 * MM, W - 6 * MM, H - 6 * MM, 7, stroke=1, fill=0)
-                c.roundRect(x + 4.2 * MM, y + 4.2 * MM, W - 8.4 * MM, H - 8.4 * MM, 5, stroke=1, fill=0)
+                c.ellipse(x + 8.2 * MM, y + 10.6 * MM, x + W - 8.2 * MM, y + H - 10.6 * MM, stroke=1, fill=1)
+                c.ellipse(x + 9.5 * MM, y + 11.9 * MM, x + W - 9.5 * MM, y + H - 11.9 * MM, stroke=1, fill=0)
                 c.setFillColorRGB(0.14, 0.28, 0.23)
                 c.setFont("DejaVuSansCondensed-Bold", 15)
                 c.drawCentredString(x + W / 2, y + H / 2, subtitle)
-            lines(lay.cut_lines(back=True))
             c.showPage()
         c.save()
         data = buf.getvalue()
@@ -235,7 +237,7 @@ def per_card() -> None:
     base = baseline_module()
     texts = base["card_texts"](pack)
     fonts = str(ROOT / "hollowcli" / "fonts")
-    plan = [p for p in kit.kit_plan(pack, spec) if p.kind in ("reference", "deck", "cards")]
+    plan = [p for p in kit.kit_plan(pack, spec) if p.kind == "cards"]
 
     def kit_cards() -> int:
         return sum(p.build().cards for p in plan)

@@ -34,7 +34,7 @@ sys.path.append(str(REPO))
 
 from hollowcli import engine
 from hollowcli.commands.common import get_pack
-from hollowcli.play.campaigns import chapters_in_order
+from hollowcli.names import chapters_in_order
 from hollowcli.simulate.report import document
 from hollowcli.simulate.run import Job, run
 
@@ -62,7 +62,7 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     pack = get_pack(())
-    chapters = tuple(ch.id for ch in chapters_in_order(pack))
+    chapters = tuple(ch.id for ch in chapters_in_order(pack.chapters))
     per_chapter = max(1, args.games // len(chapters))
     job = Job(dirs=(), chapters=chapters, games=per_chapter, seed=1)
     games = per_chapter * len(chapters)

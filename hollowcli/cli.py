@@ -108,14 +108,22 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("hollow: the standard output is closed, so nothing could be shown; run hollow again "
                    "with its output going to a terminal, a file or a pipe.", err=True)
         sys.exit(1)
+    from hollowcli.commands.completion import request_problem
+
+    problem = request_problem(os.environ)
+    if problem:
+        click.echo(f"hollow: {problem}.", err=True)
+        sys.exit(1)
     try:
         cli.main(args=argv, prog_name="hollow", standalone_mode=False)
     except HollowError as err:
         click.echo(f"hollow: {err}", err=True)
         sys.exit(err.exit_code)
     except click.exceptions.Abort:
+        from hollowcli.commands.common import exit_interrupted
+
         click.echo("hollow: interrupted.", err=True)
-        sys.exit(130)
+        exit_interrupted()
     except click.ClickException as err:
         err.show()
         sys.exit(err.exit_code)
@@ -126,8 +134,10 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.close()
         sys.exit(0)
     except KeyboardInterrupt:
+        from hollowcli.commands.common import exit_interrupted
+
         click.echo("hollow: interrupted.", err=True)
-        sys.exit(130)
+        exit_interrupted()
     except OSError as err:
         where = f" ({err.filename})" if getattr(err, "filename", None) else ""
         click.echo(f"hollow: {err.strerror or err}{where}.", err=True)

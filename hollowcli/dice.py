@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hollowcli.errors import UsageError
+from hollowcli.names import plural
 
 if TYPE_CHECKING:
     import random
@@ -162,12 +163,7 @@ def dice_noun(die_id: str, n: int) -> str:
     """``3 attack dice``, ``1 attack die``; numbered dice read as ``2 d6``."""
     if die_id[:1] == "d" and die_id[1:].isdigit():
         return f"{n} {die_id}"
-    return f"{n} {die_id} {'die' if n == 1 else 'dice'}"
-
-
-def _count(n: int, one: str, many: str) -> str:
-    """``1 die is`` / ``3 dice are``."""
-    return f"{n} {one if n == 1 else many}"
+    return plural(n, f"{die_id} die", f"{die_id} dice")
 
 
 def read_rolled_dice(dice: Sequence[Die], text: str, where: str = "--rolled") -> list[Face]:
@@ -185,8 +181,8 @@ def read_rolled_dice(dice: Sequence[Die], text: str, where: str = "--rolled") ->
         )
         wanted = describe_dice(dice)
         raise UsageError(
-            f"{where} gave {_count(len(tokens), 'value', 'values')} but "
-            f"{_count(len(dice), 'die is', 'dice are')} rolled ({wanted}); "
+            f"{where} gave {plural(len(tokens), 'value')} but "
+            f"{plural(len(dice), 'die is', 'dice are')} rolled ({wanted}); "
             f"give one value per die in order ({described or 'no dice are rolled'})"
         )
     faces: list[Face] = []

@@ -48,7 +48,7 @@ class ContentError(HollowError):
         self.problems = tuple(problems)
         first = str(self.problems[0]) if self.problems else "content problem"
         more = len(self.problems) - 1
-        text = first if not more else f"{first}; and {more} more problem(s): run 'hollow content validate' to see them all"
+        text = first if not more else f"{first}; and {more} more {'problem' if more == 1 else 'problems'}: run 'hollow content validate' to see them all"
         super().__init__(text)
 
 

@@ -10,13 +10,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from hollowcli.errors import UsageError
 
 T = TypeVar("T")
 
+
+class _Numbered(Protocol):
+    """What chapter look-ups need of a chapter: its id, its storybook number and its name."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+
+
+C = TypeVar("C", bound=_Numbered)
+
 _SEP = re.compile(r"[\s_]+")
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """A count with its noun, as users read it: ``1 round``, ``2 rounds``, ``0 rounds``;
+    ``many`` for an irregular plural (``plural(1, "die", "dice")``). The one helper for every
+    number written before a noun, so no output says "1 rounds" or "step(s)"."""
+    return f"{n} {word if n == 1 else (many if many is not None else word + 's')}"
 
 
 def norm(text: str) -> str:
@@ -103,6 +124,12 @@ def find_id(
 
 def nearest_hint(q: str, entries: Mapping[str, T], name: Callable[[T], str] = lambda e: "") -> str:
     """``"did you mean 'id'? "`` for the id or name closest to ``q`` (or a word of one), or ``""``."""
+    near = nearest(q, entries, name)
+    return f"did you mean {near!r}? " if near is not None else ""
+
+
+def nearest(q: str, entries: Mapping[str, T], name: Callable[[T], str] = lambda e: "") -> str | None:
+    """The key of the entry whose key or name (or a word of one) is closest to ``q``, or None."""
     pool = {k: k for k in entries}
     pool.update({norm(name(e)): k for k, e in entries.items() if name(e)})
     near = closest(q, pool, 0.5)
@@ -118,4 +145,31 @@ def nearest_hint(q: str, entries: Mapping[str, T], name: Callable[[T], str] = la
         if hits:
             pool[hits[0]] = next(iter(words_pool[hits[0]]))
             near = hits[0]
-    return f"did you mean {pool[near]!r}? " if near is not None else ""
+    return pool[near] if near is not None else None
+
+
+def chapters_in_order(chapters: Mapping[str, C]) -> list[C]:
+    """Chapters in storybook order: by number, then id."""
+    return sorted(chapters.values(), key=lambda ch: (ch.number, ch.id))
+
+
+def find_chapter(chapters: Mapping[str, C], text: str) -> C:
+    """The chapter ``text`` names: its storybook number (``1``), id, name or a unique prefix.
+
+    Every command that takes a chapter comes here, so ``hollow print deck 1`` means what
+    ``hollow play 1`` does. Anything else raises :class:`UsageError` with the closest
+    chapter and the list of chapters by number.
+    """
+    key = text.strip()
+    if key.isascii() and key.isdigit() and len(key) <= 9:  # not '²' (a digit int() refuses), not 4,301 digits
+        for ch in chapters_in_order(chapters):
+            if int(key) == ch.number:
+                return ch
+    try:
+        return chapters[find_id("chapter", key, chapters, lambda c: c.name)]
+    except UsageError as e:
+        if "give more of the name" in str(e):
+            raise
+        hint = nearest_hint(norm(key), chapters, lambda c: c.name)
+    listed = ", ".join(f"{ch.number} ({ch.id})" for ch in chapters_in_order(chapters)) or "none in this content"
+    raise UsageError(f"there is no chapter {text!r}; {hint}the chapters are {listed}")

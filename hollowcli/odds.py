@@ -16,8 +16,9 @@ from __future__ import annotations
 from math import gcd
 from typing import TYPE_CHECKING, Any
 
-from hollowcli.dice import Die, Face, sum_ways
+from hollowcli.dice import Die, Face, dice_noun, sum_ways
 from hollowcli.engine.resolve import attack_damage
+from hollowcli.names import plural
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -176,7 +177,7 @@ def attack_odds(
     notes: tuple[str, ...] = (),
 ) -> Odds:
     """Exact damage distribution of an attack (the title says what it is)."""
-    title = f"{_dice(dice, die.id)} + {direct} direct - {defense} defense (damage never below 0)"
+    title = f"{dice_noun(die.id, dice)} + {direct} direct - {defense} defense (damage never below 0)"
     return damage_odds(die, dice, direct, defense, health, notes, title)
 
 
@@ -187,12 +188,8 @@ def hit_die(die: Die, per_hit: int = 1) -> Die:
 
 def leave_odds(die: Die, foes: int, per_hit: int = 1) -> Odds:
     """Exact damage distribution of leaving a location with ``foes`` foes (no defense)."""
-    title = f"leaving past {foes} foe(s) ({per_hit} per non-blank {die.id} die, no defense)"
+    title = f"leaving past {plural(foes, 'foe')} ({per_hit} per non-blank {die.id} die, no defense)"
     return damage_odds(hit_die(die, per_hit), foes, title=title)
-
-
-def _dice(n: int, die: str) -> str:
-    return f"1 {die} die" if n == 1 else f"{n} {die} dice"
 
 
 # --- the table and its bar chart -----------------------------------------------------------

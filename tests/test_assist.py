@@ -379,7 +379,7 @@ def test_undo_says_what_to_put_back_on_the_board_for_a_whole_adversary_phase(tmp
     lines = [*ROUND1, "2", "r", *ROUND2, "r", "r", "r", "undo", "quit"]
     result, log = run(["1", "--seed", "3"], lines, tmp_path)
     out = result.output
-    told = out[out.index("Undone 1 step(s)"):]
+    told = out[out.index("Undone 1 step"):]
     said = " ".join(told.split())
     assert ("Put the board back as it was: - Take Gobkins 3, 4, 5 and 6 off B2 (not on the board before). "
             "- Take Pumpling 2 off B6 (not on the board before). "
@@ -392,7 +392,7 @@ def test_undo_says_what_to_put_back_on_the_board_for_a_whole_adversary_phase(tmp
     assert undo["numbers"]["put_back"][0] == "Take Gobkins 3, 4, 5 and 6 off B2 (not on the board before)."
     # and round 1's phase: every standee moved back, Emily's wound and fear reset
     result, _ = run(["1", "--seed", "3", "--campaign", "r1", "--new"], [*ROUND1, "2", "r", "undo", "quit"], tmp_path)
-    said = " ".join(result.output[result.output.index("Undone 1 step(s)"):].split())
+    said = " ".join(result.output[result.output.index("Undone 1 step"):].split())
     for line in ("Move Gobkin 1 from D2 back to B2.", "Move Gobkin 2 from I4 back to J2.",
                  "Move Pumpling 1 from B4 back to B6.", "Move Schrickroot 1 from H4 back to J4.",
                  "Emily: health 8/8 (it was 6); fear 0/10 (it was 1).",
@@ -405,11 +405,11 @@ def test_undo_puts_a_defeated_foe_back_with_its_health_and_at_a_question_too(tmp
     result, _ = run(["1", "--seed", "3"], lines, tmp_path)
     said = " ".join(result.output.split())
     assert "Schrickroot 1 is defeated" in said
-    assert ("Undone 1 step(s); back at round 1, step 2 (1 can be redone with 'redo'). Put the board back as it was: "
+    assert ("Undone 1 step; back at round 1, step 2 (1 can be redone with 'redo'). Put the board back as it was: "
             "- Put Schrickroot 1 back on J4, with health 5/5. "
             "- Matthias: 4 of 4 action tokens ready (it was 3).") in said
     assert "- Matthias: back from F4 to E4." in said
-    assert "Undone 1 step(s); back at round 1, step 0 (3 can be redone with 'redo'). Nothing to change on the board." in said
+    assert "Undone 1 step; back at round 1, step 0 (3 can be redone with 'redo'). Nothing to change on the board." in said
     # 'undo' at a dice question of the adversary phase: what happened before the question goes back
     result, _ = run(["1", "--seed", "3", "--campaign", "q", "--new"], [*ROUND1, "undo", "quit"], tmp_path)
     said = " ".join(result.output.split())

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -30,11 +32,27 @@ def test_version() -> None:
     assert out.stdout.strip() == f"hollow {__version__}"
 
 
+#: The command names product.md fixes (its command table), written out here rather than
+#: read from the table the help is built from.
+CONTRACT = ("roll", "attack", "odds", "spawn", "leave", "rules", "content", "play", "assist", "simulate", "campaign",
+            "print")
+
+
 def test_help_lists_every_command() -> None:
-    result = CliRunner().invoke(cli, ["--help"])
+    result = CliRunner().invoke(cli, ["--help"], terminal_width=80)
     assert result.exit_code == 0
-    for name in COMMANDS:
-        assert name in result.output
+    rows: dict[str, str] = {}
+    for line in result.output.split("Commands:", 1)[1].splitlines():
+        row = re.match(r"  (\S+)\s{2,}(\S.*)", line)
+        if row:
+            rows[row[1]] = row[2]
+        elif line.startswith("   ") and rows:  # a description wrapped onto the next line
+            rows[list(rows)[-1]] += " " + line.strip()
+    assert set(CONTRACT) <= set(rows), set(CONTRACT) - set(rows)
+    for name, text in rows.items():
+        assert len(text.split()) >= 3 and "..." not in text, (name, text)
+        own = CliRunner().invoke(cli, [name, "--help"], prog_name="hollow")  # each row is a working command
+        assert own.exit_code == 0 and own.output.startswith(f"Usage: hollow {name} "), own.output[:80]
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
@@ -42,6 +60,24 @@ def test_every_command_has_help_with_an_example(name: str) -> None:
     result = CliRunner().invoke(cli, [name, "--help"])
     assert result.exit_code == 0, result.output
     assert "hollow " + name in result.output.replace("\n", " ") or "Example" in result.output
+
+
+@pytest.mark.parametrize("group", ["campaign", "content", "print"])
+def test_a_group_lists_each_command_with_its_whole_first_sentence(group: str) -> None:
+    """click cut them to one line ending in '...' ('Start a new campaign NAME (play it with:
+    hollow play --campaign...')."""
+    result = CliRunner().invoke(cli, [group, "--help"], terminal_width=80)
+    assert result.exit_code == 0, result.output
+    listed = result.output.split("Commands:", 1)[1].split("\n\n", 1)[0]
+    assert "..." not in listed and all(len(line) <= 80 for line in listed.splitlines())
+    grp = cli.get_command(click.Context(cli), group)
+    assert isinstance(grp, click.Group)
+    flat = " ".join(listed.split())
+    for name in grp.list_commands(click.Context(grp)):
+        cmd = grp.get_command(click.Context(grp), name)
+        assert cmd is not None and cmd.help
+        first = " ".join(cmd.help.split("\n\n")[0].split()).split(". ")[0].rstrip(".")
+        assert f"{name} {first}" in flat, f"hollow {group} --help does not show: {name} {first}"
 
 
 def test_unknown_command_suggests_the_closest() -> None:

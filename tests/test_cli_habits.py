@@ -107,6 +107,20 @@ def test_rules_on_a_terminal_go_through_a_pager_with_headings_drawn(tmp_path: Pa
     assert "## spawning" in piped.stdout  # piped: the markdown as written
 
 
+def test_rules_text_shows_no_markdown_heading_marks_outside_the_headings() -> None:
+    """The preamble said "`## readings` says what we chose": on a terminal that showed as a
+    raw '## readings' in the middle of a sentence."""
+    from hollowcli.commands.table import _heading, _render_markdown
+    from hollowcli.table.rules import rules
+
+    report = rules()
+    shown = _render_markdown(report.text(_heading))
+    assert "##" not in shown
+    assert "hollow rules readings" in " ".join(shown.split())  # how to get to them instead
+    piped = hollow("rules").stdout
+    assert [line for line in piped.splitlines() if "##" in line and not line.startswith("## ")] == []
+
+
 def test_hollow_config_names_a_missing_file_as_an_error_and_warns_about_unknown_keys(tmp_path: Path) -> None:
     r = hollow("roll", env={"HOLLOW_CONFIG": str(tmp_path / "nope.toml")})
     assert r.returncode == 1 and "HOLLOW_CONFIG names" in r.stderr and "does not exist" in r.stderr
@@ -119,6 +133,41 @@ def test_hollow_config_names_a_missing_file_as_an_error_and_warns_about_unknown_
     assert shown.returncode == 0 and str(cfg) in shown.stdout and "paper    = 'a4'" in shown.stdout
     doc = json.loads(hollow("config", "--json", env={"HOLLOW_CONFIG": str(cfg)}).stdout)
     assert doc["path"] == str(cfg) and doc["settings"]["paper"] == "a4" and doc["from"] == "HOLLOW_CONFIG"
+
+
+def test_hollow_config_reports_a_paper_it_cannot_print_on_instead_of_failing(tmp_path: Path) -> None:
+    cfg = tmp_path / "config.toml"
+    cfg.write_text('paper = "A5"\n')
+    env = {"HOLLOW_CONFIG": str(cfg), "NO_COLOR": "1"}
+    shown = hollow("config", env=env)
+    assert shown.returncode == 1
+    assert str(cfg) in shown.stdout and "paper    = 'a5'  (not a paper size: letter or a4)" in shown.stdout
+    assert "Environment:" in shown.stdout  # the whole report, not just the error
+    assert shown.stderr == f"hollow: the config file {cfg}: paper must be one of letter, a4, not 'a5'\n"
+    doc = json.loads(hollow("config", "--json", env=env).stdout)
+    assert doc["settings"]["paper"] == "a5" and len(doc["problems"]) == 1
+    printed = hollow("print", "reference", "--out", str(tmp_path / "o"), env=env)  # the others still stop
+    assert printed.returncode == 1 and "paper must be one of letter, a4" in printed.stderr
+
+
+def test_hollow_config_reports_content_folders_that_do_not_exist(tmp_path: Path) -> None:
+    (tmp_path / "mine").mkdir()
+    cfg = tmp_path / "config.toml"
+    cfg.write_text('content = ["mine", "gone"]\n')
+    env = {"HOLLOW_CONFIG": str(cfg), "HOLLOW_CONTENT": str(tmp_path / "lost"), "NO_COLOR": "1"}
+    shown = hollow("config", env=env)
+    assert shown.returncode == 1
+    packs = next(line for line in shown.stdout.splitlines() if line.startswith("Content packs"))
+    assert f"{tmp_path / 'mine'}," in packs and f"{tmp_path / 'gone'} (missing)" in packs
+    assert f"{tmp_path / 'lost'} (missing)" in packs
+    lines = shown.stderr.splitlines()
+    assert len(lines) == 2 and all(line.startswith("hollow: the content folder ") for line in lines)
+    assert f"{tmp_path / 'gone'} (from the config file's 'content' list) does not exist" in lines[0]
+    assert f"remove it from the 'content' list of {cfg}" in lines[0]
+    assert f"{tmp_path / 'lost'} (from HOLLOW_CONTENT) does not exist" in lines[1]
+    cfg.write_text('content = ["mine"]\n')
+    fine = hollow("config", env={"HOLLOW_CONFIG": str(cfg)})
+    assert fine.returncode == 0 and fine.stderr == ""
 
 
 def test_help_lists_the_environment_variables_and_no_stale_text() -> None:

@@ -178,8 +178,10 @@ def test_roll_minus_modifier_is_not_an_option() -> None:
 
 
 def test_roll_text_shows_each_face_and_the_total() -> None:
-    out = ok("roll", "2d6", "--rolled", "3,4").stdout
-    assert "3" in out and "4" in out and "7" in out
+    assert ok("roll", "2d6", "--rolled", "3,4").stdout.splitlines() == ["2 d6: 3, 4 = 7", "Total: 7"]
+    # a label with its value, the modifier on a line of its own, the total with it
+    assert ok("roll", "3", "+1", "--rolled", "2,blank,1").stdout.splitlines() == [
+        "3 attack dice: 2, blank (0), 1 = 3", "Modifier: +1", "Total: 4"]
 
 
 # --- --seed and --rolled on every rolling command ------------------------------------------
@@ -437,25 +439,31 @@ def test_print_cards_reads_a_layered_pack(threes: Path, tmp_path: Path) -> None:
 # --- print ---------------------------------------------------------------------------------
 
 def test_print_kit_writes_every_file_into_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """By default every card is in one cards.pdf (kinds sharing sheets); --no-mix writes the files
+    the single commands write: reference.pdf, deck-<chapter>.pdf, cards-<kind>.pdf."""
     from hollowcli.pack.loader import load_pack
 
     monkeypatch.chdir(tmp_path)
-    ok("print", "kit")
-    written = {p.name for p in (tmp_path / "output").iterdir() if p.suffix == ".pdf"}
     chapters = set(load_pack([]).chapters)
-    expected = {"reference.pdf", "spawn-tables.pdf", "index.pdf"}
-    expected |= {f"deck-{c}.pdf" for c in chapters} | {f"setup-{c}.pdf" for c in chapters}
-    expected |= {f"cards-{k}.pdf" for k in ("legends", "allies", "foes", "items")}
-    assert written == expected
-    for name in expected:
-        assert (tmp_path / "output" / name).read_bytes().startswith(b"%PDF")
+    common = {"spawn-tables.pdf", "index.pdf", "duplex-test.pdf"} | {f"setup-{c}.pdf" for c in chapters}
+    mixed = common | {"cards.pdf", "turn-order.pdf"}
+    unmixed = common | {"reference.pdf"} | {f"deck-{c}.pdf" for c in chapters}
+    unmixed |= {f"cards-{k}.pdf" for k in ("legends", "allies", "foes", "items")}
+    for args, expected in ((("print", "kit"), mixed), (("print", "kit", "--no-mix", "--out", "unmixed"), unmixed)):
+        ok(*args)
+        folder = tmp_path / ("unmixed" if "--no-mix" in args else "output")
+        written = {p.name for p in folder.iterdir() if p.suffix == ".pdf"}
+        assert written == expected
+        for name in expected:
+            assert (folder / name).read_bytes().startswith(b"%PDF")
 
 
 @pytest.mark.parametrize(
     ("args", "files"),
     [
         (("reference",), {"reference.pdf"}),
-        (("spawn", "schoolhouse"), {"spawn-tables.pdf"}),
+        (("spawn", "schoolhouse"), {"spawn-schoolhouse.pdf"}),
+        (("spawn",), {"spawn-tables.pdf"}),
         (("deck", "schoolhouse"), {"deck-schoolhouse.pdf"}),
         (("cards", "legends"), {"cards-legends.pdf"}),
         (("cards", "items"), {"cards-items.pdf"}),

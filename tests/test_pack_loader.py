@@ -620,7 +620,7 @@ def test_search_objective_possible_under_search_limit(tmp_path: Path) -> None:
     base_pack(tmp_path, chapter=("{kind: defeat, count: 2, foe: grub}", "{kind: search, count: 2}"))
     assert load_pack([tmp_path], use_cache=False).chapters["trial"].objective.count == 2
     write_pack(tmp_path, {"rules.yaml": "rules:\n  search_limit: once\n"})
-    expect(tmp_path, "chapters/test.yaml", "objective:", "needs 2 searches but the map has 1 search feature(s)")
+    expect(tmp_path, "chapters/test.yaml", "objective:", "needs 2 searches but the map has 1 search feature,")
 
 
 def test_setup_cannot_place_more_foes_than_the_supply(tmp_path: Path) -> None:

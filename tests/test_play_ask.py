@@ -57,7 +57,7 @@ def test_a_roll_is_asked_with_its_purpose_and_a_wrong_face_or_count_is_asked_aga
     assert out.count(ask) == 3
     assert "'6' is not a face of the attack die; its faces are blank (0), 1, 2. Try again, or 'r' to roll them for you." in out
     assert "That is 1 face, but 2 attack dice are rolled; give one face per die (blank (0), 1, 2)" in out
-    assert "rolled [2, 2] (your dice) = 4: 1 direct + 4 dice - 0 defense = 5" in out
+    assert "rolled [2, 2] (your dice) = 4: 1 direct + 4 rolled - 0 defense = 5" in out
     assert game().rolled == {2: ["2", "2"]} and game().cursor == 3
 
 
@@ -162,6 +162,16 @@ def _choose(child: pexpect.spawn, line: str) -> None:
     child.sendline(line)
 
 
+def _until(child: Any, prompt: str) -> str:
+    """Everything shown until ``prompt``, pressing Enter at each '-- more' wait (rulings
+    longer than the screen wait there before their first lines would scroll away)."""
+    seen = ""
+    while child.expect([re.escape(prompt), re.escape("-- more: Enter")]) == 1:
+        seen += ANSI.sub("", child.before)
+        child.sendline("")
+    return seen + ANSI.sub("", child.before)
+
+
 def test_in_a_terminal_a_wrong_face_a_ctrl_c_at_a_question_and_a_resume() -> None:
     child = _spawn("1", "--seed", "4", "--rolled", "ask")
     for cmd in SHOOT.strip().split("\n"):
@@ -173,8 +183,8 @@ def test_in_a_terminal_a_wrong_face_a_ctrl_c_at_a_question_and_a_resume() -> Non
     child.sendline("2, 1")
     for cmd in TO_ADVERSARY.strip().split("\n"):
         _choose(child, cmd)
-    child.expect(re.escape("Roll 1 attack die (Pumpling 1 attacks Jeremiah): "))
-    assert "Pumpling 1 moves" in ANSI.sub("", child.before)  # what happened before the roll is shown first
+    seen = _until(child, "Roll 1 attack die (Pumpling 1 attacks Jeremiah): ")
+    assert "Pumpling 1 moves" in seen  # what happened before the roll is shown first
     child.sendintr()
     child.expect("Interrupted; saved")
     child.expect(pexpect.EOF)
@@ -184,9 +194,9 @@ def test_in_a_terminal_a_wrong_face_a_ctrl_c_at_a_question_and_a_resume() -> Non
     assert rec.cursor == 8 and rec.pending == {"action": {"kind": "end", "legend": "emily-van-winkle"}, "rolled": []} and rec.rolled == {2: ["2", "1"]}
 
     again = _spawn()  # no --rolled: the campaign remembers that it asks
-    again.expect(re.escape("Roll 1 attack die (Pumpling 1 attacks Jeremiah): "))
-    assert "Continuing 'end', which was waiting for dice." in ANSI.sub("", again.before)
-    assert "Legends      at  hp" in ANSI.sub("", again.before)  # the board the question is about, first
+    seen = _until(again, "Roll 1 attack die (Pumpling 1 attacks Jeremiah): ")
+    assert "Continuing 'end', which was waiting for dice." in seen
+    assert "Legends      at  hp" in seen  # the board the question is about, first
     again.sendline("blank")
     again.expect(PROMPT)
     assert "rolled [blank] (your die)" in " ".join(ANSI.sub("", again.before).split())

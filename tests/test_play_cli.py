@@ -106,8 +106,8 @@ def test_meta_commands_dispatch_through_one_table() -> None:
 def test_undo_and_redo_any_number_of_steps_through_the_prompt() -> None:
     r = play("1", "--seed", "4", input="2\nmove E2\nattack g1\nundo 2\nredo\nundo\nundo\nundo\nundo\nredo 3\nquit\n")
     assert r.exit_code == 0, r.output
-    assert "Undone 2 step(s); back at round 1, step 1 (2 can be redone with 'redo')." in r.output
-    assert "Redone 1 step(s):" in r.output and "Redone 3 step(s):" in r.output
+    assert "Undone 2 steps; back at round 1, step 1 (2 can be redone with 'redo')." in r.output
+    assert "Redone 1 step:" in r.output and "Redone 3 steps:" in r.output
     assert "Nothing to undo: this is the start of the chapter." in r.output
     game = saved_game()
     assert saved_commands(game) == ["activate matthias", "move E2", "attack g1"] and game.cursor == 3

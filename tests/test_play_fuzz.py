@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from hollowcli import engine
 from hollowcli.commands.common import get_pack
 from hollowcli.play import campaigns, saves
+from hollowcli.play.console import LineSource
 from hollowcli.play.loop import Console, Game, PlayOptions
 from hollowcli.play.session import Session
 
@@ -34,7 +35,10 @@ def _game(pack: Any, chapter: str, seed: int) -> tuple[Game, io.StringIO]:
     camp = saves.new_campaign("fuzz")
     campaigns.start_game(pack, camp, chapter, seed)
     out = io.StringIO()
-    game = Game(pack, camp, PlayOptions(), Console(out), None, persist=lambda c: None)
+    console = Console(out)
+    # a script with nothing more to read: should the game ask a question of its own (say,
+    # whether to take a choice the screen did not show), it reads the end of the input
+    game = Game(pack, camp, PlayOptions(), console, LineSource(io.StringIO("").read, console, False), persist=lambda c: None)
     return game, out
 
 
@@ -42,6 +46,8 @@ lines = st.one_of(
     st.text(max_size=40),
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map(" ".join),
     st.integers(min_value=-5, max_value=60).map(str),
+    # lines that take, undo and redo steps, so that the game moves on and comes back often
+    st.sampled_from(["1", "2", "3", "end", "undo", "redo", "undo 2", "redo 2", "1; undo", "2;1"]),
 )
 
 
@@ -54,18 +60,20 @@ def test_any_line_either_plays_a_legal_step_or_gets_a_hint(script: list[str], ch
         if game.session.outcome()[0]:
             break
         actions = engine.legal_actions(game.state)
-        before = game.session.step
-        game.handle(line, actions)
+        before, board = game.session.step, game.state.to_dict()
+        changed = game.handle(line, actions)
         game._quit = None  # 'quit' only ends the loop; keep feeding lines
-        # a step was taken, undone or redone, or nothing changed; the state is always replayable
-        assert game.session.step >= 0
-        if game.session.step == before + 1 and game.session.record.actions:
-            taken = game.session.record.actions[before]
-            assert taken  # a non-empty command was stored
+        after, record = game.session.step, game.session.record
+        # the cursor stays within the recorded steps; a refused line changes nothing
+        assert 0 <= after <= len(record.actions)
+        if not changed:
+            assert after == before and game.state.to_dict() == board, f"{line!r} was refused but changed the game"
+        if after == before:  # nothing taken, undone or redone (or taken and undone): the same board
+            assert game.state.to_dict() == board, f"{line!r} changed the board without a step"
+        # and what would be saved after this line rebuilds exactly the board on screen
+        rebuilt = Session(pack, saves.GameRecord.from_dict(record.to_dict()))
+        assert rebuilt.state.to_dict() == game.state.to_dict(), f"after {line!r} the save would not rebuild the board"
     assert "Traceback" not in out.getvalue()
-    # and what would be saved rebuilds exactly the board on screen
-    rebuilt = Session(pack, saves.GameRecord.from_dict(game.session.record.to_dict()))
-    assert rebuilt.state.to_dict() == game.state.to_dict()
 
 
 def test_unicode_digits_are_a_hint_not_a_crash() -> None:

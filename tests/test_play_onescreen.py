@@ -15,6 +15,7 @@ from hollowcli.play import saves
 
 PROMPT = re.compile(r"Choice 1(?:-\d+)?, or a command \(help\)> ")
 PAUSE = re.compile(r"-- Press Enter for round (\d+) -- ")
+MORE = re.compile(r"-- more: Enter \(quit: save and leave\) -- ")
 ANSI = re.compile(r"\x1b\[[0-9;]*m|\x1b\[\?[0-9]+[hl]|\r")
 ROWS, COLS = 24, 80
 
@@ -60,13 +61,20 @@ def test_two_rounds_on_80x24_board_and_choices_at_every_prompt_at_most_8_entries
     keys = {1: 0, 2: 0}
     round_no = 1
     prompts = 0
+    pages = ""  # the rulings shown page by page since the last prompt
     while round_no <= 2:
-        i = child.expect([PROMPT, PAUSE])
+        i = child.expect([PROMPT, PAUSE, MORE])
+        if i == 2:  # a long adversary phase waits before its first rulings leave the screen
+            pages += ANSI.sub("", child.before)
+            assert len(last_screen(child.before + child.after)) <= ROWS
+            child.sendline("")
+            continue
         if i == 1:  # the adversary phase's rulings stay until Enter
-            before = ANSI.sub("", child.before)
+            before = pages + ANSI.sub("", child.before)
             assert "-- Adversary phase, round" in before
             round_no = int(child.match.group(1))
             child.sendline("")
+            pages = ""
             continue
         prompts += 1
         screen = last_screen(child.before + child.after)

@@ -55,7 +55,7 @@ def test_play_in_a_terminal_quit_and_resume() -> None:
     assert "Resuming The Schoolhouse by the Mill Pond at round 1 (step 2, seed 4)." in ANSI.sub("", again.before)
     again.sendline("undo")
     again.expect(PROMPT)
-    assert "Undone 1 step(s)" in ANSI.sub("", again.before)
+    assert "Undone 1 step;" in ANSI.sub("", again.before)
     again.sendeof()
     again.expect("End of input; saved")
     again.expect(pexpect.EOF)

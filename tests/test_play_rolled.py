@@ -86,7 +86,7 @@ def test_the_rulings_show_the_players_faces_and_say_they_are_theirs() -> None:
     seeded = ok("play", "1", "--seed", "4", stdin=SHOOT + "quit\n").stdout
     assert "rolled [1, 1] = 2" in seeded  # what the seed rolls
     res = ok("play", "1", "--seed", "4", "--campaign", "mine", "--new", "--rolled", "2,2", stdin=SHOOT + "quit\n")
-    assert "rolled [2, 2] (your dice) = 4: 1 direct + 4 dice - 0 defense = 5" in " ".join(res.stdout.split())
+    assert "rolled [2, 2] (your dice) = 4: 1 direct + 4 rolled - 0 defense = 5" in " ".join(res.stdout.split())
     assert game("mine").rolled == {2: ["2", "2"]}  # step 3 (index 2) used both values
     assert "used up" in res.stdout  # exactly used up by that attack
     assert "unused" not in res.stdout

@@ -177,7 +177,7 @@ def test_a_foe_attack_right_after_its_move_does_not_repeat_the_targeting_reason(
     assert [line[at : at + 2] for line in legends[1:3]] == ["D2", "F5"]
     relic = legends[0].index("relic")
     assert legends[1][relic:].startswith("Horseshoe")
-    assert hit.reason.startswith("Gob 1 attacks Ann from D2: rolled [2] = 2; 1 direct + 2 dice - 2 defense = 1")
+    assert hit.reason.startswith("Gob 1 attacks Ann from D2: rolled [2] = 2; 1 direct + 2 rolled - 2 defense = 1")
     assert "(defense 1 + 1 from Horseshoe)" in hit.reason
     assert "closest" not in hit.reason
 
@@ -337,8 +337,22 @@ def test_gifts_are_one_row_per_thing_with_numbered_recipients() -> None:
 def test_activating_the_next_legend_ends_the_current_activation_first() -> None:
     r = play("1", "--seed", "11", input="activate emily\nattack s1 with long-shot\nactivate elijah\nactivate zed\nquit\n")
     assert "  * Emily's activation ends\n  * Elijah activates at E4" in r.output
-    assert "There is no Legend called 'zed'; the Legends are jeremiah, matthias, elijah, emily." in r.output.replace("\n", " ")
+    assert "There is no Legend called 'zed'. The Legends are jeremiah, matthias, elijah, emily." in r.output.replace("\n", " ")
     assert saved_commands(saves.load("default").game) == ["activate emily", "attack s1 with long-shot", "end", "activate elijah"]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("elja", "elijah"), ("emly", "emily"), ("mathias", "matthias"), ("elijah kapel", "elijah"), ("tobais", "tobias")])
+def test_a_mistyped_hero_gets_a_did_you_mean(typed: str, meant: str) -> None:
+    from hollowcli.engine import new_game
+    from hollowcli.engine.hints import command_hint
+    from hollowcli.pack.loader import load_pack
+
+    state = new_game(load_pack([]), "mill-race")  # the chapter with an ally, Tobias
+    state = replace(state, legends=tuple(replace(lg, activated=lg.id == "jeremiah-pincke") for lg in state.legends))
+    hint = command_hint(state, f"activate {typed}")
+    assert f"There is no Legend called '{typed}'. Did you mean 'activate {meant}'?" in hint
+    assert command_hint(state, f"activate {meant}") == ""  # and that is a legal choice
 
 
 def test_activating_while_the_last_legend_acts_does_not_end_the_round_by_surprise() -> None:

@@ -16,7 +16,9 @@ from pypdf import PdfReader
 
 from hollowcli.cli import cli
 
-EXPECTED_KIT = {
+EXPECTED_KIT = {"duplex-test.pdf", "cards.pdf", "turn-order.pdf", "spawn-tables.pdf"}
+#: With --no-mix: a file per kind of card, as the single commands write them.
+EXPECTED_UNMIXED = {
     "reference.pdf", "spawn-tables.pdf", "cards-legends.pdf", "cards-allies.pdf", "cards-foes.pdf", "cards-items.pdf",
 }
 
@@ -43,14 +45,26 @@ def test_kit_writes_every_file_with_a_listing(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     names = {p.name for p in out.iterdir()}
     assert EXPECTED_KIT <= names
-    decks = {n for n in names if n.startswith("deck-")}
-    assert decks, "one deck per chapter of the built-in content"
+    assert not {n for n in names if n.startswith("deck-") or n.startswith("cards-")}  # every card is in cards.pdf
     assert not [n for n in names if n.endswith(".part")]
-    for name in EXPECTED_KIT | decks:
+    for name in EXPECTED_KIT:
         line = next(ln for ln in res.stdout.splitlines() if name in ln)
         assert f"{pages(out / name)} page" in line
-    assert "cards" in next(ln for ln in res.stdout.splitlines() if "cards-legends.pdf" in ln)
+    assert "cards" in next(ln for ln in res.stdout.splitlines() if "cards.pdf" in ln)
     assert "100%" in res.stdout
+
+
+def test_kit_without_mix_writes_a_file_per_kind(tmp_path: Path) -> None:
+    out = tmp_path / "kit"
+    res = invoke("kit", "--no-mix", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    names = {p.name for p in out.iterdir()}
+    assert EXPECTED_UNMIXED <= names and "cards.pdf" not in names and "turn-order.pdf" not in names
+    decks = {n for n in names if n.startswith("deck-")}
+    assert decks, "one deck per chapter of the built-in content"
+    for name in EXPECTED_UNMIXED | decks:
+        line = next(ln for ln in res.stdout.splitlines() if name in ln)
+        assert f"{pages(out / name)} page" in line
 
 
 def test_kit_json_lists_files_pages_and_cards(tmp_path: Path) -> None:
@@ -61,7 +75,7 @@ def test_kit_json_lists_files_pages_and_cards(tmp_path: Path) -> None:
     assert EXPECTED_KIT <= set(files)
     for name, f in files.items():
         assert pages(tmp_path / name) == f["pages"]
-    assert files["cards-legends.pdf"]["cards"] >= 1
+    assert files["cards.pdf"]["cards"] >= 1
     assert isinstance(doc["warnings"], list)
 
 
@@ -225,7 +239,7 @@ def test_print_deck_takes_a_chapter_by_a_forgiving_name(tmp_path: Path) -> None:
 def test_mini_legend_cards_fit_without_overflow(tmp_path: Path) -> None:
     import pdfplumber
 
-    result = invoke("kit", "--size", "mini", "--out", str(tmp_path), "--json")
+    result = invoke("kit", "--no-mix", "--size", "mini", "--out", str(tmp_path), "--json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["warnings"] == []

@@ -54,7 +54,7 @@ def test_bleed_gives_fewer_cards_per_page() -> None:
     assert g.x == pytest.approx((a4.page_w - g.w) / 2) and g.y == pytest.approx((a4.page_h - g.h) / 2)
 
 
-@pytest.mark.parametrize("size, per", [("mini", 18), ("tarot", 4), ("60x60", 12)])
+@pytest.mark.parametrize("size, per", [("mini", 15), ("tarot", 4), ("60x60", 12)])
 def test_other_sizes_fit(size: str, per: int) -> None:
     lay = compute_layout(make_spec(size=size))
     assert lay.per_page == per
@@ -177,12 +177,13 @@ def test_gutter_separates_the_cards_and_doubles_the_cut_lines() -> None:
 
 
 def test_a_back_offset_that_pushes_the_backs_off_the_printable_area_is_refused() -> None:
-    with pytest.raises(UsageError) as e:
-        compute_layout(make_spec(back_offset="0,-2"))  # letter 9-up: 7.7 mm top and bottom
+    with pytest.raises(UsageError) as e:  # a dark back is colour to the card's edge
+        compute_layout(make_spec(back_offset="0,-2", backs_style="dark"))  # letter 9-up: 7.7 mm top and bottom
     msg = str(e.value)
     assert msg.startswith("--back-offset 0,-2 pushes the backs to 5.7 mm from the bottom edge")
+    assert "--backs-style light" in msg
     assert msg.count(". ") == 0 and "\n" not in msg
-    compute_layout(make_spec(back_offset="1.2,-1.2"))  # within the margin: fine
+    compute_layout(make_spec(back_offset="1.2,-1.2", backs_style="dark"))  # within the margin: fine
 
 
 def test_a_back_offset_shortens_or_drops_marks_on_both_faces_and_says_so() -> None:

@@ -124,7 +124,7 @@ def test_cli_options_reach_every_print_command(tmp_path: Path) -> None:
         res = runner.invoke(cli, ["print", *sub, "--out", str(tmp_path), "--backs-style", "plain", "--gutter", "2",
                                   "--cut-lines"])
         assert res.exit_code == 0, (sub, res.output)
-    bad = runner.invoke(cli, ["print", "deck", "--out", str(tmp_path), "--back-offset", "0,-2"])
+    bad = runner.invoke(cli, ["print", "deck", "--out", str(tmp_path), "--back-offset", "0,-2", "--backs-style", "dark"])
     assert bad.exit_code == 1
     assert "pushes the backs to 5.7 mm from the bottom edge" in str(bad.exception)
 
@@ -281,10 +281,20 @@ def test_index_says_how_to_print_for_each_backs_mode() -> None:
     assert "one-sided" in how_to_print(make_spec(backs="none"))[1]
 
 
+def _duplex_targets(page: pdfplumber.page.Page) -> dict[str, tuple[float, float]]:
+    """Where the front's crosses are (mm from the bottom left): the middle of each pair of lines."""
+    lines = [ln for ln in page.lines if abs(ln["x1"] - ln["x0"]) / MM > 40 or abs(ln["bottom"] - ln["top"]) / MM > 40]
+    letters = {w["text"]: w for w in page.extract_words() if w["text"] in ("A", "B", "C")}
+    out = {}
+    for name, w in letters.items():
+        x = min((ln for ln in lines if ln["x0"] == ln["x1"]), key=lambda ln: abs(ln["x0"] - w["x0"]))["x0"]
+        y = min((ln for ln in lines if ln["top"] == ln["bottom"]), key=lambda ln: abs(ln["top"] - w["bottom"]))["top"]
+        out[name] = (x / MM, (float(page.height) - y) / MM)
+    return out
+
+
 @pytest.mark.parametrize("backs, mirror", [("long", True), ("short", False)])
 def test_duplex_test_puts_its_scales_where_the_front_lines_land(tmp_path: Path, backs: str, mirror: bool) -> None:
-    from hollowcli.render.pages import DUPLEX_TARGETS
-
     res = kit.render_duplex_test(make_spec(backs=backs, back_offset="1,-0.5"))
     assert res.pages == 2
     pw, ph = 215.9, 279.4
@@ -292,11 +302,13 @@ def test_duplex_test_puts_its_scales_where_the_front_lines_land(tmp_path: Path, 
         front, back = pdf.pages
         words = [w["text"] for w in front.extract_words()]
         assert "--back-offset" in " ".join(words)
-        # the A target on the back: its letter sits 3 mm up-right of where the front's cross lands
+        targets = _duplex_targets(front)
+        assert set(targets) == {"A", "B", "C"}
+        # each target's letter on the back sits 3 mm up-right of where the front's cross lands
         letters = {w["text"]: w for w in back.extract_words() if w["text"] in ("A", "B", "C")}
-        for name, fx, fy in DUPLEX_TARGETS:
-            x = (1 - fx) * pw if mirror else fx * pw
-            y = fy * ph if mirror else (1 - fy) * ph
+        for name, (fx, fy) in targets.items():
+            x = pw - fx if mirror else fx
+            y = fy if mirror else ph - fy
             w = letters[name]
             assert w["x0"] / MM == pytest.approx(x + 1 + 3, abs=0.3)
             assert (float(back.height) - w["bottom"]) / MM == pytest.approx(y - 0.5 + 3, abs=1.2)
@@ -314,20 +326,21 @@ def test_setup_sheet_draws_the_map_with_coordinates_walls_spawns_and_the_track(t
     with pdfplumber.open(str(tmp_path / "setup-churchyard.pdf")) as pdf:
         page = pdf.pages[0]
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
-        # coordinates: every column letter and row number
+        # coordinates: the letter of every column and the number of every row with a location
+        # (the map's blocked border, columns A and K and rows 1 and 8, is not drawn)
         words = {w["text"] for w in page.extract_words()}
-        for col in "ABCDEFGHIJK":
+        for col in "BCDEFGHIJ":
             assert col in words
-        for row in range(1, len(ch.map) + 1):
+        for row in range(2, len(ch.map)):
             assert str(row) in words
         # walls: one thick line per wall
         thick = [ln for ln in page.lines if ln["linewidth"] >= 2.0]
         assert len(thick) == len(ch.walls)
-        # squares: one per map cell, drawn to the stated scale
+        # squares: one per map cell inside the border, drawn to the stated scale
         cells = [r for r in page.rects if abs(r["width"] - r["height"]) < 0.01 and r["width"] > 20]
-        assert len(cells) == sum(len(r) for r in ch.map)
+        assert len(cells) == sum(len(r) - 2 for r in ch.map[1:-1])
     assert "barricaded" in text and "Vestry" in text and "Start" in text
-    assert "one square =" in text
+    assert "One square =" in text
     for n in range(1, len(ch.track) + 1):
         assert f"{n} " in text
     assert "draw a chapter card" in text and "starts again from spot 1" in text
@@ -342,7 +355,7 @@ def test_setup_sheet_of_a_protect_chapter_names_the_ally_to_keep_alive_and_where
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     assert "Keep Tobias Brom (an ally) alive for 7 rounds" in text
     assert "Defeat" not in text  # it once read 'Defeat 1 foe within 7 rounds'
-    assert "Allies at setup: Tobias Brom on J4." in text
+    assert "Allies: Tobias Brom on J4." in text
     assert "Tobias" in words  # his name on his starting square of the map
 
 
@@ -444,10 +457,11 @@ def test_every_page_of_the_kit_prints_inside_the_printable_area_and_bytes_repeat
 
 def test_the_listing_claims_a_ruler_only_when_one_is_printed(tmp_path: Path) -> None:
     runner = CliRunner()
-    mini = runner.invoke(cli, ["print", "deck", "schoolhouse", "--size", "mini", "--out", str(tmp_path)])
-    assert mini.exit_code == 0
-    assert "must measure 50 mm" not in mini.stdout and "measure a printed card" in mini.stdout
+    # a card almost as large as the paper leaves no margin for the ruler, whatever the grid
+    big = runner.invoke(cli, ["print", "deck", "schoolhouse", "--size", "200x260", "--out", str(tmp_path)])
+    assert big.exit_code == 0
+    assert "must measure 50 mm" not in big.stdout and "measure a printed card" in big.stdout
     spawn = runner.invoke(cli, ["print", "spawn", "schoolhouse", "--out", str(tmp_path)])
     assert "must measure 50 mm" in spawn.stdout
-    with pdfplumber.open(str(tmp_path / "spawn-tables.pdf")) as pdf:
+    with pdfplumber.open(str(tmp_path / "spawn-schoolhouse.pdf")) as pdf:
         assert "must measure 50 mm" in (pdf.pages[0].extract_text() or "")  # the spawn tables have the ruler

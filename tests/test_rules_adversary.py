@@ -377,3 +377,23 @@ def test_a_kind_with_one_miniature_has_no_number() -> None:
     for typed in ("attack rider", "attack b", "attack the pale rider", "attack Rider"):
         assert parse_command(after, typed) == attack, typed
     assert parse_command(after, "attack 1") is None  # it has no number to type
+def test_a_foe_whose_closest_legend_is_out_of_sight_attacks_the_next_one_in_reach() -> None:
+    """Ann and Bob are both 4 steps' walk from the Pumpling; Ann's higher attack priority
+    makes her its first choice, but the '#' at C3 hides her from C2, so it attacks Bob, in
+    range and in sight, and says why."""
+    rows = ("#######",
+            "#1....#",
+            "#.#...#",
+            "#.....#",
+            "#....2#",
+            "#######")
+    pack = make_pack(rows, foes=[foe("pump", "pumpling", attack=AttackSpec(1, 1, 4))],
+                     setup_legends={"ann": "C4", "bob": "F3"})
+    state = with_foes(game(pack), ("pump", "C2"))
+    assert state.board.walk_distance("C2", "C4") == state.board.walk_distance("C2", "F3") == 4
+    out: list = []
+    after = foe_attack(state, 1, ScriptedRng([1]), out)  # 1 direct + 1 rolled - 1 defense
+    hit = out[-1]
+    assert hit.kind == "foe-attack" and hit.target == "bob"
+    assert "as its first choice cannot be attacked (no line of sight to Ann" in hit.reason
+    assert after.legend("bob").health == 7 and after.legend("ann").health == 8

@@ -162,9 +162,31 @@ def test_protect_objective_lost_when_the_ally_falls_won_when_it_survives() -> No
 
 
 def test_a_lost_chapter_puts_the_ally_back_at_setup() -> None:
-    pack = ally_pack(at="C3", objective=Objective("protect", rounds=5, ally="pip"))
-    again = new_game(pack, "t")
-    assert [(a.id, a.loc, a.health) for a in again.allies] == [("pip", "C3", 4)]
+    """Pip is moved away from C3, hurt by its leave roll, then falls to a Gobkin: the
+    protect chapter is lost, and the campaign's retry has Pip back at C3, unhurt."""
+    from hollowcli.engine import GameState
+    from hollowcli.play import campaigns, saves
+
+    pack = ally_pack(at="C3", foes=[foe("gob", attack=AttackSpec(1, 2, 0))], track=[TrackSpot(("attack",))],
+                     objective=Objective("protect", rounds=5, ally="pip"))
+    camp = saves.new_campaign("t")
+    record = campaigns.start_game(pack, camp, "t", seed=1)
+    state = GameState.from_dict(pack, record.initial)
+    state = with_foes(place(state, ann="F5", bob="F5"), ("gob", "C3"))
+    for command in ("activate ann", "end", "activate pip"):
+        state, _ = step(state, command)
+    state, _ = step(state, "move D4", ScriptedRng([1]))  # leaves the Gobkin at C3: 1 damage
+    assert (state.ally("pip").loc, state.ally("pip").health) == ("D4", 3)
+    state = replace(state, foes=(replace(state.foe(1), loc="D4"),))  # it follows Pip
+    state, events = step(state, "activate bob")
+    state, events = step(state, "end", ScriptedRng([1]))  # the Gobkin attacks Pip: 2 + 1 = 3
+    assert state.result == "lost" and "Pip Miller has fallen" in state.reason
+    finish = campaigns.finish_game(pack, camp, state, state.result, state.reason)
+    assert finish.result == "lost" and finish.next_chapter == "t" and camp.results["t"].lost == 1
+    assert camp.game is not None and camp.game is not record and camp.game.actions == []  # a fresh game
+    retry = GameState.from_dict(pack, camp.game.initial)
+    assert [(a.id, a.loc, a.health, a.activated) for a in retry.allies] == [("pip", "C3", 4, False)]
+    assert retry.round == 1 and retry.result is None
 
 
 def test_saved_state_keeps_the_allies() -> None:
@@ -208,3 +230,65 @@ def test_auto_plays_every_ally_chapter_to_the_end() -> None:
                 state, _ = apply(state, action, rng)
             assert state.result in ("won", "lost")
     assert moved > 0  # the policy commanded an ally
+
+
+def test_a_heal_card_reaches_the_allies_up_to_their_health() -> None:
+    """"Each hero regains N health": allies are heroes."""
+    card = Card("dawn", "Dawn", "", effect=frozen_map({"heal": 2}))
+    pack = make_pack(allies=(PIP, MUTE), setup_allies={"pip": "C3", "mute": "E3"},
+                     track=[TrackSpot((), card="draw")], cards=[card])
+    state = game(pack)
+    state = replace(state, allies=(replace(state.ally("pip"), health=1), replace(state.ally("mute"), health=2)))
+    state = state.with_legend(replace(state.legend("ann"), health=5))
+    after, events = run_phase(state)
+    assert after.ally("pip").health == 3  # 1 + 2
+    assert after.ally("mute").health == 3  # 2 + 2, but Mute has 3 at most
+    assert after.legend("ann").health == 7
+    assert "each hero regains up to 2 health" in next(e for e in events if e.kind == "card-heal").reason
+
+
+def test_an_ally_leaving_foes_makes_the_leave_roll() -> None:
+    """The leave roll is for every hero that leaves a location holding foes: one die per
+    foe, 1 damage per non-blank face; an ally takes it without fear."""
+    pack = ally_pack(at="C3", foes=[foe("gob")])
+    state = with_foes(place(game(pack), ann="F5", bob="F5"), ("gob", "C3"), ("gob", "C3"))
+    state, _ = step(state, "activate ann")
+    state, _ = step(state, "end")
+    state, _ = step(state, "activate pip")
+    rng = ScriptedRng([1, 0])  # faces "1" and blank
+    state, events = step(state, "move C5", rng)
+    leave = [e for e in events if e.kind == "leave"]
+    assert len(leave) == 1 and leave[0].target == "pip" and len(leave[0].rolls) == 2 and rng.calls == 2
+    assert state.ally("pip").health == 3 and state.ally("pip").loc == "C5"
+    assert "Pip leaves C3, which holds 2 foes: leave roll" in leave[0].reason
+
+
+def test_an_ally_that_falls_to_its_leave_roll_leaves_the_board_where_it_stood() -> None:
+    pack = ally_pack(at="C3", foes=[foe("gob")])
+    state = with_foes(place(game(pack), ann="F5", bob="F5"), ("gob", "C3"))
+    state = replace(state, allies=(replace(state.ally("pip"), health=1),))
+    state, _ = step(state, "activate ann")
+    state, _ = step(state, "end")
+    state, _ = step(state, "activate pip")
+    state, events = step(state, "move C5", ScriptedRng([1]))
+    assert state.allies == () and [e.kind for e in events if e.kind in ("leave", "ally-falls")] == ["leave", "ally-falls"]
+    assert not [e for e in events if e.kind == "move" and e.to == "C5"]
+
+
+@pytest.mark.parametrize("next_hero", ["bob", "pip"])
+def test_a_foe_that_cannot_attack_its_first_choice_attacks_the_next_hero_in_reach(next_hero: str) -> None:
+    """Gob hunts Ann (its target), who is out of its reach: it attacks the next hero it can,
+    a Legend or an ally."""
+    pack = ally_pack(at="D3" if next_hero == "pip" else "F5",
+                     foes=[foe("gob", target="ann", attack=AttackSpec(1, 2, 1))])
+    state = with_foes(place(game(pack), ann="F5", bob="D3" if next_hero == "bob" else "B5"), ("gob", "C3"))
+    out: list = []
+    after = foe_attack(state, 1, ScriptedRng([1]), out)  # 2 direct + 1 rolled
+    hit = next(e for e in out if e.kind == "foe-attack")
+    assert hit.target == next_hero
+    assert "as its first choice cannot be attacked (Ann is out of range" in hit.reason
+    if next_hero == "bob":
+        assert after.legend("bob").health == 8 - (3 - 1)
+    else:
+        assert after.ally("pip").health == 4 - 3
+    assert after.legend("ann").health == 8

@@ -458,3 +458,42 @@ def test_restore_removes_fear_from_the_preparation_space_first() -> None:
     state, _ = apply(state, by_command(state, "restore fear"), ScriptedRng())
     ann = state.legend("ann")
     assert (ann.fear, ann.fear_spent) == (1, 1)  # the 1 in preparation, then 1 from the board
+
+
+def test_a_refresh_chosen_mid_activation_returns_the_fear_tokens_too() -> None:
+    """fear_tokens: pool. Ann moved, then refreshes (1 token ready, her skill costs 2, no
+    fear token in preparation): her spent tokens and the 2 fear tokens on her action board
+    all go back to the preparation space."""
+    zap = Skill("zap", "Zap", cost=2, attack=AttackSpec(2, 0, 2))
+    pack = make_pack(legends=[legend("ann", skills=("zap",)), legend("bob")], skills=[zap], rules=POOL)
+    state = with_foes(game(pack), ("gob", "C3"))
+    state = state.with_legend(replace(state.legend("ann"), ready=1, spent=2, fear=2, fear_spent=2))
+    state = activate(state, "ann")
+    assert state.legend("ann").ready == 1  # a token is left: no refresh at the start
+    state, _ = apply(state, by_command(state, "move D3"), ScriptedRng())
+    state, events = apply(state, by_command(state, "refresh"), ScriptedRng())
+    ann = state.legend("ann")
+    assert (ann.ready, ann.spent, ann.fear, ann.fear_spent) == (3, 0, 2, 0)
+    refresh = next(e for e in events if e.kind == "refresh")
+    assert refresh.numbers["fear_tokens"] == 2 and "(and 2 fear tokens)" in refresh.reason
+    assert "refresh" not in kinds(state) and "attack g1 with zap" in {a.command for a in legal_actions(state)}
+
+
+# ------------------------------------------------------------- fallen Legends
+def test_a_fallen_legend_cannot_activate_and_the_phase_does_not_wait_for_it() -> None:
+    """Bob fell this round before his activation (a card or an event can do that): he is
+    offered no activation, typing it says why, and Ann's end closes the Legend phase."""
+    state = game(make_pack())
+    state = state.with_legend(replace(state.legend("bob"), health=0))
+    assert [a.command for a in legal_actions(state)] == ["activate ann"]
+    assert parse_command(state, "activate bob") is None
+    from hollowcli.engine.hints import command_hint
+
+    assert command_hint(state, "activate bob") == "Bob has fallen and cannot activate."
+    forged = replace(by_command(state, "activate ann"), legend="bob")
+    with pytest.raises(RulesError):
+        apply(state, forged, ScriptedRng())
+    state = activate(state, "ann")
+    state, events = apply(state, by_command(state, "end"), ScriptedRng())
+    assert not [e for e in events if e.kind == "activate" and e.actor == "bob"]
+    assert state.result == "lost" and "Bob" in (state.reason or "")  # the round ended without him

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -20,7 +21,7 @@ from hollowcli.cli import cli
 from hollowcli.commands.common import get_pack
 from hollowcli.simulate.report import document, report_pdf, text_summary
 from hollowcli.simulate.run import GameResult, Job, play_one, run
-from hollowcli.simulate.stats import compare, newcombe, summarise, wilson
+from hollowcli.simulate.stats import Pairs, compare, mcnemar_midp, newcombe_paired, pair_up, summarise, wilson
 
 BASE14 = ("Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats")
 
@@ -46,15 +47,66 @@ def test_wilson_interval_worked_by_hand() -> None:
     assert hi < 1
 
 
-def test_newcombe_interval_matches_the_published_examples() -> None:
-    # Newcombe (1998), method 10: 56/70 - 48/80 = 0.2000, interval 0.0524 to 0.3339
-    d, lo, hi = newcombe(56, 70, 48, 80)
-    assert d == pytest.approx(0.2)
-    assert (lo, hi) == pytest.approx((0.0524, 0.3339), abs=5e-5)
-    # 9/10 - 3/10 = 0.6000, interval 0.1705 to 0.8090
-    assert newcombe(9, 10, 3, 10)[1:] == pytest.approx((0.1705, 0.8090), abs=5e-5)
-    # the interval is not symmetric about d (a Wald interval would be)
-    assert d - lo != pytest.approx(hi - d, abs=1e-3)
+def test_mcnemar_mid_p_worked_by_hand() -> None:
+    """McNemar's mid-p test on the games that ended differently: with no change, each is
+    won only with the change or only without it with chance 1/2."""
+    # 1 and 7 of 8: P(X <= 1) = (1 + 8)/256, exact p = 18/256; mid-p = 18/256 - P(X = 1) = 10/256
+    assert mcnemar_midp(1, 7) == pytest.approx(10 / 256, abs=1e-15)
+    assert mcnemar_midp(7, 1) == mcnemar_midp(1, 7)
+    # 6 and 16 of 22: sum of C(22, i) for i <= 6 is 110056, C(22, 6) = 74613, 2**22 = 4194304
+    assert mcnemar_midp(6, 16) == pytest.approx((2 * 110056 - 74613) / 4194304, abs=1e-15)  # 0.03469
+    # an even split: 1 - P(X = 3)/2 = 1 - 10/64
+    assert mcnemar_midp(3, 3) == pytest.approx(54 / 64, abs=1e-15)
+    assert mcnemar_midp(0, 0) == 1.0
+    assert mcnemar_midp(0, 8) == pytest.approx(1 / 256, abs=1e-15)
+
+
+def test_mcnemar_mid_p_matches_brute_force() -> None:
+    """Every way m discordant games can fall (2**m of them, equally likely without a
+    change): the share of splits more uneven than the one seen, plus half the share as
+    uneven as it."""
+    import itertools
+    from fractions import Fraction
+
+    for m in range(1, 13):
+        splits = [sum(w) for w in itertools.product((0, 1), repeat=m)]
+        for b in range(m + 1):
+            seen = abs(2 * b - m)
+            more = sum(1 for x in splits if abs(2 * x - m) > seen)
+            alike = sum(1 for x in splits if abs(2 * x - m) == seen)
+            want = Fraction(2 * more + alike, 2 * len(splits))
+            assert mcnemar_midp(b, m - b) == pytest.approx(float(want), abs=1e-12), (b, m - b)
+
+
+def test_mcnemar_mid_p_for_a_million_games_is_quick_and_near_the_normal_value() -> None:
+    import time
+
+    start = time.perf_counter()
+    # 499,000 against 501,000: z = 2000 / sqrt(1,000,000) = 2, two-sided normal p = 0.0455
+    p = mcnemar_midp(499_000, 501_000)
+    assert time.perf_counter() - start < 1.0
+    assert p == pytest.approx(0.0455, abs=1e-3)
+    assert mcnemar_midp(500_000, 500_000) == pytest.approx(1 - 0.5 * 0.000797884, abs=1e-8)
+    assert mcnemar_midp(0, 1_000_000) == 0.0
+
+
+def test_paired_newcombe_interval_worked_by_hand() -> None:
+    """Newcombe (1998), method 10 for paired runs, worked step by step.
+
+    Both won 1, won only with the change 1, only without 7, neither 12 (21 games):
+    with 2/21 = 0.09524 (Wilson 0.02652 to 0.28914), without 8/21 = 0.38095 (Wilson
+    0.20751 to 0.59121); 1*12 - 7*1 = 5 is below 21/2, so the correlation counts as 0:
+    -0.28571 - sqrt(0.06872^2 + 0.21026^2) = -0.50692, -0.28571 + sqrt(0.17344^2 +
+    0.19390^2) = -0.02556.
+    Both won 59, only with 6, only without 16, neither 80 (161 games): 59*80 - 6*16 =
+    4624 > 80.5, so phi = (4624 - 80.5)/sqrt(65*96*75*86) = 0.71617, which narrows the
+    interval to -0.11862 to -0.00463."""
+    d, lo, hi = newcombe_paired(Pairs(both=1, base_only=7, other_only=1, neither=12))
+    assert d == pytest.approx(-6 / 21)
+    assert (lo, hi) == pytest.approx((-0.50692, -0.02556), abs=5e-6)
+    d, lo, hi = newcombe_paired(Pairs(both=59, base_only=16, other_only=6, neither=80))
+    assert d == pytest.approx(-10 / 161)
+    assert (lo, hi) == pytest.approx((-0.11862, -0.00463), abs=5e-6)
 
 
 def game(i: int, won: bool, rounds: int, cause: str | None = None, fell: tuple[str, ...] = (),
@@ -74,22 +126,46 @@ def test_summary_counts_causes_legends_rounds_and_survival() -> None:
     assert (s["games"], s["wins"], s["win_rate"]) == (4, 1, 0.25)
     assert s["ci95"] == pytest.approx(list(wilson(1, 4)), abs=1e-6)
     assert s["losses"] == {"health": 1, "fear": 1, "rounds": 1, "supply": 0, "ally": 0}
-    assert s["legends"] == {"a": {"damage": 1.0, "fear": 3.0, "fell": 1}, "b": {"damage": 3.0, "fear": 1.5, "fell": 1}}
+    assert {lid: (v["damage"], v["fear"], v["fell"]) for lid, v in s["legends"].items()} == \
+        {"a": (1.0, 3.0, 1), "b": (3.0, 1.5, 1)}
+    # mean ± 1.96 standard errors: a's damage 2, 1, 0, 1 has sd sqrt(2/3), so 1 ± 0.80015;
+    # b's 0, 9, 2, 1 has sd sqrt(50/3), so 3 ± 4.0008, kept inside what was seen (0 to 9)
+    assert s["legends"]["a"]["damage_ci95"] == pytest.approx([0.19985, 1.80015], abs=1e-5)
+    assert s["legends"]["b"]["damage_ci95"] == pytest.approx([0.0, 7.0008], abs=1e-4)
     assert s["rounds"] == {"mean": 6.0, "histogram": {"3": 1, "5": 1, "8": 2}}
     # still going after round r: every game ending later than r
     assert s["survival"] == [1.0, 1.0, 0.75, 0.75, 0.5, 0.5, 0.5, 0.0]
+    # not lost yet after round r: still going or won by then; it ends at the win rate
+    assert s["not_lost"] == [1.0, 1.0, 0.75, 0.75, 0.5, 0.5, 0.5, 0.25]
     assert s["foes_defeated"] == 3.0
 
 
-def test_compare_says_whether_the_change_is_significant() -> None:
-    base = summarise("ch", ["a", "b"], [game(i, i < 48, 8) for i in range(80)])
-    better = summarise("ch", ["a", "b"], [game(i, i < 56, 8) for i in range(70)])
-    c = compare(base, better)
-    assert c["delta"] == pytest.approx(0.2)
-    assert c["delta_ci95"] == pytest.approx([0.0524, 0.3339], abs=5e-5)
+def test_the_change_is_judged_on_paired_games() -> None:
+    """Game i has the same seed in both runs, so the runs are compared game by game.
+    48 of 80 won without the change, 56 with it, and the 8 more are games lost before: a
+    clear change (mid-p 1/256), which the unpaired interval of before (-4.7 to +24.1
+    points) could not see. The same two rates from games that swap (16 won only with the
+    change, 8 only without) are not significant."""
+    base = [game(i, i < 48, 8) for i in range(80)]
+    better = [game(i, i < 56, 8) for i in range(80)]
+    pairs = pair_up(base, better)
+    assert pairs == Pairs(both=48, base_only=0, other_only=8, neither=24)
+    c = compare(summarise("ch", ["a", "b"], better), pairs)
+    assert c["delta"] == pytest.approx(0.1)
+    assert c["p_value"] == pytest.approx(1 / 256, abs=1e-6)
+    assert (c["won_only_with"], c["won_only_without"], c["test"]) == (8, 0, "McNemar mid-p")
     assert c["significant"] is True
-    same = compare(base, base)
-    assert same["delta"] == 0 and same["significant"] is False
+    assert c["delta_ci95"][0] > 0  # the paired interval agrees
+    swapped = [game(i, 8 <= i < 64, 8) for i in range(80)]
+    c = compare(summarise("ch", ["a", "b"], swapped), pair_up(base, swapped))
+    assert c["delta"] == pytest.approx(0.1)
+    assert (c["won_only_with"], c["won_only_without"]) == (16, 8)
+    assert c["p_value"] == pytest.approx(mcnemar_midp(8, 16), abs=1e-6) and c["p_value"] > 0.05
+    assert c["significant"] is False and c["delta_ci95"][0] < 0
+    same = compare(summarise("ch", ["a", "b"], base), pair_up(base, base))
+    assert same["delta"] == 0 and same["significant"] is False and same["p_value"] == 1.0
+    # games only one run finished (an interrupted run) are left out of the pairs
+    assert pair_up(base, better[:10]).games == 10
 
 
 # ------------------------------------------------------------------ real games
@@ -285,6 +361,11 @@ def test_against_a_weaker_horseman_is_a_significant_change(tmp_path: Path) -> No
     a = json.loads(out)["chapters"][0]["against"]
     assert a["delta"] > 0 and a["delta_ci95"][0] > 0
     assert a["significant"] is True
+    # the verdict is the paired test's: the games won only with the change against those won only without
+    assert a["test"] == "McNemar mid-p" and a["won_only_with"] > a["won_only_without"]
+    assert a["p_value"] == pytest.approx(mcnemar_midp(a["won_only_without"], a["won_only_with"]), abs=1e-6)
+    assert a["p_value"] < 0.05
+    assert a["delta"] == pytest.approx((a["won_only_with"] - a["won_only_without"]) / 60, abs=1e-6)
     # layering an empty pack changes nothing at all
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -300,9 +381,10 @@ def test_report_pdf_fonts_bytes_and_preview(tmp_path: Path) -> None:
     data = pdf.read_bytes()
     assert (tmp_path / "sim.png").stat().st_size > 10_000
     reader = PdfReader(io.BytesIO(data))
-    assert len(reader.pages) == 2
-    text = reader.pages[0].extract_text()
-    for words in ("Win rate", "How the games ended", "Still playing", "damage taken", "The Churchyard at Midnight"):
+    assert len(reader.pages) == 3  # the charts over two pages, the figures
+    text = reader.pages[0].extract_text() + reader.pages[1].extract_text()
+    for words in ("Win rate", "How the games ended", "Not lost yet after each round", "Damage taken per game",
+                  "Fear gained per game", "The Churchyard at Midnight", "The figures"):
         assert words in text
     for page in reader.pages:
         for ref in (page["/Resources"].get("/Font") or {}).values():
@@ -321,6 +403,135 @@ def test_report_of_a_comparison_draws_both() -> None:
     doc = document(run(job, 1, pack), pack, run(job, 1, pack))
     assert "with --against" in PdfReader(io.BytesIO(report_pdf(doc))).pages[0].extract_text()
     assert any("Against:" in line for line in text_summary(doc))
+    assert any("Paired test (McNemar mid-p, same seeds): 0 games won only with the change, 0 only without; "
+               "p = 1.000: not significant" in line for line in text_summary(doc))
+
+
+def _outcome(chapter: str, games: list[GameResult]) -> Any:
+    from hollowcli.simulate.run import Outcome
+
+    return Outcome(Job(dirs=(), chapters=(chapter,), games=len(games), seed=0), {chapter: games})
+
+
+def _hex(colour: str) -> tuple[float, ...]:
+    return tuple(round(int(colour[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+
+
+def _rgb(obj: dict, key: str) -> tuple[float, ...]:
+    return tuple(round(float(v), 2) for v in (obj.get(key) or ()))
+
+
+def _chart_report() -> tuple[Any, dict]:
+    """A report of one chapter: the base run wins half its games and loses the rest in
+    round 4; the --against run wins 99 of 100 in round 9. Every Legend takes, per game,
+    0 or all of its health (half on average) without the change, a quarter with it."""
+    from hollowcli.simulate.report import _CHAPTER_COLOURS
+
+    pack = get_pack(())
+    health = [lg.health for lg in pack.legends.values()]
+
+    def g(i: int, won: bool, rounds: int, share: float) -> GameResult:
+        hurt = tuple(round(h * share * 2) if i % 2 else 0 for h in health)
+        return GameResult(index=i, won=won, cause=None if won else "health", rounds=rounds, steps=1, fell=(),
+                          damage=hurt, fear=(0,) * len(health), defeated=0)
+
+    base = [g(i, i < 50, 4, 0.5) for i in range(100)]
+    variant = [g(i, i < 99, 9, 0.25) for i in range(100)]
+    doc = document(_outcome("schoolhouse", base), pack, _outcome("schoolhouse", variant))
+    return doc, {"colour": _CHAPTER_COLOURS[0]}
+
+
+def test_report_charts_not_losing_yet_as_steps_ending_at_the_win_rate() -> None:
+    """The chart of rounds shows what a designer means: the chance of not having lost yet
+    (a won game stays not lost), as steps, each line ending at its win rate; so a variant
+    that wins 99% in long games ends far above a base that wins half in short ones (the
+    chart of games still going put both at 0%). The key draws the --against line dashed."""
+    import pdfplumber
+
+    doc, info = _chart_report()
+    colour = _hex(info["colour"])
+    with pdfplumber.open(io.BytesIO(report_pdf(doc, "letter"))) as pdf:
+        page = pdf.pages[0]
+        assert "Not lost yet after each round" in page.extract_text()
+        curves = [cv for cv in page.curves if _rgb(cv, "stroking_color") == colour]
+        solid = [cv for cv in curves if not cv["dash"][0]]
+        dashed = [cv for cv in curves if cv["dash"][0]]
+        assert len(solid) == 1 and len(dashed) == 1
+        for cv in curves:  # steps: every piece level or upright, none slanting
+            pts = cv["pts"]
+            for (xa, ya), (xb, yb) in zip(pts, pts[1:]):
+                assert abs(xa - xb) < 0.01 or abs(ya - yb) < 0.01, pts
+        top = solid[0]["pts"][0][1]  # every line starts at 100% (round 0)
+        zero = max(w["top"] + (w["bottom"] - w["top"]) / 2 for w in page.extract_words()
+                   if w["text"] == "0%" and w["x1"] <= solid[0]["x0"] + 1 and w["top"] > top)
+
+        def share(cv: dict) -> float:
+            return (zero - cv["pts"][-1][1]) / (zero - top)
+
+        assert share(solid[0]) == pytest.approx(0.50, abs=0.01)
+        assert share(dashed[0]) == pytest.approx(0.99, abs=0.01)
+        # the key: a dashed line for the --against run, beside the plot, not a square
+        key = [ln for ln in page.lines if _rgb(ln, "stroking_color") == colour and ln["dash"][0]
+               and ln["x0"] > solid[0]["x1"]]
+        assert len(key) == 1 and key[0]["width"] > 8 and key[0]["height"] < 0.1
+        text = page.extract_text()
+    assert "with --against: 99.0% won" in text and "50.0% won" in text
+
+
+def test_report_draws_both_runs_in_every_chart_and_damage_as_a_share_of_health() -> None:
+    """With --against the endings and the per-Legend charts show both runs (light bars
+    for --against); damage is drawn as a share of each Legend's health, with whiskers."""
+    import pdfplumber
+
+    from hollowcli.simulate.report import _tint
+
+    doc, info = _chart_report()
+    colour, light = _hex(info["colour"]), _hex(_tint(info["colour"]))
+    with pdfplumber.open(io.BytesIO(report_pdf(doc, "a4"))) as pdf:
+        text = "\n".join(p.extract_text() for p in pdf.pages)
+        # the endings: a bar for each run
+        ends = text.split("How the games ended", 1)[1].split("Not lost yet", 1)[0]
+        assert "1. The Schoolhouse by the Mill Pond" in ends and "with --against" in ends
+        page = next(p for p in pdf.pages if "Damage taken per game" in p.extract_text())
+        title = next(w for w in page.extract_words() if w["text"] == "Damage")
+        below = [w for w in page.extract_words() if w["text"] == "Fear" and w["top"] > title["top"]]
+        end = below[0]["top"] if below else page.height
+        hundred = next(ln for ln in page.lines if ln["dash"][0] and title["top"] < ln["top"] < end
+                       and _rgb(ln, "stroking_color") == (0.0, 0.0, 0.0))
+        bars = [r for r in page.rects if title["top"] < r["top"] < end and r["x1"] < hundred["x1"]]  # (not the key)
+        solid = sorted((r for r in bars if _rgb(r, "non_stroking_color") == colour), key=lambda r: r["x0"])
+        pale = sorted((r for r in bars if _rgb(r, "non_stroking_color") == light), key=lambda r: r["x0"])
+        assert len(solid) == len(pale) == 4  # a bar per Legend for each run
+        base = solid[0]["bottom"]
+        # half of each Legend's health on average without the change, a quarter with it:
+        # every bar at the same height, whatever the Legend's health (9 or 12)
+        for r in solid:
+            assert (base - r["top"]) / (base - hundred["top"]) == pytest.approx(0.5, abs=0.01)
+        for r in pale:
+            assert (base - r["top"]) / (base - hundred["top"]) == pytest.approx(0.25, abs=0.03)
+        # whiskers: an upright black line through each bar, the 95% interval of the mean
+        whiskers = [ln for ln in page.lines if title["top"] < ln["top"] < end and ln["width"] < 0.01
+                    and ln["height"] > 2 and _rgb(ln, "stroking_color") == (0.0, 0.0, 0.0)]
+        assert len(whiskers) == 8
+    a = doc["chapters"][0]["legends"]["jeremiah-pincke"]
+    assert a["damage"] == 6.0 and a["damage_ci95"] == pytest.approx([6 - 1.96 * 6.0302 / 10, 6 + 1.96 * 6.0302 / 10],
+                                                                    abs=1e-3)
+
+
+def test_report_paper_is_an_option_with_the_config_file_as_default(tmp_path: Path, monkeypatch: Any) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('paper = "a4"\n', encoding="utf-8")
+    monkeypatch.setenv("HOLLOW_CONFIG", str(config))
+    sizes = {}
+    for name, extra in (("default", []), ("letter", ["--paper", "letter"]), ("a4", ["--paper", "A4"])):
+        pdf = tmp_path / f"{name}.pdf"
+        code, _, err = hollow("simulate", "3", "--games", "2", "--jobs", "1", "--report", str(pdf), *extra)
+        assert code == 0, err
+        box = PdfReader(str(pdf)).pages[0].mediabox
+        sizes[name] = (round(float(box.width)), round(float(box.height)))
+    assert sizes == {"default": (595, 842), "letter": (612, 792), "a4": (595, 842)}
+    code, _, err = hollow("simulate", "3", "--games", "2", "--paper", "a4")
+    assert code == 2 and "--paper needs --report" in err
 
 
 @pytest.mark.parametrize(("args", "code", "words"), [
@@ -478,7 +689,8 @@ def test_report_keeps_every_word_inside_the_page_margins(paper: str, against: bo
                         assert "Emily Van Winkle" in page.extract_text().split(head, 1)[1]
     for n in range(1, count + 1):
         assert f"chapter {n}" in text
-    for title in ("Win rate", "How the games ended", "Still playing after each round", "Per Legend, per game"):
+    for title in ("Win rate", "How the games ended", "Not lost yet after each round", "Damage taken per game, as a "
+                  "share of the Legend's health", "Fear gained per game, as a share of the fear limit"):
         assert title in text
     assert "lost: round limit" in text
     if against:

@@ -116,7 +116,7 @@ def test_attack_with_numbers_shows_the_arithmetic() -> None:
     text = run(
         "attack", "--dice", "3", "--direct", "1", "--defense", "1", "--rolled", "2,blank,1"
     ).stdout
-    assert "1 direct + 3 dice - 1 defense = 3" in text
+    assert "1 direct + 3 rolled - 1 defense = 3" in text
 
 
 def test_damage_never_goes_below_zero_and_brings_no_fear() -> None:

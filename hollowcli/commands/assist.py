@@ -8,12 +8,13 @@ from pathlib import Path
 
 import click
 
-from hollowcli.commands.common import content_option, emit_json, get_pack, json_option, use_colour
+from hollowcli.commands import completion
+from hollowcli.commands.common import content_option, emit_json, exit_interrupted, get_pack, json_option, use_colour
 
 
 @click.command("assist")
-@click.argument("chapter", required=False)
-@click.option("--campaign", "campaign_name", default=None, metavar="NAME",
+@click.argument("chapter", required=False, shell_complete=completion.ids("chapters", numbers=True))
+@click.option("--campaign", "campaign_name", default=None, metavar="NAME", shell_complete=completion.campaigns,
               help="The campaign to play in (default: 'default'; the same campaigns as 'hollow play'). "
                    "It must exist ('hollow campaign new NAME'), or add --new.")
 @click.option("--new", "new", is_flag=True, help="Start the campaign --campaign names (it must not exist yet).")
@@ -75,6 +76,6 @@ def assist(
     if as_json:
         emit_json({**outcome.to_dict(), **extra})
     if outcome.stopped == "interrupted":
-        sys.exit(130)
+        exit_interrupted()
     if outcome.stopped == "hangup":
         sys.exit(129)

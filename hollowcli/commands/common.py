@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -14,6 +14,21 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Group(click.Group):
+    """A command group whose ``--help`` lists each subcommand with its whole first sentence,
+    wrapped to the terminal, where click would cut it to one line and end it with '...'."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(limit=10_000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
 
 def content_option(f: F) -> F:
@@ -97,3 +112,38 @@ def emit_json(doc: Any) -> None:
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False))
     except UnicodeEncodeError:  # an output that is not UTF-8: \u escapes are the same JSON, losslessly
         click.echo(json.dumps(doc, indent=2, ensure_ascii=True, sort_keys=False))
+
+
+def exit_interrupted(status: int = 130) -> NoReturn:
+    """End the process after Ctrl-C (status 130: 128 + SIGINT, as a shell reports it).
+
+    A second Ctrl-C from here on is ignored: while Python shuts down it puts the default
+    handler back, and a Ctrl-C then killed the process by the signal (the shell saw -2,
+    not 130) before its last words were out.
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A Ctrl-C that landed while Python ran code compiled from a string (a dataclass being
+    # made while a module loads) marks it "unhandled", and under ``python -m`` Python then
+    # ends by the signal whatever status is asked for; running any such code clears the mark
+    # (CPython's run_eval_code_obj; seen as -2 instead of 130 for Ctrl-C during start-up).
+    exec("None")
+    sys.exit(status)
+
+
+def quiet_closed_terminal() -> None:
+    """Point standard output and error at the null device where they are a terminal: after
+    SIGHUP the window is gone, and writing to it would fail (a file or a pipe still gets
+    what is written)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None and stream.isatty():
+                stream.flush()
+                null = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, stream.fileno())
+                os.close(null)
+        except (OSError, ValueError):  # gone already, or no real file descriptor (a test runner's stream)
+            pass

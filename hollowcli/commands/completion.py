@@ -8,12 +8,29 @@ data folder. Nothing here may raise: a broken pack or config completes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import click
 
 Completer = Callable[[click.Context, click.Parameter, str], list[str]]
+
+
+def request_problem(environ: Mapping[str, str]) -> str | None:
+    """What is wrong with a completion request (``_HOLLOW_COMPLETE=bash_complete``) whose
+    variables no completion script would send, in one sentence; None when there is no
+    request or nothing is wrong. Click would fail on them with a KeyError or ValueError."""
+    shell = environ.get("_HOLLOW_COMPLETE", "")
+    if shell not in ("bash_complete", "zsh_complete", "fish_complete", "powershell_complete"):
+        return None  # no request, or one for a shell click does not know (it answers nothing)
+    words, cword = environ.get("COMP_WORDS"), environ.get("COMP_CWORD")
+    numbered = shell != "fish_complete"  # fish sends the word being completed, the others its position
+    if words is not None and cword is not None and (not numbered or cword.strip().isdecimal()):
+        return None
+    need = "COMP_WORDS and COMP_CWORD" + (" (a number)" if numbered else "")
+    return (f"_HOLLOW_COMPLETE={shell} asks for shell completion, which needs {need} from the shell's completion "
+            f"script; load that script with eval \"$(_HOLLOW_COMPLETE={shell.split('_')[0]}_source hollow)\" "
+            "instead of setting them by hand")
 
 
 def _data(ctx: click.Context) -> dict[str, Any]:
@@ -76,12 +93,12 @@ def kinds(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[s
 def rules_topics(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Complete the topics of the rules text (their first word, as ``hollow rules`` matches)."""
     try:
+        from hollowcli.config import layered_dirs
+        from hollowcli.pack.files import read_rules_md
         from hollowcli.table.rules import rules_file, rules_sections, topic_key
 
         given = ctx.params.get("content_dirs") or ()
-        from hollowcli.config import layered_dirs
-
-        text = rules_file(layered_dirs(given)).read_text(encoding="utf-8")
+        text = read_rules_md(rules_file(layered_dirs(given)))  # the one reader: a link out of the pack is refused
         return _match([topic_key(t) for t, _ in rules_sections(text) if t], incomplete)
     except Exception:  # noqa: BLE001
         return []
@@ -94,4 +111,4 @@ def entry_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
     from hollowcli.pack.validate import SINGULAR
 
     plural = next((k for k in KINDS if kind.lower() in (k, SINGULAR.get(k, k))), None)
-    return ids(plural)(ctx, param, incomplete) if plural else []
+    return ids(plural, numbers=True)(ctx, param, incomplete) if plural else []

@@ -12,8 +12,9 @@ from typing import Any
 import click
 
 from hollowcli.commands import completion
-from hollowcli.commands.common import content_option, echo, emit_json, json_option, style
+from hollowcli.commands.common import Group, content_option, echo, emit_json, json_option, style
 from hollowcli.errors import ContentError, HollowError, MissingValue, UsageError
+from hollowcli.names import plural
 
 
 def _dirs(content_dirs: tuple[Path, ...]) -> list[str]:
@@ -45,7 +46,7 @@ def _kind(name: str) -> str:
     raise UsageError(f"there is no kind of content called {name!r}; {hint}")
 
 
-@click.group()
+@click.group(cls=Group)
 def content() -> None:
     """Validate, list, show and scaffold content packs.
 
@@ -96,18 +97,18 @@ def validate(folder: Path | None, as_json: bool, content_dirs: tuple[Path, ...])
             for p in err.problems:
                 echo(str(p))
         n = len(err.problems)
-        raise HollowError(f"{n} problem{'s' if n != 1 else ''} found in the content; fix {'them' if n != 1 else 'it'} and run "
+        raise HollowError(f"{plural(n, 'problem')} found in the content; fix {'them' if n != 1 else 'it'} and run "
                           "'hollow content validate' again") from None
     counts = {kind: len(pack.kind(kind)) for kind in KINDS if kind != "rules"}
     samples = sum(1 for v in pack.sample.values() if v)
     if as_json:
         emit_json({"ok": True, "problems": [], "packs": list(pack.sources), "counts": counts, "sample_entries": samples})
         return
-    what = ", ".join(f"{n} {k if n != 1 else _singular(k)}" for k, n in counts.items())
+    what = ", ".join(plural(n, _singular(k), k) for k, n in counts.items())
     packs = len(pack.sources)
     names = ", ".join(["built-in"] + list(pack.sources[1:]))
-    note = f"; {samples} entries hold sample values" if samples else ""
-    echo(f"{style('OK', fg='green')}: {what} from {packs} pack{'s' if packs != 1 else ''} ({names}){note}.")
+    note = f"; {plural(samples, 'entry holds', 'entries hold')} sample values" if samples else ""
+    echo(f"{style('OK', fg='green')}: {what} from {plural(packs, 'pack')} ({names}){note}.")
 
 
 def _singular(kind: str) -> str:
@@ -169,15 +170,16 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
     """Show every field of one entry.
 
     KIND is one of dice, legends, allies, skills, items, foes, rules, chapters (singular works
-    too); ID is the entry's id (not needed for rules).
+    too); ID is the entry's id (not needed for rules), or a chapter's number.
 
     \b
     Examples:
       hollow content show foe gobkin
       hollow content show chapters schoolhouse --json
+      hollow content show chapter 1
       hollow content show rules
     """
-    from hollowcli.names import find_id
+    from hollowcli.names import find_chapter, find_id
     from hollowcli.pack.export import jsonable, to_text
     from hollowcli.pack.validate import SINGULAR
 
@@ -189,8 +191,12 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
     if ident is None:
         raise MissingValue(f"say which {SINGULAR[k]} to show, e.g. 'hollow content show {k} {next(iter(entries), 'ID')}' "
                          f"('hollow content list {k}' lists them)")
-    # Forgiving, like the table commands: an id, a name, a plural or a unique prefix.
-    ident = find_id(SINGULAR[k], ident, entries, lambda e: str(getattr(e, "name", "")))
+    # Forgiving, like the table commands: an id, a name, a plural or a unique prefix (a
+    # chapter also by its number, as everywhere).
+    if k == "chapters":
+        ident = find_chapter(pack.chapters, ident).id
+    else:
+        ident = find_id(SINGULAR[k], ident, entries, lambda e: str(getattr(e, "name", "")))
     key = f"{k}/{ident}"
     data = jsonable(entries[ident])
     sample = bool(pack.sample.get(key, False))
@@ -236,7 +242,7 @@ def init(folder: Path, as_json: bool) -> None:
     if as_json:
         emit_json({"folder": str(folder), "files": [str(path) for path in written]})
         return
-    echo(f"Wrote {len(written)} files into {folder}:")
+    echo(f"Wrote {plural(len(written), 'file')} into {folder}:")
     for path in written:
         echo(f"  {path}")
     echo(f"Next: edit them, then run 'hollow content validate {folder}'.")

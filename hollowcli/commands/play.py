@@ -11,14 +11,17 @@ import click
 
 from hollowcli.commands import completion
 from hollowcli.commands.common import (
+    Group,
     content_option,
     echo,
     emit_json,
+    exit_interrupted,
     get_pack,
     json_option,
     style,
     use_colour,
 )
+from hollowcli.names import plural
 
 
 @click.command("play")
@@ -114,7 +117,7 @@ def play(
     if as_json:
         emit_json(outcome.to_dict())
     if outcome.stopped == "interrupted":
-        sys.exit(130)
+        exit_interrupted()
     if outcome.stopped == "output-closed" and _output_failed(console.failure):
         _silence_stdout()
         from hollowcli.errors import HollowError
@@ -149,7 +152,7 @@ def _silence_stdout() -> None:
         pass
 
 
-@click.group("campaign")
+@click.group("campaign", cls=Group)
 def campaign() -> None:
     """Create and inspect solo campaigns (Legends, items, chapter progress, saves).
 
@@ -232,7 +235,7 @@ def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) ->
     game = doc["game"]
     if game:
         where = f"round {game['round']}" if game.get("round") is not None else "a game that no longer fits the content"
-        undone = f", {game['undone']} undone step(s) to redo" if game["undone"] else ""
+        undone = f", {plural(game['undone'], 'undone step')} to redo" if game["undone"] else ""
         for line in wrap(f"In progress: {_chapter_label(pack, game['chapter'])}, {where}, step {game['steps']}{undone} "
                          f"(seed {game['seed']}).", indent="  "):
             echo(line)
@@ -319,6 +322,6 @@ def campaign_list(as_json: bool) -> None:
                 echo(line)
             continue
         n_won = len(r["completed"])
-        won = f"{n_won} chapter{'' if n_won == 1 else 's'} won"
+        won = f"{plural(n_won, 'chapter')} won"
         now = f", playing {r['in_progress']} (step {r['steps']})" if r["in_progress"] else ""
         echo(f"  {r['name']:<20} {won}{now}")

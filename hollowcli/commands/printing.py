@@ -20,8 +20,9 @@ from typing import Any
 import click
 
 from hollowcli.commands import completion
-from hollowcli.commands.common import content_option, echo, emit_json, get_pack, json_option
+from hollowcli.commands.common import Group, content_option, echo, emit_json, get_pack, json_option
 from hollowcli.errors import RenderError, UsageError
+from hollowcli.names import plural
 from hollowcli.tempfiles import temp_beside
 
 EXAMPLES = """
@@ -46,10 +47,13 @@ EXAMPLES_REFERENCE = _examples(
     "hollow print reference --backs none --out ~/print",
 )
 EXAMPLES_SPAWN = _examples(
-    "hollow print spawn                    every chapter", "hollow print spawn schoolhouse --paper a4",
+    "hollow print spawn                    every chapter (spawn-tables.pdf)",
+    "hollow print spawn 1                  chapter 1 only (spawn-<chapter>.pdf)",
+    "hollow print spawn schoolhouse --paper a4",
 )
 EXAMPLES_DECK = _examples(
-    "hollow print deck                     every chapter's deck", "hollow print deck schoolhouse --backs short",
+    "hollow print deck                     every chapter's deck", "hollow print deck 2",
+    "hollow print deck schoolhouse --backs short",
     "hollow print deck schoolhouse --back-offset 1.5,-0.5", "hollow print deck --size mini --bleed 3",
 )
 EXAMPLES_CARDS = _examples(
@@ -58,6 +62,7 @@ EXAMPLES_CARDS = _examples(
 )
 EXAMPLES_KIT = _examples(
     "hollow print kit                      everything into ./output/", "hollow print kit --paper a4 --backs short",
+    "hollow print kit --no-mix             a file per kind of card",
     "hollow print kit --size 60x90 --bleed 3 --out kit-bleed", "hollow print kit --content my-box --json",
 )
 
@@ -86,7 +91,7 @@ def sheet_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """The options every ``hollow print`` subcommand shares."""
     opts = [
         click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-                     show_default=True, help="Folder the PDFs are written to (created if needed)."),
+                     show_default=True, help="Folder the PDFs are written to (created if needed, inside an existing folder)."),
         click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default=None,
                      help="Paper size. Default: 'paper' in the config file, else letter."),
         click.option("--size", default="poker", show_default=True, metavar="NAME|WxH",
@@ -100,8 +105,9 @@ def sheet_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="Move backs by X,Y mm (right, up) when your printer shifts the back side."),
         click.option("--backs-style", type=click.Choice(["light", "dark", "plain"], case_sensitive=False),
                      default=None,
-                     help="Card backs: light (outline and a pale tint, the default), dark (full colour; "
-                          "use with --bleed 3) or plain (words only). Default: the pack's back template, else light."),
+                     help="Card backs: light (a pale medallion well inside the card, so a shifted back still "
+                          "looks right; the default), dark (full colour; use with --bleed 3) or plain (words in a "
+                          "grey oval). Default: the pack's back template, else light."),
         click.option("--gutter", type=float, default=0.0, show_default=True, metavar="MM",
                      help="Space between cards in mm (0-10), so each card has its own cut lines."),
         click.option("--cut-lines", is_flag=True,
@@ -130,6 +136,7 @@ def _prepare(opts: dict[str, Any]) -> tuple[Any, Any]:
     """(spec, pack) for a print command: options checked first, then the content loaded."""
     spec = _spec(opts)
     _check_preview(opts["preview"])
+    check_out_folder(opts["out_dir"], f"--out {opts['out_dir']}")
     return spec, get_pack(opts["content_dirs"])
 
 
@@ -154,11 +161,27 @@ def _safe_name(name: str) -> str:
     return cleaned or "unnamed.pdf"
 
 
+def check_out_folder(folder: Path, option: str) -> None:
+    """Refuse, before anything is built, a folder to write into that hollow would not create:
+    one whose parent folder is missing. hollow creates only the last folder of the path the
+    user gave (``--out kit`` in an existing folder), never a chain of them anywhere
+    (``--report /nonexistent/dir/x.pdf`` once created ``/nonexistent``)."""
+    if folder.is_dir():
+        return
+    if folder.exists():
+        raise UsageError(f"{option}: {folder} is a file, not a folder; give a folder to write into")
+    parent = folder.parent
+    if not parent.exists():  # (a parent that is a file: writing says so, see _write)
+        raise UsageError(f"{option}: the folder {parent} does not exist, and hollow creates only the last folder of "
+                         f"the path ({folder.name}); create {parent} first, or give a folder inside an existing one")
+
+
 def _write(out_dir: Path, name: str, data: bytes) -> Path:
-    """Write ``data`` atomically to ``out_dir/name`` (never outside ``out_dir``)."""
+    """Write ``data`` atomically to ``out_dir/name`` (never outside ``out_dir``). Only
+    ``out_dir`` itself is created, never its parents (see :func:`check_out_folder`)."""
     path = out_dir / _safe_name(name)
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        out_dir.mkdir(exist_ok=True)
         fd, tmp = temp_beside(out_dir, ".hollow-", ".part")
     except OSError as e:
         raise RenderError(f"cannot write {path} ({e.strerror or e}); give --out a folder you can write to") from e
@@ -252,8 +275,8 @@ def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, pre
         return
     width = max((len(str(w.path)) for w in files), default=0)
     for w in files:
-        cards = f", {w.cards} cards" if w.cards else ""
-        pages = f"{w.pages} page" + ("s" if w.pages != 1 else "")
+        cards = f", {plural(w.cards, 'card')}" if w.cards else ""
+        pages = plural(w.pages, "page")
         line = f"{w.path!s:<{width}}  {pages}{cards}"
         if w.preview:
             line += f"  (preview {w.preview.name})"
@@ -267,7 +290,7 @@ def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, pre
              "printed card instead.")
 
 
-@click.group(name="print", epilog=EXAMPLES)
+@click.group(name="print", epilog=EXAMPLES, cls=Group)
 def print_() -> None:
     """Write print-ready PDFs: reference cards, spawn tables, chapter decks, stat cards.
 
@@ -278,15 +301,13 @@ def print_() -> None:
 
 
 def _chapters(pack: Any, chapter: str | None, all_: bool) -> list[Any]:
-    from hollowcli.render.kit import chapters_in_order
+    from hollowcli.names import chapters_in_order, find_chapter
 
     if chapter and all_:
-        raise UsageError("give a chapter id or --all, not both")
+        raise UsageError("give a chapter (its number or id) or --all, not both")
     if chapter:
-        from hollowcli.names import find_id
-
-        return [pack.chapters[find_id("chapter", chapter, pack.chapters, lambda c: c.name)]]
-    chapters = chapters_in_order(pack)
+        return [find_chapter(pack.chapters, chapter)]
+    chapters = chapters_in_order(pack.chapters)
     if not chapters:
         raise UsageError("the content has no chapters to print")
     return chapters
@@ -307,32 +328,57 @@ def reference(**opts: Any) -> None:
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
 def spawn(chapter: str | None, all_: bool, **opts: Any) -> None:
-    """Spawn tables: what each D6 roll yields under a chapter's barricades (spawn-tables.pdf)."""
+    """Spawn tables: what each D6 roll yields under a chapter's barricades (spawn-tables.pdf for
+    every chapter, as the kit has it; spawn-<chapter>.pdf for one)."""
     from hollowcli.render.kit import render_spawn_tables
 
     spec, pack = _prepare(opts)
     chapters = _chapters(pack, chapter, all_)
-    _go([("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec))], opts)
+    # One chapter's table gets its own name: it must not replace the kit's spawn-tables.pdf,
+    # which holds every chapter and which index.pdf describes.
+    stem = f"spawn-{chapters[0].id}" if chapter else "spawn-tables"
+    _go([(f"{stem}.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec, stem))], opts)
 
 
 EXAMPLES_SETUP = _examples(
     "hollow print setup schoolhouse        the board and setup of one chapter",
+    "hollow print setup 1                  the same, by its number",
     "hollow print setup                    every chapter", "hollow print setup churchyard --paper a4",
+    "hollow print setup covered-bridge --scale play             the board at play size, in tiles",
+    "hollow print setup covered-bridge --scale play --square 40",
 )
 
 
 @print_.command(epilog=EXAMPLES_SETUP)
 @click.argument("chapter", required=False, shell_complete=completion.ids("chapters", numbers=True))
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
+@click.option("--scale", type=click.Choice(["sheet", "play"], case_sensitive=False), default="sheet",
+              show_default=True,
+              help="sheet: one page with the map, the search spots, the track and the spawn list; play: the map "
+                   "at the size of the board's squares, tiled over as many sheets as it needs (setup-<chapter>-play.pdf).")
+@click.option("--square", type=float, default=None, metavar="MM",
+              help="With --scale play: one square of the map in mm (default 50: a location holds several figures).")
 @sheet_options
-def setup(chapter: str | None, all_: bool, **opts: Any) -> None:
-    """A chapter's setup sheet: the map to scale with coordinates, walls, features, spawn points,
-    barricades and starting squares, the storybook track and the spawn list (setup-<chapter>.pdf)."""
+def setup(chapter: str | None, all_: bool, scale: str, square: float | None, **opts: Any) -> None:
+    """A chapter's setup sheet: the map to scale with coordinates, walls, features, search spots and
+    what they hold, spawn points, barricades and starting squares, the storybook track and the spawn
+    list (setup-<chapter>.pdf). With --scale play: the map at play size, in tiles to join."""
     from hollowcli.render.kit import render_setup
+    from hollowcli.render.setup_sheet import PLAY_SQUARE_MM, PLAY_SQUARE_RANGE, play_pages
 
+    if square is not None and scale.lower() != "play":
+        raise UsageError("--square is the size of a square at play size: use it with --scale play")
+    lo, hi = PLAY_SQUARE_RANGE
+    if square is not None and not lo <= square <= hi:
+        raise UsageError(f"--square {square:g}: give a square's size between {lo:g} and {hi:g} mm (50 is usual)")
     spec, pack = _prepare(opts)
-    jobs = [(f"setup-{ch.id}.pdf", "setup", (lambda ch=ch: render_setup(pack, ch, spec)))
-            for ch in _chapters(pack, chapter, all_)]
+    chosen = _chapters(pack, chapter, all_)
+    if scale.lower() == "play":
+        size = PLAY_SQUARE_MM if square is None else square
+        jobs = [(f"setup-{ch.id}-play.pdf", "setup", (lambda ch=ch: play_pages(pack, ch, spec, size)))
+                for ch in chosen]
+    else:
+        jobs = [(f"setup-{ch.id}.pdf", "setup", (lambda ch=ch: render_setup(pack, ch, spec))) for ch in chosen]
     _go(jobs, opts)
 
 
@@ -383,21 +429,23 @@ def cards(kinds: tuple[str, ...], **opts: Any) -> None:
 
 
 @print_.command(epilog=EXAMPLES_KIT)
+@click.option("--mix/--no-mix", default=True, show_default=True,
+              help="Every card in one cards.pdf, kinds sharing sheets (no half-empty sheet per kind); "
+                   "--no-mix writes a file per kind (reference, decks, stat cards).")
 @sheet_options
-def kit(**opts: Any) -> None:
-    """Everything: reference, spawn tables, setup sheets, every chapter deck, all stat cards, and
-    index.pdf (what each file holds and how to print it)."""
-    from hollowcli.render.kit import kit_plan
+def kit(mix: bool, **opts: Any) -> None:
+    """Everything, in the order to print it: the duplex test, the cards, the turn-order sheet, setup
+    sheets, spawn tables, and index.pdf (a checklist for the first printing, what each file holds,
+    which card is where)."""
+    from hollowcli.render.kit import kit_plan, render_index
 
     spec, pack = _prepare(opts)
-    from hollowcli.render.kit import render_index
-
-    plan = kit_plan(pack, spec)
+    plan = kit_plan(pack, spec, mix)
     jobs = [(p.filename, p.kind, p.build) for p in plan]
 
     def index(entries: list[tuple[Written, Any]]) -> Any:
         notes = list(dict.fromkeys(n for _, r in entries for n in r.notes))
-        return render_index(spec, [(w.path.name, r) for w, r in entries], notes)
+        return render_index(spec, [(w.path.name, r) for w, r in entries], notes, pack)
 
     _go(jobs, opts, progress=True, index=index)
 
@@ -418,4 +466,5 @@ def duplex_test(**opts: Any) -> None:
 
     spec = _spec(opts)
     _check_preview(opts["preview"])
+    check_out_folder(opts["out_dir"], f"--out {opts['out_dir']}")
     _go([("duplex-test.pdf", "duplex-test", lambda: render_duplex_test(spec))], opts)

@@ -267,7 +267,8 @@ def _build_spawn() -> click.Command:
         "--points", type=int, default=None, help="Spawn points 1..N on the map (default 6)."
     )
     @click.option(
-        "--chapter", default=None, metavar="ID", shell_complete=completion.ids("chapters", numbers=True), help="Use a chapter's spawn points and barricades."
+        "--chapter", default=None, metavar="CHAPTER", shell_complete=completion.ids("chapters", numbers=True),
+        help="Use a chapter's spawn points and barricades (its number or id)."
     )
     @seed_option
     @rolled_option
@@ -297,6 +298,7 @@ def _build_spawn() -> click.Command:
           hollow spawn 2gobkin pumpling --locked 1,3
           hollow spawn 2gobkin --points 4 --rolled 6
           hollow spawn schrickroot --chapter schoolhouse --unlocked 4
+          hollow spawn gobkin --chapter 1
         """
         report = logic.spawn(
             logic.Content(content_dirs),

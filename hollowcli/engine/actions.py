@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from hollowcli.names import plural
+
 if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.state import Action, GameState
 
@@ -46,12 +48,8 @@ def typed_name(state: GameState, legend_id: str) -> str:
     return short(state, legend_id).lower()
 
 
-def _n(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
 def _tokens_tail(cost: int) -> str:
-    return f", {_n(cost, 'token')}" if cost else ""
+    return f", {plural(cost, 'token')}" if cost else ""
 
 
 def _source(state: GameState, a: Action) -> Any:
@@ -104,9 +102,9 @@ def _move_label(state: GameState, a: Action) -> str:
     n = len(a.path) - 1
     cost = sum(len(state.foes_at(loc)) for loc in a.path[:-1])
     where = "→".join(a.walk) if a.walk else f"to {a.to}"  # the walk the players named, else the destination
-    label = f"Move {short(state, a.legend)} {where} ({_n(n, 'step')}"
+    label = f"Move {short(state, a.legend)} {where} ({plural(n, 'step')}"
     if cost:
-        label += f"; leave roll of {_n(cost, 'die', 'dice')}"
+        label += f"; leave roll of {plural(cost, 'die', 'dice')}"
     return label + ")"
 
 
@@ -123,7 +121,9 @@ def _attack_command(state: GameState, a: Action) -> str:
     return f"attack {_target_word(state, a)}" + ("" if a.source in (None, "basic") else f" with {a.source_id}")
 
 
-def _attack_label(state: GameState, a: Action) -> str:
+def attack_how(state: GameState, a: Action) -> str:
+    """How an attack is made, the end of its menu line: `` with Steady Aim (3 dice, +2
+    direct, 1 token)``, or `` (2 dice, +1 direct)`` for the basic attack."""
     from hollowcli.engine.legend_phase import attack_numbers
 
     lg = state.hero(a.legend)
@@ -131,13 +131,17 @@ def _attack_label(state: GameState, a: Action) -> str:
     nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
     cost = src.cost if src is not None else 0
     with_txt = "" if src is None else f" with {src.name}"
-    tail = f" ({_n(nums.dice, 'die', 'dice')}, +{nums.direct} direct{_tokens_tail(cost)})"
+    return f"{with_txt} ({plural(nums.dice, 'die', 'dice')}, +{nums.direct} direct{_tokens_tail(cost)})"
+
+
+def _attack_label(state: GameState, a: Action) -> str:
+    how = attack_how(state, a)
     if a.at is not None:
         n = len(state.foes_at(a.at))
         who = "the one foe" if n == 1 else f"all {n} foes"
-        return f"Attack {who} at {a.at}{with_txt}{tail}"
+        return f"Attack {who} at {a.at}{how}"
     f = state.foe(a.target or 0)
-    return f"Attack {state.foe_name(f)} at {f.loc}{with_txt}{tail}"
+    return f"Attack {state.foe_name(f)} at {f.loc}{how}"
 
 
 def _attack_aliases(state: GameState, a: Action) -> list[str]:
@@ -159,16 +163,24 @@ def _use_command(state: GameState, a: Action) -> str:
     return f"use {a.source_id}" + (f" on {typed_name(state, a.recipient or '')}" if on else "")
 
 
+def use_what(state: GameState, a: Action) -> tuple[str, str]:
+    """A restoring use's item or skill and what it does: (``Benediction``, ``+2 health,
+    -2 fear, 1 token``)."""
+    obj = _source(state, a)
+    what = ", ".join(x for x in (f"+{obj.restore.health} health" if obj.restore.health else "",
+                                  f"-{obj.restore.fear} fear" if obj.restore.fear else "") if x)
+    return obj.name, what + _tokens_tail(obj.cost)
+
+
 def _use_label(state: GameState, a: Action) -> str:
     lg = state.legend(a.legend)
     obj = _source(state, a)
-    cost = _tokens_tail(obj.cost)
     if a.recipient is None:  # a trap
-        return f"{short(state, lg.id)}: set a {obj.trap} trap at {lg.loc} with {obj.name} ({obj.trap_damage} damage{cost})"
-    what = ", ".join(x for x in (f"+{obj.restore.health} health" if obj.restore.health else "",
-                                  f"-{obj.restore.fear} fear" if obj.restore.fear else "") if x)
+        return (f"{short(state, lg.id)}: set a {obj.trap} trap at {lg.loc} with {obj.name} "
+                f"({obj.trap_damage} damage{_tokens_tail(obj.cost)})")
+    name, what = use_what(state, a)
     who = "" if a.recipient == lg.id else f" on {short(state, a.recipient)}"
-    return f"{short(state, lg.id)}: use {obj.name}{who} ({what}{cost})"
+    return f"{short(state, lg.id)}: use {name}{who} ({what})"
 
 
 def _use_aliases(state: GameState, a: Action) -> list[str]:
@@ -185,7 +197,7 @@ def _restore_label(state: GameState, a: Action) -> str:
     rules = state.pack.rules
     lg = state.legend(a.legend)
     back = min(rules.restore_returns_tokens, lg.spent)
-    tok = f"; {_n(back, 'spent token')} back first" if back else ""
+    tok = f"; {plural(back, 'spent token')} back first" if back else ""
     if a.what == "health":
         gain = min(rules.restore_health, state.legend_def(lg.id).health - lg.health)
         return f"{short(state, lg.id)}: restore {gain} health{tok}"
@@ -209,13 +221,13 @@ def _give_label(state: GameState, a: Action) -> str:
 def _refresh_label(state: GameState, a: Action) -> str:
     lg = state.legend(a.legend)
     fear = f" and {lg.fear_spent} fear" if lg.fear_spent else ""
-    return f"{short(state, lg.id)}: refresh (all {lg.ready + lg.spent} tokens{fear} back to preparation)"
+    return f"{short(state, lg.id)}: refresh (all {plural(lg.ready + lg.spent, 'token')}{fear} back to preparation)"
 
 
 def _end_label(state: GameState, a: Action) -> str:
     if state.turn is None:  # only allies are left to move: the Legend phase may end without them
         names = [short(state, al.id) for al in state.allies if not al.activated]
-        return f"End the Legend phase ({' and '.join(names)} stay{'s' if len(names) == 1 else ''} put)"
+        return f"End the Legend phase ({' and '.join(names)} {'stays' if len(names) == 1 else 'stay'} put)"
     return f"End {short(state, a.legend)}'s activation"
 
 

@@ -27,6 +27,7 @@ from hollowcli.engine.geometry import path_text
 from hollowcli.engine.rolls import DiceLike
 from hollowcli.engine.standees import free_standee, group_name
 from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, per_game, per_state, replace
+from hollowcli.names import plural
 from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
 
 
@@ -71,7 +72,7 @@ def _targeting(state: GameState, at: str, target: str, heroes: tuple[tuple[str, 
 
 def _dist_text(state: GameState, dists: dict[str, int | None]) -> str:
     return ", ".join(
-        f"{state.legend_name(lid)} {'unreachable' if d is None else f'{d} step' + ('s' if d != 1 else '')}"
+        f"{state.legend_name(lid)} {'unreachable' if d is None else plural(d, 'step')}"
         for lid, d in dists.items()
     )
 
@@ -91,13 +92,13 @@ def _order_closest(state: GameState, dists: dict[str, int | None], dist_text: st
     if len(tied) > 1:
         names = [n(x) for x in tied]
         between = ", ".join(names[:-1]) + " and " + names[-1]
-        why = (f"{between} tie at {d} step{'s' if d != 1 else ''}, and attack priority picks {n(best)} ("
+        why = (f"{between} tie at {plural(d or 0, 'step')}, and attack priority picks {n(best)} ("
                + " > ".join(f"{n(x)} {prio[x]}" for x in tied) + ")")
         if prio[tied[0]] == prio[tied[1]]:
             why += f"; equal priority, so the first in Legend order, {n(best)}"
     else:
         others = [x for x in ranked if x != best]
-        why = f"{n(best)} is closest ({d} step{'s' if d != 1 else ''}"
+        why = f"{n(best)} is closest ({plural(d or 0, 'step')}"
         why += (" vs " + ", ".join(f"{dists[x]} for {n(x)}" for x in others)) if others else ""
         why += ")"
     return ranked, why
@@ -113,7 +114,7 @@ def _order_named(state: GameState, dists: dict[str, int | None], dist_text: str,
         return ranked, f"its quarry {state.legend_name(legend_id)} cannot be reached or has fallen, so {why}"
     rest = [x for x in ranked if x != legend_id]
     d = dists[legend_id]
-    return [legend_id] + rest, (f"it hunts {state.legend_name(legend_id)} ({d} step{'s' if d != 1 else ''} away), "
+    return [legend_id] + rest, (f"it hunts {state.legend_name(legend_id)} ({plural(d or 0, 'step')} away), "
                                 "whatever the distance to the others")
 
 
@@ -347,7 +348,7 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
         if placed:
             text += f"; {group_name(state, g.foe, standees)} {'appears' if placed == 1 else 'appear'} at {loc}"
         if placed < g.count:
-            text += f"; {g.count - placed} could not spawn: all {fdef.supply} {fdef.name} miniatures are on the board"
+            text += f"; {g.count - placed} could not spawn: every {fdef.name} miniature ({fdef.supply} in the box) is on the board"
             if rules.supply_exhausted == "lose" and not state.supply_out:
                 state = replace(state, supply_out=f"the supply of {fdef.name} ran out ({g.count - placed} could not spawn; rules.supply_exhausted: lose)")
                 text += ", so the chapter is lost at the end of the round (rules.supply_exhausted: lose)"
@@ -388,7 +389,7 @@ def draw_card(state: GameState, dice: DiceLike, events: list[Event], extra: list
         pile = list(state.discard)
         dice.shuffle(pile)
         state = replace(state, pile=tuple(pile), discard=())
-        events.append(event(state, "shuffle", numbers={"cards": len(pile)}, reason=f"the chapter deck is shuffled ({len(pile)} cards)"))
+        events.append(event(state, "shuffle", numbers={"cards": len(pile)}, reason=f"the chapter deck is shuffled ({plural(len(pile), 'card')})"))
     card_id, rest = state.pile[0], state.pile[1:]
     state = replace(state, pile=rest, discard=state.discard + (card_id,))
     card = next((c for c in state.chapter_def.cards if c.id == card_id), None)
@@ -449,6 +450,6 @@ def adversary_phase(state: GameState, dice: DiceLike, events: list[Event]) -> Ga
         pos = min(pos, len(track) - 1)
     events.append(event(state, "track-slide", numbers={"from": state.track_pos + 1, "to": pos + 1, "slide": slide},
                         reason=f"the storybook token slides from spot {state.track_pos + 1} to spot {pos + 1}"
-                               + (f" ({slide} spots)" if slide != 1 else "")
+                               + (f" ({plural(slide, 'spot')})" if slide != 1 else "")
                                + (" (the track loops)" if state.chapter_def.track_end == "loop" and pos < state.track_pos + slide else "")))
     return replace(state, track_pos=pos)

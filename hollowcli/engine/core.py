@@ -14,6 +14,7 @@ from hollowcli.engine import resolve
 from hollowcli.engine.events import EventKind
 from hollowcli.engine.rolls import Dice, DiceLike, RolledFace, as_dice, physical_note
 from hollowcli.engine.state import FOES_SIDE, AllyState, Event, FoeState, GameState, LegendState, made, replace
+from hollowcli.names import plural
 from hollowcli.pack.model import Face
 
 _KINDS: Final[dict[str, EventKind]] = {k.value: k for k in EventKind}
@@ -265,7 +266,7 @@ def foes_phrase(state: GameState, foe_id: str | None, count: int) -> str:
     (``the Headless Horseman``, not ``1 The Headless Horseman``)."""
     fdef = state.pack.foes.get(foe_id) if foe_id else None
     if fdef is None:
-        return f"{count} foe{'s' if count != 1 else ''}"
+        return plural(count, "foe")
     if count == 1 and fdef.supply == 1:
         name = fdef.name
         return "the" + name[3:] if name.startswith("The ") else name

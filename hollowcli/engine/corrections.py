@@ -37,6 +37,7 @@ from hollowcli.engine import standees
 from hollowcli.engine.core import event
 from hollowcli.engine.state import Event, FoeState, GameState, replace
 from hollowcli.errors import RulesError
+from hollowcli.names import plural
 
 #: The words that begin a correction (fixed by the product brief).
 WORDS = ("put", "add", "remove", "set", "barricade", "unbarricade", "track", "next-spawn")
@@ -221,7 +222,7 @@ def parse_correction(state: GameState, text: str) -> Correction:
     if kind == "set" and len(args) == 2 and args[0].lower() in FIELDS:
         raise RulesError(f"say whose {args[0].lower()}; {usage}")
     if not least <= len(args) <= most:
-        raise RulesError(f"'{kind}' takes {least} word{'s' if least != 1 else ''} after it; {usage}")
+        raise RulesError(f"'{kind}' takes {plural(least, 'word')} after it; {usage}")
     made: Correction
     if kind == "put":
         made = Correction("put", figure=_figure(state, " ".join(args[:-1]), usage), loc=_loc(state, args[-1], usage))
@@ -254,7 +255,7 @@ def check(state: GameState, c: Correction) -> None:
     if c.kind == "add":
         fdef = pack.foes[c.foe or ""]
         if state.on_board(c.foe or "") >= fdef.supply:
-            raise RulesError(f"all {fdef.supply} {fdef.name} miniatures are already on the board")
+            raise RulesError(f"every {fdef.name} miniature ({fdef.supply} in the box) is already on the board")
         if c.value is not None:
             if not 1 <= c.value <= fdef.supply:
                 raise RulesError(f"{fdef.name} standees are numbered 1 to {fdef.supply}, not {c.value}")

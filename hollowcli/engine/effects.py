@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from hollowcli.names import plural
 from hollowcli.pack.model import Pack, SpawnGroup
 
 # What an effect does imports the engine when a card is played: the print kit and the
@@ -111,7 +112,7 @@ def _eff_advance(state: GameState, value: Any, dice: DiceLike, events: list[Even
     from hollowcli.engine.core import event
 
     extra.append(int(value))
-    events.append(event(state, "card-advance", numbers={"advance": int(value)}, reason=f"card {title}: the storybook token will move {int(value)} extra spot(s)"))
+    events.append(event(state, "card-advance", numbers={"advance": int(value)}, reason=f"card {title}: the storybook token will move {plural(int(value), 'extra spot')}"))
     return state
 
 
@@ -121,7 +122,7 @@ def _eff_tokens(state: GameState, value: Any, dice: DiceLike, events: list[Event
 
     n = int(value)
     state = _each_legend(state, lambda lg: replace(lg, ready=lg.ready + min(n, lg.spent), spent=lg.spent - min(n, lg.spent)))
-    events.append(event(state, "card-tokens", numbers={"tokens": n}, reason=f"card {title}: each Legend returns up to {n} spent token(s) to preparation"))
+    events.append(event(state, "card-tokens", numbers={"tokens": n}, reason=f"card {title}: each Legend returns up to {plural(n, 'spent token')} to preparation"))
     return state
 
 
@@ -169,7 +170,8 @@ def _nb(n: Any) -> str:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n}&#160;{word}" if n == 1 else f"{n}&#160;{word}s"
+    """``1&#160;extra spot``: the count and its noun kept on one line of a card."""
+    return plural(n, word).replace(" ", "&#160;", 1)
 
 
 def _spawn_words(pack: Pack, groups: Any) -> str:

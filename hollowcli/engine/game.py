@@ -19,6 +19,7 @@ from hollowcli.engine.legend_phase import HANDLERS, TURN_KINDS, actions_of_kind,
 from hollowcli.engine.rolls import Dice, DiceLike, as_dice
 from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState, forget, memo, replace
 from hollowcli.errors import RulesError
+from hollowcli.names import plural
 from hollowcli.pack.model import Pack
 
 
@@ -245,12 +246,12 @@ def end_of_round(state: GameState, events: list[Event]) -> GameState:
         return _over(state, events, "lost", f"{name} has fallen, and the objective was to protect them")
     won = ""
     if obj.kind in ("survive", "protect") and obj.rounds is not None and state.round >= obj.rounds:
-        won = f"the Legends survived {obj.rounds} rounds"
+        won = f"the Legends survived {plural(obj.rounds, 'round')}"
         if obj.kind == "protect":
             won += f" and kept {state.legend_name(obj.ally or '')} safe"
     elif obj.kind == "search" and state.search_count >= (obj.count or 1):
         need = obj.count or 1
-        won = f"the Legends made the {need} search{'es' if need != 1 else ''} needed"
+        won = f"the Legends made the {plural(need, 'search', 'searches')} needed"
         if state.search_count > need:
             won += f" ({state.search_count} in all)"
     elif obj.kind == "defeat":
@@ -263,7 +264,7 @@ def end_of_round(state: GameState, events: list[Event]) -> GameState:
     if won:
         return _over(state, events, "won", won)
     if obj.kind not in ("survive", "protect") and obj.rounds is not None and state.round >= obj.rounds:
-        return _over(state, events, "lost", f"the objective was not met within {obj.rounds} rounds")
+        return _over(state, events, "lost", f"the objective was not met within {plural(obj.rounds or 0, 'round')}")
     if state.round >= rules.round_limit:
         return _over(state, events, "lost", f"the chapter ran past the round limit of {rules.round_limit} (rules.round_limit)")
     state = replace(
@@ -292,13 +293,13 @@ def progress(state: GameState) -> str:
     """The objective and how far along it is, in words."""
     obj = state.chapter_def.objective
     if obj.kind == "survive":
-        return f"survive {obj.rounds} rounds (round {state.round})"
+        return f"survive {plural(obj.rounds or 0, 'round')} (round {state.round})"
     if obj.kind == "protect":
         name = state.pack.allies[obj.ally].name if obj.ally and obj.ally in state.pack.allies else obj.ally
-        return f"keep {name} alive for {obj.rounds} rounds (round {state.round})"
+        return f"keep {name} alive for {plural(obj.rounds or 0, 'round')} (round {state.round})"
     limit = f" by round {obj.rounds}" if obj.rounds else ""
     if obj.kind == "search":
-        return f"search {obj.count or 1} times{limit} ({state.search_count} so far)"
+        return f"search {plural(obj.count or 1, 'time')}{limit} ({state.search_count} so far)"
     n = state.defeated_count(obj.foe)
     return f"defeat {foes_phrase(state, obj.foe, obj.count or 1)}{limit} ({n} so far)"
 

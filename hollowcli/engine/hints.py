@@ -16,6 +16,7 @@ from hollowcli.engine.standees import find as find_foe
 from hollowcli.engine.standees import on_board as foes_typed
 from hollowcli.engine.state import AllyState, GameState, LegendState
 from hollowcli.errors import RulesError
+from hollowcli.names import nearest, norm, plural
 from hollowcli.pack.model import Item, Skill
 
 _WORDS = re.compile(r"\s+")
@@ -109,7 +110,12 @@ def _activate_hint(state: GameState, who: str) -> str:
                 return f"{state.legend_name(al.id)} has already moved this Legend phase."
     if who and not any(n.startswith(who) for n in known):
         names = ", ".join(state.legend_name(lg.id).lower() for lg in state.legends)
-        return f"There is no Legend called '{who}'; the Legends are {names}."
+        # The word a player types for each hero (Legends and allies), found from its full name too.
+        typed = {state.legend_name(h).lower(): state.hero_def(h).name
+                 for h in [lg.id for lg in state.legends] + [al.id for al in state.allies]}
+        near = nearest(norm(who), typed, lambda full: full)
+        hint = f" Did you mean 'activate {near}'?" if near is not None else ""
+        return f"There is no Legend called '{who}'.{hint} The Legends are {names}."
     if state.turn is not None:
         return f"{state.legend_name(state.turn.legend)} is still acting; type 'end' first."
     for lg in state.legends:
@@ -140,7 +146,7 @@ def _move_hint(state: GameState, lg: LegendState | AllyState, where: str) -> str
     if dist is None:
         return f"No walk leads from {lg.loc} to {loc} (walls and '#' are in the way)."
     detour = " on foot (walls or '#' force a detour)" if dist > state.board.grid_distance(lg.loc, loc) else ""
-    return f"{loc} is {dist} steps from {lg.loc}{detour}; {name} can move {steps} more."
+    return f"{loc} is {plural(dist, 'step')} from {lg.loc}{detour}; {name} can move {steps} more."
 
 
 def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str]) -> str:
@@ -169,7 +175,7 @@ def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str])
                 if sk.attack is None:
                     return f"{sk.name} is not an attack."
                 if sk.cost > lg.ready:
-                    return f"{sk.name} costs {sk.cost} tokens; {name} has {lg.ready} ready."
+                    return f"{sk.name} costs {plural(sk.cost, 'token')}; {name} has {lg.ready} ready."
         for i in set(lg.inventory) | ({lg.relic} if lg.relic else set()):
             it = state.pack.items.get(i)
             if it and wanted in (i, it.name.lower()):
@@ -179,7 +185,7 @@ def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str])
                 if it.kind == "relic" and i != lg.relic:
                     return f"{it.name} must be equipped (swap) before it can be used."
                 if it.cost > lg.ready:
-                    return f"{it.name} costs {it.cost} tokens; {name} has {lg.ready} ready."
+                    return f"{it.name} costs {plural(it.cost, 'token')}; {name} has {lg.ready} ready."
         if sid is None:
             return f"{name} has no skill or item called '{wanted}'."
     nums = attack_numbers(state, lg, source, sid)

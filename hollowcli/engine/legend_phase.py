@@ -44,6 +44,7 @@ from hollowcli.engine.state import (
     replace,
 )
 from hollowcli.errors import RulesError
+from hollowcli.names import plural
 from hollowcli.pack.model import AttackSpec, Item, Restore, Skill
 
 
@@ -550,9 +551,9 @@ def do_activate(state: GameState, action: Action, dice: Dice, events: list[Event
     if lg.ready == 0 and fear_ready(state, lg) == 0 and lg.spent + lg.fear_spent > 0:
         new = replace(lg, ready=lg.ready + lg.spent, spent=0, fear_spent=0)
         state = state.with_legend(new)
-        fear = f" (and {lg.fear_spent} fear token{'s' if lg.fear_spent != 1 else ''})" if lg.fear_spent else ""
+        fear = f" (and {plural(lg.fear_spent, 'fear token')})" if lg.fear_spent else ""
         events.append(event(state, "refresh", actor=lg.id, numbers={"tokens": new.ready} | ({"fear_tokens": lg.fear_spent} if lg.fear_spent else {}),
-                            reason=f"{short(state, lg.id)} has no tokens left in the preparation space, so all {new.ready}{fear} return there (refresh)"))
+                            reason=f"{short(state, lg.id)} has no tokens left in the preparation space, so all {plural(new.ready, 'token')}{fear} return there (refresh)"))
     return state
 
 
@@ -589,15 +590,15 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
         if foes_here:
             n_here = len(foes_here)
             faces, rolls = roll_dice(state, rules.attack_die, n_here, dice,
-                                     f"{short(state, lid)}'s leave roll, leaving {n_here} {'foe' if n_here == 1 else 'foes'} at {here}",
+                                     f"{short(state, lid)}'s leave roll, leaving {plural(n_here, 'foe')} at {here}",
                                      "leave", lid)
             dmg = resolve.leave_damage([r.face for r in faces], rules.leave_damage_per_hit)
             hits = sum(1 for f in faces if f.value != 0)
             state = hurt_legend(
                 state, lid, dmg, events, kind="leave", actor=None, rolls=rolls,
                 numbers={"foes": len(foes_here), "hits": hits, "per_hit": rules.leave_damage_per_hit},
-                reason=(f"{short(state, lid)} leaves {here}, which holds {len(foes_here)} "
-                        f"{'foe' if len(foes_here) == 1 else 'foes'}: leave roll {faces_text(rolls)}, "
+                reason=(f"{short(state, lid)} leaves {here}, which holds {plural(len(foes_here), 'foe')}: "
+                        f"leave roll {faces_text(rolls)}, "
                         f"{hits} non-blank = {dmg} damage"))
             if state.is_ally(lid) and not any(a.id == lid for a in state.allies):
                 break  # the ally fell and left the board
@@ -618,11 +619,11 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     leave_dice = sum(len(before.foes_at(loc)) for loc in path[:-1])
     events.append(event(state, "move", actor=lid, frm=walked[0], to=walked[-1],
                         numbers={"steps": steps, "path": walked, "leave_dice": leave_dice},
-                        reason=f"{short(state, lid)} moves {'→'.join(walked)} ({steps} step{'s' if steps != 1 else ''})",
-                        detail=(f"the walk the players named: {leave_dice} leave-roll {'die' if leave_dice == 1 else 'dice'}"
+                        reason=f"{short(state, lid)} moves {'→'.join(walked)} ({plural(steps, 'step')})",
+                        detail=(f"the walk the players named: {plural(leave_dice, 'leave-roll die', 'leave-roll dice')}"
                                 if action.walk else
-                                f"the cheapest walk within {move_allowance(before)} steps: {leave_dice} leave-roll "
-                                f"{'die' if leave_dice == 1 else 'dice'}, then fewest steps, ties clockwise from north")
+                                f"the cheapest walk within {plural(move_allowance(before), 'step')}: "
+                                f"{plural(leave_dice, 'leave-roll die', 'leave-roll dice')}, then fewest steps, ties clockwise from north")
                         + ("" if walked == path else f"; stopped at {walked[-1]}")))
     return state
 
@@ -635,7 +636,7 @@ def _spend(state: GameState, lid: str, cost: int, fear_pays: bool = False) -> Ga
     lg = state.legend(lid)
     fear = min(cost, fear_ready(state, lg)) if fear_pays else 0
     if cost - fear > lg.ready:
-        raise RulesError(f"{short(state, lid)} has {lg.ready} tokens in preparation, {cost} needed")
+        raise RulesError(f"{short(state, lid)} has {plural(lg.ready, 'token')} in preparation, {cost} needed")
     return state.with_legend(replace(lg, ready=lg.ready - (cost - fear), spent=lg.spent + cost - fear, fear_spent=lg.fear_spent + fear))
 
 
@@ -651,7 +652,7 @@ def _pay_basic(state: GameState, lid: str, events: list[Event]) -> GameState:
     left = fear_ready(state, new)
     events.append(event(state, "fear-token", actor=lid, numbers={"fear_ready": left, "fear_spent": new.fear_spent},
                         reason=f"{short(state, lid)} pays for the basic action with a fear token from the preparation space "
-                               f"({left} fear token{'s' if left != 1 else ''} left there)"))
+                               f"({plural(left, 'fear token')} left there)"))
     return state
 
 
@@ -673,7 +674,7 @@ def _cost_of(state: GameState, source: str | None, sid: str | None) -> int:
 
 def _tokens(n: int) -> str:
     """``1 token``, ``2 tokens``, ``no token``."""
-    return "no token" if n == 0 else f"{n} token{'s' if n != 1 else ''}"
+    return "no token" if n == 0 else plural(n, "token")
 
 
 def _acted(state: GameState) -> GameState:
@@ -770,7 +771,7 @@ def do_restore(state: GameState, action: Action, dice: Dice, events: list[Event]
         state, _, calm = _restore_one(state, lid, 0, rules.restore_fear)
         what = f"removes {calm} fear (fear {state.legend(lid).fear})"
         nums = {"fear_removed": calm, "tokens_back": back}
-    tok = f"{back} spent token{'s return' if back != 1 else ' returns'} to preparation first, then " if back else ""
+    tok = f"{plural(back, 'spent token')} {'returns' if back == 1 else 'return'} to preparation first, then " if back else ""
     events.append(event(state, "restore", actor=lid, target=lid, numbers=nums, reason=f"{short(state, lid)} restores: {tok}{short(state, lid)} {what}"))
     state = _pay_basic(state, lid, events)
     return _acted(state)
@@ -783,7 +784,7 @@ def do_search(state: GameState, action: Action, dice: Dice, events: list[Event])
     searched = tuple((loc, r) for loc, r in state.searched if loc != lg.loc) + ((lg.loc, state.round),)
     state = replace(state, search_count=state.search_count + 1, searched=searched)
     n = state.search_count
-    text = f"{short(state, lid)} searches {feature_name(state, lg.loc)} at {lg.loc} ({n} search{'es' if n != 1 else ''} so far)"
+    text = f"{short(state, lid)} searches {feature_name(state, lg.loc)} at {lg.loc} ({plural(n, 'search', 'searches')} so far)"
     found = state.chapter_def.feature_items.get(state.board.char(lg.loc))
     held = any(found in (o.inventory + ((o.relic,) if o.relic else ())) for o in state.legends) if found else False
     if found and found in state.pack.items and not held:
@@ -819,9 +820,9 @@ def do_refresh(state: GameState, action: Action, dice: Dice, events: list[Event]
     lg = state.legend(lid)
     new = replace(lg, ready=lg.ready + lg.spent, spent=0, fear_spent=0)
     state = state.with_legend(new)
-    fear = f" (and {lg.fear_spent} fear token{'s' if lg.fear_spent != 1 else ''})" if lg.fear_spent else ""
+    fear = f" (and {plural(lg.fear_spent, 'fear token')})" if lg.fear_spent else ""
     events.append(event(state, "refresh", actor=lid, numbers={"tokens": new.ready} | ({"fear_tokens": lg.fear_spent} if lg.fear_spent else {}),
-                        reason=f"{short(state, lid)} is out of tokens but not of actions, so refreshes first: all {new.ready} tokens{fear} return to preparation"))
+                        reason=f"{short(state, lid)} is out of tokens but not of actions, so refreshes first: all {plural(new.ready, 'token')}{fear} return to preparation"))
     return state
 
 

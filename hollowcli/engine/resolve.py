@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from hollowcli.dice import Frozen, set_fields
+from hollowcli.names import plural
 
 if TYPE_CHECKING:
     from hollowcli.pack.model import Ally, Face, Foe, Item, Legend, Skill
@@ -34,7 +35,7 @@ class Damage(Frozen):
     @property
     def reason(self) -> str:
         raw = self.direct + self.dice_total - self.defense
-        text = f"{self.direct} direct + {self.dice_total} dice - {self.defense} defense = {raw}"
+        text = f"{self.direct} direct + {self.dice_total} rolled - {self.defense} defense = {raw}"
         if raw < 0:
             text += ", so 0"
         return text
@@ -127,7 +128,7 @@ def legend_attack(
             raise ValueError(f"the {source.kind} {source.name} ({source.id}) is not an attack")
         spec, what, add = source.attack, f"{legend.name} with the {source.kind} {source.name}", False
     direct = spec.direct + (bonus if add else 0)
-    reason = f"{what}: {_dice(spec.dice)}, {spec.direct} direct"
+    reason = f"{what}: {plural(spec.dice, 'die', 'dice')}, {spec.direct} direct"
     if add and bonus:
         reason += f" + {bonus} personal bonus = {direct} direct"
     elif bonus and isinstance(source, Item):
@@ -137,14 +138,10 @@ def legend_attack(
     return AttackNumbers(spec.dice, direct, spec.range, spec.area, reason)
 
 
-def _dice(n: int) -> str:
-    return "1 die" if n == 1 else f"{n} dice"
-
-
 def foe_attack(foe: Foe) -> AttackNumbers:
     """Dice and direct damage of a foe's attack (foes have no personal bonus)."""
     a = foe.attack
-    return AttackNumbers(a.dice, a.direct, a.range, a.area, f"{foe.name}'s attack: {_dice(a.dice)}, {a.direct} direct")
+    return AttackNumbers(a.dice, a.direct, a.range, a.area, f"{foe.name}'s attack: {plural(a.dice, 'die', 'dice')}, {a.direct} direct")
 
 
 def ally_attack(ally: Ally) -> AttackNumbers:
@@ -152,7 +149,7 @@ def ally_attack(ally: Ally) -> AttackNumbers:
     a = ally.basic_attack
     if a is None:
         raise ValueError(f"the ally {ally.name} ({ally.id}) cannot attack")
-    return AttackNumbers(a.dice, a.direct, a.range, a.area, f"{ally.name}'s attack (an ally): {_dice(a.dice)}, {a.direct} direct")
+    return AttackNumbers(a.dice, a.direct, a.range, a.area, f"{ally.name}'s attack (an ally): {plural(a.dice, 'die', 'dice')}, {a.direct} direct")
 
 
 def legend_defense(legend: Legend | Ally, relic: Item | None) -> tuple[int, str]:

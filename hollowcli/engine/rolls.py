@@ -35,6 +35,7 @@ from mypy_extensions import mypyc_attr
 
 from hollowcli.dice import Die, Face, Frozen, dice_noun, faces_text, set_fields
 from hollowcli.errors import RulesError
+from hollowcli.names import plural
 
 #: What a roll is for (``RollRequest.kind``).
 ROLL_KINDS: Final = ("attack", "leave", "foe-attack", "spawn")
@@ -84,7 +85,7 @@ class RollRequest(Frozen):
             faces.append(face)
         if len(faces) != self.count:
             raise ValueError(
-                f"That is {len(faces)} face{'s' if len(faces) != 1 else ''}, but {dice_noun(self.die.id, self.count)} "
+                f"That is {plural(len(faces), 'face')}, but {dice_noun(self.die.id, self.count)} "
                 f"{'is' if self.count == 1 else 'are'} rolled; give one face per die ({self.faces_text})"
             )
         return tuple(faces)
@@ -180,7 +181,7 @@ class Dice:
         answer = tuple(source.roll(request))
         if len(answer) != count or any(r.face not in faces for r in answer):
             got = ", ".join(r.face.label for r in answer)
-            raise RulesError(f"the dice source answered [{got}] to '{request.prompt}'; it needs {count} face(s) of the {die.id} die ({faces_text(die)})")
+            raise RulesError(f"the dice source answered [{got}] to '{request.prompt}'; it needs {plural(count, 'face')} of the {die.id} die ({faces_text(die)})")
         return answer
 
     def pause(self, state: Any, events: list[Any], upcoming: str) -> Any:

@@ -116,34 +116,52 @@ def pack_files(folder: str | Path) -> PackFiles:
     """Every YAML file of a pack, sorted, with its size and modification time.
 
     Subfolders are searched, except hidden ones and the pack's top-level ``templates/``.
+    The search is bounded (:data:`~hollowcli.pack.files.MAX_PACK_ENTRIES` files and
+    folders looked at, :data:`~hollowcli.pack.files.MAX_PACK_DEPTH` levels,
+    :data:`~hollowcli.pack.files.MAX_PACK_BYTES` of YAML): a folder past a bound is no
+    pack, and is refused in one sentence before anything is read.
     """
+    from hollowcli.pack.files import MAX_PACK_BYTES, MAX_PACK_DEPTH, MAX_PACK_ENTRIES, not_a_pack
+
     # Plain strings and os.scandir: this runs on every start, cached or not.
     found: PackFiles = []
     top = str(folder)
     if not os.path.isdir(top):
         raise HollowError(f"content folder {folder} does not exist; reinstall hollowcli or check the folder")
-    todo = [(top, "")]
+    todo = [(top, "", 0)]
+    looked = 0
+    total = 0
     while todo:
-        where, rel_dir = todo.pop()
+        where, rel_dir, depth = todo.pop()
         try:
-            entries = list(os.scandir(where))
+            with os.scandir(where) as entries:
+                for entry in entries:
+                    looked += 1
+                    if looked > MAX_PACK_ENTRIES:
+                        raise not_a_pack(top, f"it holds more than {MAX_PACK_ENTRIES:,} files and folders "
+                                              "(hollow stopped looking there)")
+                    name = entry.name
+                    if name.startswith("."):
+                        continue
+                    try:
+                        if entry.is_dir(follow_symlinks=False):
+                            if not (rel_dir == "" and name == "templates"):
+                                if depth >= MAX_PACK_DEPTH:
+                                    raise not_a_pack(top, f"its folders nest more than {MAX_PACK_DEPTH} levels deep "
+                                                          f"({rel_dir}{name})")
+                                todo.append((entry.path, f"{rel_dir}{name}/", depth + 1))
+                            continue
+                        if not name.endswith(_EXTS):
+                            continue
+                        st = entry.stat()
+                    except OSError:
+                        continue
+                    total += st.st_size
+                    if total > MAX_PACK_BYTES:
+                        raise not_a_pack(top, f"its YAML files hold more than {MAX_PACK_BYTES:,} bytes of YAML")
+                    found.append((rel_dir + name, entry.path, st.st_size, st.st_mtime_ns))
         except OSError:
             continue
-        for entry in entries:
-            name = entry.name
-            if name.startswith("."):
-                continue
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    if not (rel_dir == "" and name == "templates"):
-                        todo.append((entry.path, f"{rel_dir}{name}/"))
-                    continue
-                if not name.endswith(_EXTS):
-                    continue
-                st = entry.stat()
-            except OSError:
-                continue
-            found.append((rel_dir + name, entry.path, st.st_size, st.st_mtime_ns))
     found.sort(key=lambda f: f[0])
     return found
 
@@ -163,6 +181,7 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
     from pathlib import Path
 
     from hollowcli.names import suggest
+    from hollowcli.pack.files import MAX_YAML_BYTES, is_inside, read_capped
     from hollowcli.pack.model import KINDS
     from hollowcli.pack.validate import (
         SINGULAR,
@@ -191,11 +210,22 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
         for _rel, name, _size, _mtime in files:
             path = Path(name)
             shown = display_path(path)
+            if index and not is_inside(path, folder):  # (the built-in pack may be installed as links)
+                problems.append(Problem(shown, None, f"this file leads outside its pack folder {folder} (to "
+                                        f"{os.path.realpath(path)}), so it was not read",
+                                        "a pack may only use files inside its own folder: copy the file into the "
+                                        "pack instead of linking it"))
+                continue
             if not os.path.isfile(path):  # a FIFO or a device would block or never end
                 problems.append(Problem(shown, None, "this is not a regular file", "replace it with a YAML text file"))
                 continue
             try:
-                text = path.read_bytes().decode("utf-8-sig")
+                raw = read_capped(path, MAX_YAML_BYTES)
+                if raw is None:
+                    problems.append(Problem(shown, None, f"this file is larger than {MAX_YAML_BYTES:,} bytes, the "
+                                            "most one pack file may be", "split it into several files"))
+                    continue
+                text = raw.decode("utf-8-sig")
             except UnicodeDecodeError as err:
                 problems.append(Problem(shown, None, f"this file is not UTF-8 text ({err.reason})", "save it as UTF-8"))
                 continue

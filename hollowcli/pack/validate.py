@@ -19,7 +19,7 @@ from typing import Any
 
 from hollowcli.errors import Problem
 from hollowcli.locations import column_letters, parse_loc
-from hollowcli.names import closest, suggest
+from hollowcli.names import closest, plural, suggest
 from hollowcli.pack.model import (
     FEATURE_KINDS,
     FOE_CLASSES,
@@ -742,8 +742,8 @@ class FileChecker:
             def search_check(merged: Mapping[str, Mapping[str, Entry]], rules: Mapping[str, Any]) -> list[Problem]:
                 if rules.get("search_limit") != "once" or need <= places:
                     return []
-                return [Problem(ofile, oline, f"the objective needs {need} searches but the map has {places} search "
-                                "feature(s), each searched once (rules.search_limit: once)",
+                return [Problem(ofile, oline, f"the objective needs {plural(need, 'search', 'searches')} but the map has "
+                                f"{plural(places, 'search feature')}, each searched once (rules.search_limit: once)",
                                 "lower the count, add search features, or change search_limit")]
 
             self.checks.append(search_check)
@@ -787,11 +787,11 @@ class FileChecker:
         for i, row in enumerate(rows):
             if len(row) != width:
                 ok = False
-                self.add(path, f"map row {i + 1} has {len(row)} characters but row 1 has {width}",
+                self.add(path, f"map row {i + 1} has {plural(len(row), 'character')} but row 1 has {width}",
                          "every row must be as wide as the first; use '#' where there is no location",
                          line=row_lines[i])
         if width > MAX_MAP_SIDE or len(rows) > MAX_MAP_SIDE:
-            self.add(path, f"the map is {width} columns wide and {len(rows)} rows high; a map may be at most "
+            self.add(path, f"the map is {plural(width, 'column')} wide and {plural(len(rows), 'row')} high; a map may be at most "
                      f"{MAX_MAP_SIDE} by {MAX_MAP_SIDE}", "make the map smaller")
             return BAD
         spawn_seen: dict[str, str] = {}

@@ -25,6 +25,7 @@ from hollowcli.engine.corrections import WORDS as CORRECTION_WORDS
 from hollowcli.engine.corrections import apply_correction, check, is_correction, parse_correction
 from hollowcli.engine.rolls import RolledFace, RollRequest
 from hollowcli.errors import HollowError
+from hollowcli.names import plural
 from hollowcli.play import view
 from hollowcli.play.loop import Game, Outcome, PlayOptions, PlayRequest, prepare
 from hollowcli.play.putback import put_back
@@ -63,10 +64,6 @@ class _Stop(Exception):  # noqa: N818 - a signal, not an error
 
 class _TakeBack(Exception):  # noqa: N818
     """'undo' at a question: the step being resolved is abandoned."""
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 # ----------------------------------------------------------------------------- setup
@@ -180,8 +177,7 @@ def status_lines(state: Any) -> list[str]:
     lines.append(f"Storybook: {spot}"[:79])
     lines.append(f"Next spawn: {spawn}"[:79])
     bars = ", ".join(str(b) for b in state.barricades) or "none"
-    lines.append(f"Barricades on spawn points: {bars}; chapter deck: {len(state.pile) or len(state.discard)} "
-                 f"card{'s' if (len(state.pile) or len(state.discard)) != 1 else ''}"
+    lines.append(f"Barricades on spawn points: {bars}; chapter deck: {plural(len(state.pile) or len(state.discard), 'card')}"
                  + (f", {len(state.discard)} drawn" if state.pile else ""))
     limit = state.pack.rules.fear_limit
     lines.append(f"{'Legend':<18} {'at':<4} {'health':<7} {'fear':<6} {'tokens':<7} relic")
@@ -278,7 +274,7 @@ def instruction(ev: Any, state: Any) -> list[str]:
             text += f" {n['count'] - n['placed']} more could not spawn: every {fname} miniature is on the board."
         return wrap(text, indent="    ")
     if kind == "shuffle":
-        return wrap(f"  - (hollow shuffles its chapter deck: {n.get('cards')} cards)", indent="    ")
+        return wrap(f"  - (hollow shuffles its chapter deck: {plural(int(n.get('cards', 0)), 'card')})", indent="    ")
     if kind == "card":
         card = next((c for c in state.chapter_def.cards if c.id == ev.target), None)
         if card is None:
@@ -523,9 +519,12 @@ class Assist(Game):
             self.console.lines(setup_lines(self.state))
             if self.source is not None and self.source.interactive:
                 try:
-                    self._ask_line("[Enter] when the board is set up> ")
+                    line = self._ask_line("[Enter] when the board is set up> ")
                 except _Stop as s:
                     self._quit = s.why
+                    return
+                if line.strip().lower() in ("quit", "exit"):
+                    self._quit = "quit"
                     return
         super()._loop()
 
@@ -625,6 +624,7 @@ class Assist(Game):
             self.console.say(f"{who} is acting at {hero.loc} (moved {turn.steps} of {d.move}, "
                              + ("action taken)." if turn.acted else "action not taken yet)."))
         self.console.lines([self.paint(line, "dim") for line in wrap(words_now(self.state, actions), indent="  ")])
+        self._hidden = set(range(1, len(actions) + 1))  # no numbered list is shown: a number typed is asked about
         return actions
 
     def _prompt(self, actions: list[Any]) -> str:

@@ -14,37 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from hollowcli import engine, names
-from hollowcli.errors import HollowError, UsageError
+from hollowcli.errors import HollowError
 from hollowcli.play import saves
 from hollowcli.play.saves import Campaign, GameRecord
 
 
-def chapters_in_order(pack: Any) -> list[Any]:
-    """The pack's chapters by number (then id)."""
-    return sorted(pack.chapters.values(), key=lambda ch: (ch.number, ch.id))
-
-
-def find_chapter(pack: Any, text: str) -> Any:
-    """A chapter by number, id, name or unique prefix; a UsageError with the closest one
-    and the list of chapters otherwise."""
-    key = text.strip()
-    if key.isascii() and key.isdigit() and len(key) <= 9:  # not '²' (a digit int() refuses), not 4,301 digits
-        for ch in chapters_in_order(pack):
-            if int(key) == ch.number:
-                return ch
-    try:
-        return pack.chapters[names.find_id("chapter", key, pack.chapters, lambda c: c.name)]
-    except UsageError as e:
-        if "give more of the name" in str(e):
-            raise
-        hint = names.nearest_hint(names.norm(key), pack.chapters, lambda c: c.name)
-    choices = ", ".join(f"{ch.number} ({ch.id})" for ch in chapters_in_order(pack))
-    raise UsageError(f"there is no chapter {text!r}; {hint}the chapters are {choices}")
-
-
 def next_chapter(pack: Any, camp: Campaign) -> Any | None:
     """The first chapter by number that the campaign has not completed (None: all done)."""
-    for ch in chapters_in_order(pack):
+    for ch in names.chapters_in_order(pack.chapters):
         if ch.id not in camp.completed:
             return ch
     return None
@@ -189,7 +166,7 @@ def status(pack: Any | None, camp: Campaign) -> dict[str, Any]:
                 "lost": camp.results[ch.id].lost if ch.id in camp.results else 0,
                 "in_progress": camp.game is not None and camp.game.chapter == ch.id,
             }
-            for ch in chapters_in_order(pack)
+            for ch in names.chapters_in_order(pack.chapters)
         ]
         if camp.game is not None:
             doc["game"]["round"] = _round_of(pack, camp.game)

@@ -123,10 +123,10 @@ def render(items: list[Combo], first_number: int, width: int = 78) -> list[str]:
     lines: list[str] = []
     nexts = [f"{n} {c.label.removeprefix('Next: ')}" for n, c in enumerate(items, first_number) if c.kind == "next-legend"]
     if nexts:
-        lines += view.wrap(" Next Legend (ends this activation): " + "  ".join(nexts), width, "   ")
+        lines += view.cell_row(" Next Legend (ends this activation):", nexts, width, "   ", gap=" ")
     ends = [f"{n} {c.first.command}" for n, c in enumerate(items, first_number) if c.kind == "act-then-end"]
     if ends:
-        lines += view.wrap(" Act, then end the activation: " + "  ".join(ends), width, "   ")
+        lines += view.cell_row(" Act, then end the activation:", ends, width, "   ", gap=" ")
     for n, c in enumerate(items, first_number):
         if c.kind == "move-then":
             lines += view.wrap(f" {n:>{numw}}. {c.label}", width, " " * (numw + 4))

@@ -41,6 +41,7 @@ class Console:
         self.colour = colour
         self.gone = False
         self.failure: OSError | None = None  # why writing stopped
+        self.said = 0  # lines written so far (how far the terminal has scrolled)
 
     def paint(self, text: str, role: str) -> str:
         if not self.colour or role not in _ROLES:
@@ -56,6 +57,7 @@ class Console:
         """Text without a newline (a prompt)."""
         if self.gone:
             return
+        self.said += text.count("\n")
         try:
             try:
                 self.stream.write(text)

@@ -16,17 +16,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from hollowcli import engine
+from hollowcli import engine, names
 from hollowcli.dice import Face, faces_text
 from hollowcli.engine import standees
 from hollowcli.engine.rolls import AskSource, RollRequest
 from hollowcli.errors import HollowError, SaveError, UsageError
+from hollowcli.names import plural
 from hollowcli.play import campaigns, combos, saves, screen, view
 from hollowcli.play.console import BadInput, Console, LineSource
 from hollowcli.play.eventlog import EventLog
 from hollowcli.play.rolled import BadRolledValue, RolledQueue, ask_event
 from hollowcli.play.saves import Campaign
-from hollowcli.play.session import Session, policy_rng
+from hollowcli.play.session import game_problem, open_session, policy_rng
 
 # ----------------------------------------------------------------------------- the game
 
@@ -126,14 +127,16 @@ class Game:
         if source is not None and source.interactive:
             source.words = self.completions
         self._saved_round = 0  # --auto: the round last saved
-        self.session = Session(pack, camp.game, on_step=lambda _rec: self._autosave(), rolled=self.rolled,
-                               source=AskSource(self._ask_roll) if ask else None)
+        self.session = open_session(pack, camp, on_step=lambda _rec: self._autosave(), rolled=self.rolled,
+                                    source=AskSource(self._ask_roll) if ask else None)
         self._told = 0  # events of the step being resolved already shown (before a dice question)
         self._last_header: tuple[int, str] | None = None
         self._shown_round: int | None = None
         self._quit: str | None = None
         self._hangup = False  # SIGHUP seen: the terminal was closed
         self._waiting = False  # blocked reading the next command (safe to break off)
+        self._hidden: set[int] = set()  # choice numbers the prompt accepts that the screen left out
+        self._mark = 0  # console lines written when the player last typed a line
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -182,9 +185,25 @@ class Game:
 
     def _narrate(self, events: list[Any]) -> None:
         lines, self._last_header = view.render_events(events, self.options.explain, self.paint, self._last_header)
-        self.console.lines(lines)
+        self._page(lines)
         for ev in events:
             self._log({"step": self.session.step, **ev.to_dict()})
+
+    def _page(self, lines: list[str]) -> None:
+        """Print rulings; at a terminal, wait for Enter before they would push the first
+        unread ones off the screen (a long adversary phase), so none is lost unread."""
+        if not self._interactive():
+            self.console.lines(lines)
+            return
+        _cols, rows = screen.terminal_size()
+        for line in lines:
+            if self._quit:
+                return
+            if self.console.said - self._mark >= rows - 2:
+                self._wait("-- more: Enter (quit: save and leave) -- ")
+                if self._quit:
+                    return
+            self.console.say(line)
 
     def show_board(self) -> None:
         """The full picture: map with its key, track, Legends with their items, foes."""
@@ -205,8 +224,12 @@ class Game:
         actions = list(engine.legal_actions(self.state))
         extra = combos.combos(self.state, actions)
         cols, rows = screen.terminal_size()
+        # at a terminal, the rulings printed since the player's last line stay in view with it
+        keep = self.console.said - self._mark if self._interactive() else 0
+        shown = screen.decision(self.state, actions, self.paint, cols, rows - 1, extra, keep=keep)
         self.console.say("")
-        self.console.lines(screen.decision_screen(self.state, actions, self.paint, cols, rows - 1, extra))
+        self.console.lines(shown.lines)
+        self._hidden = set(shown.hidden)
         self._shown_round = self.state.round
         return [*actions, *extra]
 
@@ -289,6 +312,8 @@ class Game:
     def _loop(self) -> None:
         actions: list[Any] | None = None
         while True:
+            if self._quit:  # 'quit' at any prompt (a choice, a pause, a dice question) ends the game there
+                return
             result, _reason = self.session.outcome()
             if result:
                 return
@@ -331,7 +356,12 @@ class Game:
     def _pause(self) -> None:
         """After the adversary phase at a terminal: wait for Enter, so the foes' rulings can
         be read before the next round's screen pushes them up."""
-        line = self._read(f"-- Press Enter for round {self.state.round} -- ")
+        self._wait(f"-- Press Enter for round {self.state.round} -- ")
+
+    def _wait(self, prompt: str) -> None:
+        """Wait for Enter; 'quit' (or the end of the input) there stops the game (the loop
+        ends at its next turn; the step shown is saved already)."""
+        line = self._read(prompt)
         if line is None:
             self._quit = "end-of-input"
         elif line.strip().lower() in ("quit", "exit"):
@@ -342,7 +372,9 @@ class Game:
         assert self.source is not None
         self._waiting = True
         try:
-            return self.source.read(prompt)
+            line = self.source.read(prompt)
+            self._mark = self.console.said
+            return line
         except BadInput as e:
             raise HollowError(f"{e}; the game is saved at step {self.session.step}: "
                               f"'{self._resume_hint()}' resumes it with other input") from None
@@ -364,7 +396,7 @@ class Game:
         if self._interactive():  # the board the question is about, before it is asked again
             self.show_round()
         self.console.say(f"Continuing '{action.command}', which was waiting for dice"
-                         + (f" ({n} {'die' if n == 1 else 'dice'} rolled already)." if n else "."))
+                         + (f" ({plural(n, 'die', 'dice')} rolled already)." if n else "."))
         self._take(action, answered=list(pending["rolled"]))
 
     def _ask_roll(self, request: RollRequest) -> list[Face] | None:
@@ -376,6 +408,8 @@ class Game:
         if dice is not None and len(dice.events) > self._told:  # what happened before this roll
             self._narrate(dice.events[self._told :])
             self._told = len(dice.events)
+            if self._quit:  # 'quit' where the rulings waited for Enter: the step waits for its dice
+                raise _LeftAtQuestion(self._quit)
         faces = self._read_faces(request)
         state = getattr(dice, "state", None) or self.state
         self._log(ask_event(self.session.step, state, request, faces if faces is not None else request.seeded,
@@ -453,7 +487,7 @@ class Game:
         """Take a two-step choice: the first step, then the second if the rules still allow
         it (a leave roll on the way may have changed things)."""
         self._take(combo.first)
-        if self.session.outcome()[0]:
+        if self._quit or self.session.outcome()[0]:
             return
         if combo.then.kind == "end" and getattr(self.state.turn, "legend", None) != combo.first.legend:
             return  # the activation ended by itself: nothing was left to do
@@ -478,6 +512,12 @@ class Game:
                 self.hint(f"There is no choice {_short(text)}; pick {_span(len(actions), ' to ')}, or type 'help'.")
                 return False
             chosen = actions[n - 1]
+            if n in self._hidden:  # a number the screen did not show: say what it is first
+                answer = self._confirm_hidden(n, chosen)
+                if isinstance(answer, str):
+                    return self.handle(answer, actions)
+                if not answer:
+                    return False
             if isinstance(chosen, combos.Combo):
                 self._take_combo(chosen)
             else:
@@ -490,6 +530,7 @@ class Game:
                 if self._quit or self.session.outcome()[0]:
                     break
                 actions = list(engine.legal_actions(self.state))
+                self._hidden = set(range(1, len(actions) + 1))  # a list no screen has shown
             return True
         meta = _META.match(text)
         if meta:
@@ -516,6 +557,26 @@ class Game:
         self._take(action)
         return True
 
+    def _confirm_hidden(self, n: int, chosen: Any) -> bool | str:
+        """Choice ``n`` was not on the screen: show it and ask before taking it. True: take
+        it; False: not (or the game stops: 'quit', the end of the input); a line that is no
+        answer is a new command, returned to be handled as typed at the prompt."""
+        self.console.say(f"Choice {n} was not on the screen; it is:")
+        self.console.lines(view.wrap(f" {n}. {chosen.label}  [{chosen.command}]", indent="     "))
+        line = self._read(f"Take choice {n}? (y/n) ")
+        word = (line or "").strip().lower()
+        if line is None:
+            self._quit = "end-of-input"
+        elif word in ("quit", "exit"):
+            self._quit = "quit"
+        elif word in ("y", "yes"):
+            return True
+        elif word in ("n", "no", ""):
+            self.hint(f"Choice {n} was not taken; choose again.")
+        else:
+            return line
+        return False
+
     def _what_to_type(self, actions: list[Any]) -> str:
         """How a refusal's hint ends: what can be typed at this prompt."""
         return f"a number ({_span(len(actions))}), a command shown in [brackets], or 'help'"
@@ -531,12 +592,14 @@ class Game:
 
     def _cmd_choices(self, count: int | None, actions: list[Any]) -> bool:
         self.console.lines(view.render_choices(actions, self.paint, self.state))
+        self._hidden = set()  # every number is on the screen now
         return False
 
     def _cmd_map(self, count: int | None, actions: list[Any]) -> bool:
         self.show_board()
         self.console.say("")
         self.console.lines(view.render_choices(actions, self.paint, self.state))
+        self._hidden = set()
         return False
 
     def _cmd_log(self, count: int | None, actions: list[Any]) -> bool:
@@ -569,8 +632,8 @@ class Game:
         board = self._board_after_undo(before)
         self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
                    "kind": "undo", "numbers": {"steps": n, **({"put_back": board} if board is not None else {})},
-                   "reason": f"the player took back {n} step(s)"})
-        self.console.say(f"Undone {n} step(s); back at round {self.state.round}, step {self.session.step}"
+                   "reason": f"the player took back {plural(n, 'step')}"})
+        self.console.say(f"Undone {plural(n, 'step')}; back at round {self.state.round}, step {self.session.step}"
                          + (f" ({self.session.can_redo} can be redone with 'redo')." if self.session.can_redo else "."))
         if board is not None:
             self._say_put_back(board)
@@ -595,8 +658,8 @@ class Game:
         events = self.session.redo(count or 1)
         self._log({"step": self.session.step, "round": self.state.round, "phase": self.state.phase,
                    "kind": "redo", "numbers": {"steps": self.session.step - before},
-                   "reason": f"the player redid {self.session.step - before} step(s)"})
-        self.console.say(f"Redone {self.session.step - before} step(s):")
+                   "reason": f"the player redid {plural(self.session.step - before, 'step')}"})
+        self.console.say(f"Redone {plural(self.session.step - before, 'step')}:")
         self._narrate(events)
         return True
 
@@ -754,7 +817,7 @@ def prepare(pack: Any, req: PlayRequest, console: Console,
     if not req.options.throwaway:
         saves.hold(req.campaign)
     if req.from_backup:
-        camp = saves.restore_backup(req.campaign)
+        camp = saves.restore_backup(req.campaign, check=lambda c: game_problem(pack, c))
         kept = saves.kept_copies(req.campaign)
         where = f" (the damaged file is kept as {kept[-1].name})" if kept else ""
         console.say(f"Restored campaign '{req.campaign}' from its backup{where}.")
@@ -768,7 +831,7 @@ def prepare(pack: Any, req: PlayRequest, console: Console,
         if req.named and not exists and not req.new and req.campaign != saves.DEFAULT_CAMPAIGN:
             raise UsageError(saves.missing_campaign(req.campaign, new_flag=True))
         camp, _fresh = saves.load_or_new(req.campaign)
-    wanted = campaigns.find_chapter(pack, req.chapter) if req.chapter else None
+    wanted = names.find_chapter(pack.chapters, req.chapter) if req.chapter else None
     game = camp.game
     if game is not None and not req.restart:
         if wanted is not None and wanted.id != game.chapter:

@@ -13,9 +13,11 @@ Like :mod:`hollowcli.play.view`, everything here returns plain lines; colour com
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from hollowcli.play import view
+from hollowcli.names import plural
+from hollowcli.play import combos, view
 from hollowcli.play.view import Paint, plain
 
 #: The smallest terminal the screen is designed for.
@@ -94,11 +96,14 @@ def map_width(state: Any, w: int) -> int:
 
 
 def _focus(state: Any) -> tuple[int, int]:
-    """Column and row of the Legend the view follows: the one activating, else the first."""
+    """Column and row of the figure the view follows: the one activating (a Legend or an
+    ally the players move), else the first Legend."""
     from hollowcli.engine.geometry import parse_loc
 
-    lid = getattr(state.turn, "legend", None) or (state.legends[0].id if state.legends else None)
-    where = parse_loc(state.legend(lid).loc) if lid else None
+    active = getattr(state.turn, "legend", None)
+    heroes = (*state.legends, *state.allies)
+    hero = next((h for h in heroes if h.id == active), None) or (state.legends[0] if state.legends else None)
+    where = parse_loc(hero.loc) if hero is not None else None
     return where if where is not None else (0, 0)
 
 
@@ -235,7 +240,8 @@ def foe_ledger(state: Any, paint: Paint = plain, limit: int | None = None) -> li
         d = state.pack.foes[f.foe]
         sym = view.foe_symbol(state, f, letters)
         health = f"{f.health}/{d.health}"
-        lines.append(f" {sym:<3}{d.name[:8]:<8} {f.loc:<3} {health:<5} {d.defense}")
+        name = d.name[: 11 - max(3, len(sym) + 1)]  # a 3-letter symbol (G10) takes a letter of the name
+        lines.append(f" {sym:<{max(3, len(sym) + 1)}}{name:<{11 - max(3, len(sym) + 1)}} {f.loc:<3} {health:<5} {d.defense}")
     if len(shown) < len(foes):
         lines.append(f" ... {len(foes) - len(shown)} more ('map' lists them)")
     return lines
@@ -332,47 +338,103 @@ def status_line(state: Any, paint: Paint = plain, cols: int = MIN_COLS) -> list[
     gear += [view._item_name(state, i) for i in lg.inventory]
     text = (f"{name} at {lg.loc}: moved {turn.steps} of {d.move}, "
             + ("action taken" if turn.acted else "action not taken yet")
-            + f"; {lg.ready} {'token' if lg.ready == 1 else 'tokens'} ready"
+            + f"; {plural(lg.ready, 'token')} ready"
             + (f"; carries {', '.join(gear)}" if gear else ""))
     out = view.wrap(text, cols - 1, "  ")
     out[0] = paint(out[0][: len(name)], "title") + out[0][len(name):]
     return out
 
 
+@dataclass(frozen=True)
+class Screen:
+    """One decision screen: its lines, and the choice numbers the prompt accepts that it
+    leaves out (each named on the screen by a hint line, ``24-27: type 'choices'``)."""
+
+    lines: list[str]
+    hidden: tuple[int, ...] = ()
+
+
 def decision_screen(state: Any, actions: list[Any], paint: Paint = plain,
                     cols: int = MIN_COLS, rows: int = MIN_ROWS, extra: list[Any] | None = None) -> list[str]:
-    """Everything the player decides on, within ``cols`` x ``rows`` (the prompt line kept
-    free): the board, the status line and the numbered choices (the engine's ``actions``,
-    then the two-step ``extra`` choices of :mod:`hollowcli.play.combos`)."""
-    from hollowcli.play import combos
+    """The lines of :func:`decision` (see there)."""
+    return decision(state, actions, paint, cols, rows, extra).lines
 
-    status = status_line(state, paint, cols)
-    choices = view.render_choices(actions, paint, state, width=cols - 2)
-    room = rows - 1 - len(choices) - len(status) - 1  # the prompt, the blank line
-    map_rows = max(5, rows // 2 - 3)  # 24 rows: a map of up to 9 rows is shown whole
-    board = board_lines(state, paint, cols, room, map_rows)
-    if len(board) > room:  # too tall: one line a choice, then a one-line status
-        choices = view.render_choices(actions, paint, state, width=cols - 2, brief=True)
-        status = [_fit(status[0], cols)] if len(status) > 1 else status
-        room = rows - 1 - len(choices) - len(status) - 1
-        board = board_lines(state, paint, cols, room, map_rows)
-    free = rows - 1 - len(board) - len(status) - len(choices)
+
+def decision(state: Any, actions: list[Any], paint: Paint = plain, cols: int = MIN_COLS, rows: int = MIN_ROWS,
+             extra: list[Any] | None = None, keep: int = 0) -> Screen:
+    """Everything the player decides on, in at most ``rows - 1`` lines of ``cols`` columns
+    (the line above it is left blank): the board, the status line and the numbered choices
+    (the engine's ``actions``, then the two-step ``extra`` choices of
+    :mod:`hollowcli.play.combos`).
+
+    ``keep`` lines printed just before the screen (the last step's rulings) should stay
+    on the terminal with it. The screen is made as roomy as that allows: everything;
+    then the two-step choices left out from the last (a hint naming their numbers);
+    then one line a choice with the attacks in a grid, the two-step choices back and
+    left out again from the last. (The board gives up its objective line and foe lines
+    first at every stage.) When even the tightest does not fit beside the ``keep``
+    lines, the roomiest that fits alone is shown and the first of those lines scroll
+    away. Only when the choices alone do not fit the terminal are the last ones left out
+    too, named by the hint (:attr:`Screen.hidden`), so every number the prompt accepts is
+    on the screen or named on it.
+    """
     every = list(extra or [])
-    shown = every
-    while True:  # the two-step shortcuts only where they fit; typed commands still do them
-        more = combos.render(shown, len(actions) + 1, cols - 2) if shown else []
-        hidden = len(every) - len(shown)
-        if hidden:  # say what is left out, so no number the prompt offers is a secret
-            first, last = len(actions) + len(shown) + 1, len(actions) + len(every)
-            span = f"{first}-{last}" if last > first else str(first)
-            tail = f"   ({span}: type 'choices')"
-            if more and len(more[-1]) + len(tail) <= cols - 2:
-                more[-1] += tail
-            else:
-                more.append(f" {span}: {hidden} more two-step choice{'s' if hidden > 1 else ''} ('choices' lists them)")
-        if len(more) <= free or not shown:
-            choices += more if len(more) <= free else []
+    first_extra = len(actions) + 1
+    map_rows = max(5, rows // 2 - 3)  # 24 rows: a map of up to 9 rows is shown whole
+    full_status = status_line(state, paint, cols)
+    tries = [(brief, n) for brief in (False, True) for n in range(len(every), -1, -1)]  # (brief, two-step shown)
+    fallback: Screen | None = None
+    for brief, n in tries:
+        status = [_fit(" ".join(x.strip() for x in full_status), cols)] if brief and len(full_status) > 1 else full_status
+        blocks = view.choice_blocks(actions, paint, state, width=cols - 2, brief=brief)
+        choices = [line for lines, _ in blocks for line in lines]
+        more = combos.render(every[:n], first_extra, cols - 2) if n else []
+        hidden = tuple(range(first_extra + n, first_extra + len(every)))
+        lines = _assemble(state, paint, cols, rows - keep, map_rows, status, choices, more, hidden, first_extra)
+        if len(lines) <= rows - 1 - keep:
+            return Screen(lines, hidden)
+        if fallback is None and len(lines) <= rows - 1:
+            fallback = Screen(lines, hidden)  # the roomiest screen that fits without the rulings
+    if fallback is not None:
+        return fallback
+    # The choices alone are taller than the terminal: the first blocks that fit, the rest named.
+    status = [_fit(" ".join(x.strip() for x in full_status), cols)]
+    blocks = view.choice_blocks(actions, paint, state, width=cols - 2, brief=True)
+    for keep_blocks in range(len(blocks) - 1, -1, -1):
+        choices = [line for lines, _ in blocks[:keep_blocks] for line in lines]
+        cut = [n for _, numbers in blocks[keep_blocks:] for n in numbers]
+        hidden = tuple(sorted([*cut, *range(first_extra, first_extra + len(every))]))
+        lines = _assemble(state, paint, cols, rows, map_rows, status, choices, [], hidden, first_extra)
+        if len(lines) <= rows - 1:
             break
-        shown = shown[:-1]
-    gap = [""] if len(board) + len(status) + len(choices) + 2 <= rows else []
+    return Screen(lines[-(rows - 1):], hidden)
+
+
+def _assemble(state: Any, paint: Paint, cols: int, rows: int, map_rows: int, status: list[str],
+              choices: list[str], more: list[str], hidden: tuple[int, ...], first_extra: int) -> list[str]:
+    """Board, blank line (when it fits), status, choices, two-step choices and the hint that
+    names the left-out numbers, in at most ``rows - 1`` lines if the board can shrink so."""
+    choices = [*choices, *more]
+    if hidden:
+        tail = f"   ({spans(hidden)}: type 'choices')"
+        if choices and len(view._strip(choices[-1])) + len(tail) <= cols - 2:
+            choices[-1] += tail
+        else:
+            count = len(hidden)
+            kind = " two-step" if hidden[0] >= first_extra else ""
+            choices.append(f" {spans(hidden)}: {plural(count, f'more{kind} choice')} ('choices' lists them)")
+    room = rows - 1 - len(choices) - len(status) - 1  # the blank line between board and status
+    board = board_lines(state, paint, cols, room, map_rows)
+    gap = [""] if len(board) + len(status) + len(choices) + 1 <= rows - 1 else []
     return [*board, *gap, *status, *choices]
+
+
+def spans(numbers: tuple[int, ...] | list[int]) -> str:
+    """``19-23`` or ``12, 19-23``: choice numbers as ranges."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)

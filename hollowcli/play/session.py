@@ -25,7 +25,7 @@ from hollowcli import engine
 from hollowcli.engine.rolls import Dice, DiceSource, LazyRandom
 from hollowcli.errors import SaveError
 from hollowcli.play.rolled import QueueSource, RolledQueue, StepSource, last_physical
-from hollowcli.play.saves import GameRecord
+from hollowcli.play.saves import MAX_STEPS, Campaign, DamagedSave, GameRecord
 
 #: At most this many snapshots are kept, however long the game; see :meth:`Session._remember`.
 MAX_SNAPSHOTS = 32
@@ -44,6 +44,15 @@ def policy_rng(seed: int, step: int) -> random.Random:
     """The generator the policy (``--auto``) decides step ``step`` with, apart from the dice,
     so ``hollow simulate`` and ``hollow play --auto`` choose alike (seeded only if drawn from)."""
     return LazyRandom(f"{seed}:auto:{step}")
+
+
+class GameDoesNotLoad(SaveError):
+    """A saved game that cannot be replayed with the loaded content (its first state does
+    not fit, or a step is not legal); ``reason`` says which, without advice."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"{reason}; start the chapter again with 'hollow play --restart'")
+        self.reason = reason
 
 
 class Session:
@@ -68,10 +77,8 @@ class Session:
         try:
             initial = engine.GameState.from_dict(pack, record.initial)
         except Exception as e:  # the saved state is data from disk: any failure means "cannot use it"
-            raise SaveError(
-                f"the saved game of chapter {record.chapter!r} does not fit the current content ({e}); "
-                "start the chapter again with 'hollow play --restart'"
-            ) from e
+            raise GameDoesNotLoad(f"the saved game of chapter {record.chapter!r} does not fit the current content "
+                                  f"({e})") from e
         self.rolling: Dice | None = None  # the dice of the step being resolved (its events so far)
         self._step_source: StepSource | None = None
         self._taken: list[str | None] = []  # the faces the last step used (label, or None: seeded)
@@ -109,6 +116,9 @@ class Session:
         record keeps it as ``pending`` with the dice answered so far.
         """
         rec = self.record
+        if rec.cursor >= MAX_STEPS:
+            raise SaveError(f"this game has reached {MAX_STEPS:,} steps, the most a saved game may hold, so "
+                            f"'{action.command}' was not taken; 'hollow play --restart' starts the chapter again")
         if rec.cursor < len(rec.actions):  # a new branch: later snapshots are of the old one
             self._snapshots = {k: v for k, v in self._snapshots.items() if k <= rec.cursor}
         had_values = bool(self.rolled)
@@ -221,10 +231,7 @@ class Session:
         action = self.action_of(state, entry)
         if action is None:
             said = entry.get("command") or " ".join(str(v) for v in entry.values())
-            raise SaveError(
-                f"step {step + 1} of the saved game ({said!r}) is not legal with the current content; "
-                "start the chapter again with 'hollow play --restart'"
-            )
+            raise GameDoesNotLoad(f"step {step + 1} of the saved game ({said!r}) is not legal with the current content")
         if "kind" not in entry:  # an older layout's command: kept as the typed action from now on
             self.record.actions[step] = self._pooled(action.to_dict())
         return action
@@ -290,3 +297,39 @@ def recorded_commands(pack: Any, record: GameRecord) -> list[str]:
     """The commands of every step of a saved game (redoable ones too), as typed today;
     ``record`` itself is left as it is."""
     return Session(pack, GameRecord.from_dict(record.to_dict())).commands()
+
+
+def game_problem(pack: Any, camp: Campaign) -> str | None:
+    """Why the game in progress of ``camp`` does not load with ``pack`` (None: it loads, or
+    there is none). Replays the whole game; ``camp`` is left as it is."""
+    if camp.game is None:
+        return None
+    try:
+        Session(pack, GameRecord.from_dict(camp.game.to_dict()))
+    except GameDoesNotLoad as e:
+        return e.reason
+    return None
+
+
+def open_session(pack: Any, camp: Campaign, **options: Any) -> Session:
+    """The :class:`Session` of ``camp``'s game in progress (``options`` as Session takes them).
+
+    A save that reads but whose game does not load is damaged like one that does not read:
+    when the backup's game loads, the message offers ``hollow play --from-backup`` (it was
+    reachable only by hand; ``hollow assist`` shares the campaign); when it does not either,
+    the content has changed: ``--restart``.
+    """
+    from hollowcli.play import saves
+    from hollowcli.play.campaigns import play_hint
+
+    assert camp.game is not None
+    try:
+        return Session(pack, camp.game, **options)
+    except GameDoesNotLoad as e:
+        bak = saves.read_backup(camp.name)
+        if bak is None or bak.game is None or game_problem(pack, bak) is not None:
+            raise
+        path = saves.campaign_path(camp.name)
+        raise DamagedSave(f"the campaign file {path} does not load: {e.reason}; its last good copy "
+                          f"{saves.backup_path(path).name} does: '{play_hint(camp.name)} --from-backup' resumes from "
+                          "it ('hollow play --restart' abandons the game instead)", path, saves.backup_path(path)) from None

@@ -12,6 +12,7 @@ from typing import Any
 
 from hollowcli.engine.actions import KINDS
 from hollowcli.engine.events import tone
+from hollowcli.names import plural
 
 #: ``paint(text, role)`` -> text, possibly coloured; roles: legend, foe, wall, spawn,
 #: feature, title, current, good, bad, dim.
@@ -226,7 +227,7 @@ def render_legends(state: Any, paint: Paint = plain, width: int = 78) -> list[st
         d = state.pack.allies[al.id]
         mark = ">" if al.id == turn else ("v" if al.activated else " ")
         atk = d.basic_attack
-        can = f"attack {atk.dice} {'die' if atk.dice == 1 else 'dice'} +{atk.direct}, range {atk.range}" if atk else "cannot attack"
+        can = f"attack {plural(atk.dice, 'die', 'dice')} +{atk.direct}, range {atk.range}" if atk else "cannot attack"
         health = f"{al.health}/{d.health}"
         line = f"{mark}{lsym[al.id]:<3}{d.name[:20]:<20} {al.loc:<4} {health:<7} ally: moves {d.move}, {can}"
         lines.append(paint(line, "legend") if al.id == turn else line)
@@ -247,7 +248,7 @@ def render_foes(state: Any, paint: Paint = plain) -> list[str]:
     for f in foes:
         d = state.pack.foes[f.foe]
         atk = d.attack
-        attack = f"{atk.dice} {'die' if atk.dice == 1 else 'dice'} +{atk.direct}, range {atk.range}"
+        attack = f"{plural(atk.dice, 'die', 'dice')} +{atk.direct}, range {atk.range}"
         sym = foe_symbol(state, f, letters)
         health = f"{f.health}/{d.health}"
         lines.append(
@@ -295,14 +296,14 @@ def objective_text(state: Any) -> str:
     """The chapter's objective and how far along it is."""
     obj = state.chapter_def.objective
     if obj.kind == "survive":
-        return f"Objective: survive {obj.rounds} rounds (this is round {state.round})"
+        return f"Objective: survive {plural(obj.rounds or 0, 'round')} (this is round {state.round})"
     if obj.kind == "protect":
         name = state.pack.allies[obj.ally].name if obj.ally in state.pack.allies else obj.ally
-        return f"Objective: keep {name} (ally) alive for {obj.rounds} rounds (this is round {state.round})"
+        return f"Objective: keep {name} (ally) alive for {plural(obj.rounds or 0, 'round')} (this is round {state.round})"
     limit = f" by round {obj.rounds}" if obj.rounds else ""
     if obj.kind == "search":
         need = obj.count or 1
-        return f"Objective: search {need} time{'s' if need != 1 else ''}{limit}; {state.search_count} done so far"
+        return f"Objective: search {plural(need, 'time')}{limit}; {state.search_count} done so far"
     from hollowcli.engine.core import foes_phrase
 
     done = state.defeated_count(obj.foe)
@@ -349,42 +350,124 @@ def _spawn_and_cards(state: Any) -> list[str]:
 
 def render_choices(actions: list[Any], paint: Paint = plain, state: Any = None, width: int = 78,
                    brief: bool = False) -> list[str]:
-    """The numbered legal choices with their typed shortcut, at most ``width`` columns.
+    """The numbered legal choices with their typed shortcut, at most ``width`` columns
+    (the lines of :func:`choice_blocks`)."""
+    return [line for lines, _numbers in choice_blocks(actions, paint, state, width, brief) for line in lines]
+
+
+def choice_blocks(actions: list[Any], paint: Paint = plain, state: Any = None, width: int = 78,
+                  brief: bool = False) -> list[tuple[list[str], tuple[int, ...]]]:
+    """The numbered legal choices as blocks of lines, each with the choice numbers it shows
+    (so a screen that keeps only the first blocks knows which numbers it left out).
 
     Moves are many and alike, so they are gathered into one compact block of numbered
     destinations (``4 E4``) under a header; every other choice gets a line of its own, so
     the real decisions stand out. Numbers follow the engine's order, so the number typed
     is always the index in ``actions``. With ``state``: the leave roll every move costs is
     said once, a destination whose walk costs more is marked with its dice (``E4!2``),
-    gifts get one row per item, and who may activate is an aligned table.
+    gifts get one row per item, and who may activate is an aligned table. ``brief`` (a
+    crowded screen): one line a choice, and attacks gathered like the moves, one row per
+    way of attacking with a cell per target (``9 G1``).
     """
-    lines: list[str] = []
+    blocks: list[tuple[list[str], tuple[int, ...]]] = []
     numw = len(str(len(actions)))
     if state is not None and actions and all(a.kind == "activate" for a in actions):
         table = _activate_table(actions, numw, state)
         if max(len(row) for row in table) <= width:  # else the plain wrapped lines below
-            return [row[: row.rindex("[")] + paint(row[row.rindex("["):], "dim") for row in table]
+            return [([row[: row.rindex("[")] + paint(row[row.rindex("["):], "dim")], (n,)) for n, row in enumerate(table, 1)]
     moves = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "move"]
     gives = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "give"] if state is not None else []
+    grids: dict[int, tuple[list[str], tuple[int, ...]]] = {}  # first number -> the grid block there
+    gridded: set[int] = set()
+    if state is not None and brief:  # attacks and uses as grids, where that takes fewer lines
+        attacks = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "attack"]
+        uses = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "use" and a.recipient is not None]
+        for group, grid in ((attacks, _attack_block), (uses, _use_block)):
+            if len(group) < 2:
+                continue
+            lines = grid(group, numw, state, width)
+            singles = sum(len(b) for b, _ in _single_blocks(group, numw, paint, width))
+            if len(lines) < singles:
+                grids[group[0][0]] = (lines, tuple(n for n, _ in group))
+                gridded.update(n for n, _ in group)
     for i, a in enumerate(actions, 1):
         if a.kind == "move":
             if moves and i == moves[0][0]:
-                lines += _move_block(moves, numw, paint, state, width, brief)
+                blocks.append((_move_block(moves, numw, paint, state, width, brief), tuple(n for n, _ in moves)))
             continue
         if gives and a.kind == "give":
             if i == gives[0][0]:
-                lines += _give_block(gives, numw, paint, state, width)
+                blocks.append((_give_block(gives, numw, paint, state, width), tuple(n for n, _ in gives)))
+            continue
+        if grids.get(i):
+            blocks.append(grids[i])
+        if i in gridded:
+            continue
+        if brief:
+            blocks += _single_blocks([(i, a)], numw, paint, width)
             continue
         shortcut = f"[{a.command}]" if a.command else ""
-        if brief:  # one line a choice, its typed shortcut left out when it would not fit
-            lead = f" {i:>{numw}}. "
-            full = lead + a.label + (f"  {shortcut}" if shortcut else "")
-            if len(full) <= width:
-                lines += _choice_lines(lead, a.label, shortcut, paint, width)
-            else:
-                lines.append((lead + a.label)[: width - 1] + ("…" if len(lead + a.label) >= width else ""))
-            continue
-        lines += _choice_lines(f" {i:>{numw}}. ", a.label, shortcut, paint, width)
+        blocks.append((_choice_lines(f" {i:>{numw}}. ", a.label, shortcut, paint, width), (i,)))
+    return blocks
+
+
+def _single_blocks(items: list[tuple[int, Any]], numw: int, paint: Paint, width: int) -> list[tuple[list[str], tuple[int, ...]]]:
+    """Choices of a crowded screen, one line each: the typed shortcut left out when it would not fit."""
+    out: list[tuple[list[str], tuple[int, ...]]] = []
+    for i, a in items:
+        shortcut = f"[{a.command}]" if a.command else ""
+        lead = f" {i:>{numw}}. "
+        full = lead + a.label + (f"  {shortcut}" if shortcut else "")
+        if len(full) <= width:
+            out.append((_choice_lines(lead, a.label, shortcut, paint, width), (i,)))
+        else:
+            out.append(([(lead + a.label)[: width - 1] + ("…" if len(lead + a.label) >= width else "")], (i,)))
+    return out
+
+
+def _attack_block(attacks: list[tuple[int, Any]], numw: int, state: Any, width: int) -> list[str]:
+    """The attacks of a crowded screen: one row per way of attacking (the basic attack, each
+    skill or item), a ``number target`` cell per foe (its map symbol) or place (area attacks)."""
+    from hollowcli.engine.actions import attack_how
+
+    first = attacks[0][1]
+    lines = wrap(f" Attack (dice, +direct; type its number, or '{first.command}'):", width, "   ")
+    rows: dict[tuple[Any, Any], list[str]] = {}
+    hows: dict[tuple[Any, Any], str] = {}
+    letters = class_letters(state)
+    for i, a in attacks:
+        key = (a.source or "basic", a.source_id)
+        how = attack_how(state, a).strip().replace(" direct", "")  # a grid row's head: 'Long Shot (2 dice, +1, 1 token)'
+        hows.setdefault(key, how.removeprefix("with ") if a.source not in (None, "basic") else "basic " + how)
+        target = a.at if a.at is not None else foe_symbol(state, state.foe(a.target), letters)
+        rows.setdefault(key, []).append(f"{i:>{numw}} {target}")
+    for key, cells in rows.items():
+        lines += cell_row(f"   {hows[key]}:", cells, width)
+    return lines
+
+
+def cell_row(head: str, cells: list[str], width: int, indent: str = "      ", gap: str = "  ") -> list[str]:
+    """``head`` and its numbered cells (``12 Matthias``), wrapped at ``width`` between
+    cells, never inside one (a number is never parted from what it stands for)."""
+    glue = "\x00"
+    text = head + gap + "  ".join(c.replace(" ", glue) for c in cells)
+    return [line.replace(glue, " ") for line in wrap(text, width, indent)]
+
+
+def _use_block(uses: list[tuple[int, Any]], numw: int, state: Any, width: int) -> list[str]:
+    """The restoring uses of a crowded screen: one row per item or skill, a ``number name``
+    cell per Legend it can be used on."""
+    from hollowcli.engine.actions import use_what
+
+    lines = wrap(" Use (uses the action; type its number, or 'use ITEM on NAME'):", width, "   ")
+    rows: dict[str | None, list[str]] = {}
+    heads: dict[str | None, str] = {}
+    for i, a in uses:
+        name, what = use_what(state, a)
+        heads.setdefault(a.source_id, f"{name} ({what}) on")
+        rows.setdefault(a.source_id, []).append(f"{i:>{numw}} {state.legend_name(a.recipient)}")
+    for key, cells in rows.items():
+        lines += cell_row(f"   {heads[key]}", cells, width)
     return lines
 
 
@@ -450,11 +533,11 @@ def _move_block(moves: list[tuple[int, Any]], numw: int, paint: Paint, state: An
     costs = {a.to: _leave_dice(state, a) for _, a in moves}
     base = min(costs.values(), default=0)  # what leaving the Legend's own location costs
     steps = max((len(a.path) - 1 for _, a in moves), default=0)
-    head = f" Move (up to {steps} step{'s' if steps != 1 else ''}; type its number or '{moves[0][1].command}'):"
+    head = f" Move (up to {plural(steps, 'step')}; type its number or '{moves[0][1].command}'):"
     lines = wrap(head, width, "   ")
     notes = []
     if base:
-        notes.append(f"every move leaves foes: a leave roll of {base} {'die' if base == 1 else 'dice'}")
+        notes.append(f"every move leaves foes: a leave roll of {plural(base, 'die', 'dice')}")
     if any(c > base for c in costs.values()):
         notes.append("!N after a place: its walk leaves foes, a leave roll of N dice" + (" in all" if base else ""))
     if notes and not brief:  # brief (a crowded screen): the !N marks stay, 'help' explains them

@@ -40,6 +40,14 @@ SUBTITLE_PT = 7.5
 FOOTER_PT = 6.0
 #: The safe zone: nothing important closer than this to the trim (mm).
 SAFE_MM = 3.0
+#: Body text is not set smaller than this while the card has flavour text to give up: a
+#: face's ``@flavour`` is left out when the body could not otherwise be set this large.
+READABLE_PT = 8.5
+#: Without bleed the colour band stays inside the safe zone, a rounded box this tall (at
+#: least; BAND_SHARE of the card's height on larger cards), its title this far from its ends.
+BAND_MIN_MM = 7.5
+BAND_SHARE = 0.09
+BAND_PAD_MM = 1.5
 
 #: Colour schemes by @band name: (band fill, text on the band, frame/tint).
 SCHEMES: dict[str, tuple[str, str, str]] = {
@@ -84,6 +92,8 @@ class FittedFace:
     sizes: dict[str, float] = field(default_factory=dict)
     body_room: float = 0.0  # height available to the body text (pt)
     body_need: float = 0.0  # height the body text took at its final size (pt)
+    flavour: bool = False  # the face's flavour text is on the card (False: left out, or none)
+    band_boxed: bool = False  # the band is a box inside the safe zone (no bleed), not run to the edge
 
 
 _STYLE_CACHE: dict[tuple[Any, ...], Any] = {}
@@ -177,9 +187,10 @@ def _para(markup: str, style: Any, bullet: str | None = None) -> Any:
     return Paragraph(markup, style, bulletText=bullet)
 
 
-def _paragraphs(face: Face, size: float) -> list[Any]:
+def _paragraphs(face: Face, size: float, flavour: bool = False) -> list[Any]:
+    """The body's paragraphs at ``size`` (then the flavour's, with ``flavour``)."""
     out = []
-    for p in face.body:
+    for p in face.body + (face.flavour if flavour else ()):
         if p.kind == "p":
             out.append(_para(p.markup, _style(REGULAR, size)))
         else:
@@ -346,13 +357,18 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     _, text_col, _ = scheme(face.band)
 
     if face.layout == "back":
-        # Centred title and subtitle: white on a dark back, the band's colour on a light
-        # one, dark grey on a plain one.
-        box_w = w - 2 * (safe + 2 * MM)
+        # Title and subtitle centred in the medallion: white on a dark back, the band's colour
+        # on a light one, dark grey on a plain one.
+        from hollowcli.render.geometry import back_medallion
+
+        mx, my = back_medallion(w_mm, h_mm)
+        oval_w, oval_h = w - 2 * mx * MM, h - 2 * my * MM
+        box_w = oval_w * 0.8  # the widest box an oval holds at 60% of its height
         if face.backstyle == "plain":
             text_col = "#333333"
         elif face.backstyle != "dark":
             text_col = scheme(face.band)[0]
+
         def make_back(size: float) -> list[Any]:
             flows = []
             if face.title:
@@ -363,7 +379,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
                 flows.append(_para(p.markup, _style(REGULAR, max(FLOOR_PT, size * 0.55), 1, text_col)))
             return flows
 
-        flows, size, over = _fit_flow(make_back, box_w, h * 0.6, 15.0)
+        flows, size, over = _fit_flow(make_back, box_w, oval_h * 0.6, 15.0)
         total = sum(f.height + f.style.spaceAfter for f in flows)
         top = h / 2 + total / 2
         for f in flows:
@@ -374,10 +390,20 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         return ff
 
     # ---- band with title (and an optional corner value) --------------------------
-    # Larger cards (tarot) get proportionally larger text; smaller ones shrink to fit.
+    # Larger cards (tarot) get proportionally larger text; smaller ones shrink to fit. With
+    # bleed the band runs into it on three sides; without, it is a box inside the safe zone,
+    # so a cut a little off the line never leaves a sliver of colour on one side only.
     grow = max(1.0, min(w_mm / 63.0, h_mm / 88.0))
-    band_h = max(9.5 * MM, h * 0.12)
+    boxed = b <= 0
+    if boxed:
+        band_h = max(BAND_MIN_MM * MM, h * BAND_SHARE)
+        band_top, pad = h - safe, BAND_PAD_MM * MM
+    else:
+        band_h = max(9.5 * MM, h * 0.12)
+        band_top, pad = h, 0.0
     ff.band_h = band_h
+    ff.band_boxed = boxed
+    band_mid = band_top - band_h / 2
     corner_w = 0.0
     if face.corner:
         cstyle = _style(BOLD, 9.0, 2, text_col)
@@ -387,22 +413,22 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         cw = min(inner_w * 0.35, natural + 2)
         cp = _para(face.corner, cstyle)
         _, chh = cp.wrap(cw, band_h)
-        ff.placed.append(Placed(cp, w - safe - cw, h - band_h / 2 + chh / 2 - 1, chh))
+        ff.placed.append(Placed(cp, w - safe - pad - cw, band_mid + chh / 2 - 1, chh))
         corner_w = cw + 2 * MM
-    title_box_h = band_h - 2.2 * MM
-    title_w = inner_w - corner_w
+    title_box_h = band_h - (1.6 if boxed else 2.2) * MM
+    title_w = inner_w - 2 * pad - corner_w
 
     def make_title(size: float) -> list[Any]:
         return [_text(face.title or "&#160;", _style(CONDENSED_BOLD, size, 0, text_col), title_w)]
 
     tflows, tsize, tover = _fit_flow(make_title, title_w, title_box_h, round(TITLE_PT * grow * 2) / 2)
     th = tflows[0].height
-    ff.placed.append(Placed(tflows[0], safe, h - band_h / 2 + th / 2 - 0.5, th))
+    ff.placed.append(Placed(tflows[0], safe + pad, band_mid + th / 2 - 0.5, th))
     ff.sizes["title"] = tsize
     over = tover
 
     # ---- subtitle and stats under the band -----------------------------------------
-    y = h - band_h - 1.2 * MM
+    y = band_top - band_h - 1.2 * MM
     if face.subtitle:
         sflows, _, sover = _fit_flow(
             lambda s: [balanced(face.subtitle, _style(OBLIQUE, s, 1, "#333333"), inner_w)],
@@ -422,7 +448,7 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         st = sflows[0]
         over = over or sover
         pad = 0.8 * MM
-        ff.stats_box = (safe - 1, y - st.height - 2 * pad, inner_w + 2, st.height + 2 * pad)
+        ff.stats_box = (safe, y - st.height - 2 * pad, inner_w, st.height + 2 * pad)
         ff.placed.append(Placed(st, safe + 1, y - pad, st.height))
         y -= st.height + 2 * pad + 1.5 * MM
 
@@ -431,17 +457,30 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     if face.footer:
         foot = balanced(face.footer, _style(REGULAR, FOOTER_PT, 1, "#666666"), inner_w)  # no orphan word
         _, fh = foot.wrap(inner_w, 1e6)
-        ff.placed.append(Placed(foot, safe, safe + fh, fh))
-        bottom = safe + fh + 1.0 * MM
+        lift = 0.2 * MM  # the font's descent stays inside the safe zone too
+        ff.placed.append(Placed(foot, safe, safe + lift + fh, fh))
+        bottom = safe + lift + fh + 1.0 * MM
 
     # ---- body: the rest, shrunk to fit ---------------------------------------------
+    # Flavour text comes along only while the body can still be set at READABLE_PT or more.
     body_h = y - bottom
-    if face.body:
-        measured: list[float] = []
+    if face.body or face.flavour:
         cap = body_cap(face, w_mm, h_mm) if body_size is None else body_size
-        flows, bsize, bover = _fit_flow(
-            lambda s: _paragraphs(face, s), inner_w, body_h, max(body_floor, cap), body_floor, measured,
-        )
+        base = max(body_floor, cap)
+        fit: tuple[list[Any], float, bool] | None = None
+        measured: list[float] = []
+        if face.flavour and base >= READABLE_PT:
+            fit = _fit_flow(lambda s: _paragraphs(face, s, True), inner_w, body_h, base, max(body_floor, READABLE_PT),
+                            measured)
+            if fit[2]:
+                fit, measured = None, []
+        if fit is None and not face.body:
+            fit = ([], base, False)
+        if fit is None:
+            fit = _fit_flow(lambda s: _paragraphs(face, s), inner_w, body_h, base, body_floor, measured)
+        else:
+            ff.flavour = bool(face.flavour)
+        flows, bsize, bover = fit
         ff.sizes["body"] = bsize
         ff.body_room = body_h
         ff.body_need = measured[-1] if measured else 0.0
@@ -480,33 +519,47 @@ def draw_face(canvas: Any, ff: FittedFace, x: float, y: float) -> None:
     c.saveState()
     c.translate(x, y)
     if ff.face.layout == "back":
+        # Only a medallion, centred and well inside the trim (a dark back also has its colour
+        # to the edge of the bleed): a back the printer shifts a few mm still looks right,
+        # with no frame near the edge to show the shift.
+        from hollowcli.render.geometry import back_medallion
+
         style = ff.face.backstyle or "light"
-        inset = SAFE_MM * MM
-        inset2 = inset + 1.2 * MM
+        mx, my = back_medallion(w / MM, h / MM)
+        ox, oy, ow, oh = mx * MM, my * MM, w - 2 * mx * MM, h - 2 * my * MM
+        ring = 1.3 * MM
         if style == "dark":
-            # Full colour into the bleed, with two fine frames in the tint.
             c.setFillColor(HexColor(band))
             c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
             c.setStrokeColor(HexColor(tint))
             c.setLineWidth(0.8)
-            c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
+            c.ellipse(ox, oy, ox + ow, oy + oh, stroke=1, fill=0)
             c.setLineWidth(0.4)
-            c.roundRect(inset2, inset2, w - 2 * inset2, h - 2 * inset2, 1.8 * MM, stroke=1, fill=0)
+            c.ellipse(ox + ring, oy + ring, ox + ow - ring, oy + oh - ring, stroke=1, fill=0)
         elif style == "light":
-            # White card, a pale tint inside the safe zone (a shifted back still looks even)
-            # and two outlines in the band's colour: a few percent of the ink of a dark back.
+            # A pale tint inside two outlines in the band's colour: a few percent of the ink
+            # of a dark back.
             c.setFillColor(HexColor(tint))
-            c.roundRect(inset2, inset2, w - 2 * inset2, h - 2 * inset2, 1.8 * MM, stroke=0, fill=1)
             c.setStrokeColor(HexColor(band))
             c.setLineWidth(0.8)
-            c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
+            c.ellipse(ox, oy, ox + ow, oy + oh, stroke=1, fill=1)
             c.setLineWidth(0.4)
-            c.roundRect(inset2, inset2, w - 2 * inset2, h - 2 * inset2, 1.8 * MM, stroke=1, fill=0)
+            c.ellipse(ox + ring, oy + ring, ox + ow - ring, oy + oh - ring, stroke=1, fill=0)
         else:
-            # Plain: a thin grey outline and the words.
+            # Plain: a thin grey oval and the words.
             c.setStrokeColorRGB(0.6, 0.6, 0.6)
             c.setLineWidth(0.4)
-            c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
+            c.ellipse(ox, oy, ox + ow, oy + oh, stroke=1, fill=0)
+    elif ff.band_boxed:
+        # No bleed: the band is a box inside the safe zone, and nothing else comes nearer the
+        # trim than it (no frame: a frame near the edge shows every cut that is a little off).
+        safe = SAFE_MM * MM
+        c.setFillColor(HexColor(band))
+        c.roundRect(safe, h - safe - ff.band_h, w - 2 * safe, ff.band_h, 1.5 * MM, stroke=0, fill=1)
+        if ff.stats_box:
+            sx, sy, sw, sh = ff.stats_box
+            c.setFillColor(HexColor(tint))
+            c.roundRect(sx, sy, sw, sh, 1.2 * MM, stroke=0, fill=1)
     else:
         # Band to the top edge (into the bleed), then a thin frame around the rest.
         c.setFillColor(HexColor(band))

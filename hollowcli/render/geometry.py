@@ -65,8 +65,16 @@ FOLD_GUTTER = 6.0
 #: The calibration ruler: its length and the band it needs (mm).
 RULER_LENGTH = 50.0
 RULER_BAND = 3.6
+#: A layout keeps a margin for a sheet label at least this long (mm): "cards · sheet 10 of 10 · fronts".
+AID_LABEL_MM = 40.0
 #: Largest back offset accepted (mm): more than this is a typo, not a printer's drift.
 MAX_BACK_OFFSET = 10.0
+#: Light and plain backs print only a medallion (an oval) centred on the card, kept at least
+#: this far (mm) inside the trim, and further on larger cards (BACK_INSET_SHARE of the side):
+#: a printer that shifts the back side by a few mm moves no ink off the card and leaves no
+#: border that looks uneven. A dark back is colour to the edge of its bleed.
+BACK_CLEAR_MM = 6.0
+BACK_INSET_SHARE = (0.13, 0.12)
 
 
 @dataclass(frozen=True)
@@ -161,6 +169,19 @@ class SheetSpec:
         }[self.backs]
         gutter = f", {fmt_mm(self.gutter)} mm gutter" if self.gutter else ""
         return f"{size}{bleed}{gutter} on {self.paper}, {backs}"
+
+
+def back_medallion(card_w: float, card_h: float) -> tuple[float, float]:
+    """How far (mm) the medallion of a light or plain back stays inside the trim: (x, y)."""
+    return (max(BACK_CLEAR_MM, BACK_INSET_SHARE[0] * card_w), max(BACK_CLEAR_MM, BACK_INSET_SHARE[1] * card_h))
+
+
+def back_ink_inset(spec: SheetSpec, style: str) -> tuple[float, float]:
+    """How far inside the trim (mm, x and y) a back's ink begins: the medallion of a light or
+    plain back; for a dark back, minus the bleed (its colour runs to the edge of the bleed)."""
+    if style == "dark":
+        return (-spec.bleed, -spec.bleed)
+    return back_medallion(spec.card_w, spec.card_h)
 
 
 def fmt_mm(v: float) -> str:
@@ -521,7 +542,7 @@ class Layout:
         gone = [side for side in _SIDES if not ml[side]]
         gone = [side for side in gone if not ((v and side in ("top", "bottom")) or (h and side in ("left", "right")))]
         if gone:
-            out.append(f"no crop marks in the {' and '.join(gone)} margin{'s' if len(gone) > 1 else ''}: less than "
+            out.append(f"no crop marks in the {' and '.join(gone)} {'margins' if len(gone) > 1 else 'margin'}: less than "
                        f"{fmt_mm(PRINTABLE_MM + MARK_GAP + MARK_MIN)} mm from the cards to the paper's edge"
                        + (" once the back offset moves the backs" if self.duplex and (self.spec.offset_x or self.spec.offset_y) else "")
                        + "; the marks on the opposite side show those cut lines")
@@ -532,7 +553,7 @@ class Layout:
                            f"so the {axis} cut lines are drawn full length across the sheet")
         if self.ruler() is None:
             out.append("no margin has room for the 50 mm calibration ruler inside the printable area")
-        if self.label(40.0) is None:
+        if self.label(AID_LABEL_MM) is None:
             out.append("no margin has room for the sheet labels (file, sheet number, side) inside the printable area")
         return out
 
@@ -604,24 +625,37 @@ class Layout:
         return Label(strip.x, strip.y, vertical, length)
 
     # ----- the printable area --------------------------------------------------------
-    def check_printable(self) -> None:
-        """Refuse (UsageError) a back offset that pushes the backs off the printable area.
+    def check_printable(self, style: str | None = None) -> None:
+        """Refuse (UsageError) a back offset that pushes the backs' print off the printable area.
 
-        Crop marks are never pushed off: a side whose marks would leave it has none on
-        either face (see :meth:`mark_lengths`) and :meth:`notes` says so.
+        What counts is the back's ink, not the card's edge: a light or plain back prints only
+        its medallion, well inside the trim (see :func:`back_ink_inset`), so a shifted back may
+        reach into the margin; a dark back is colour to the edge of its bleed. ``style`` is the
+        backs style (default: ``--backs-style``, else light). Crop marks are never pushed off:
+        a side whose marks would leave it has none on either face (see :meth:`mark_lengths`)
+        and :meth:`notes` says so.
         """
         if not self.duplex or (self.spec.offset_x == 0 and self.spec.offset_y == 0):
             return
+        style = style or self.spec.backs_style or "light"
+        ix, iy = back_ink_inset(self.spec, style)
         g = self.back_grid
-        edges = {"top": self.page_h - g.y2, "bottom": g.y, "left": g.x, "right": self.page_w - g.x2}
+        edges = {"top": self.page_h - g.y2 + iy, "bottom": g.y + iy, "left": g.x + ix, "right": self.page_w - g.x2 + ix}
         for side, edge in edges.items():
             if edge < PRINTABLE_MM - 1e-6:
                 off = f"{fmt_mm(self.spec.offset_x)},{fmt_mm(self.spec.offset_y)}"
+                what = "the backs" if style == "dark" else "the print of the backs"
                 raise UsageError(
-                    f"--back-offset {off} pushes the backs to {max(0.0, edge):.1f} mm from the {side} edge of the "
+                    f"--back-offset {off} pushes {what} to {max(0.0, edge):.1f} mm from the {side} edge of the "
                     f"paper, where most printers cannot print (they need {fmt_mm(PRINTABLE_MM)} mm); use a smaller "
-                    "offset, or --paper/--size for a layout with wider margins"
+                    "offset" + (", light backs (--backs-style light: their print stays well inside the card)"
+                                if style == "dark" else "")
+                    + ", or --paper/--size for a layout with wider margins"
                 )
+
+    def has_room_for_aids(self) -> bool:
+        """True when a margin holds the 50 mm ruler and another the sheet label."""
+        return self.ruler() is not None and self.label(AID_LABEL_MM) is not None
 
 
 @functools.lru_cache(maxsize=16)
@@ -629,14 +663,16 @@ def compute_layout(spec: SheetSpec) -> Layout:
     """The centred grid with the most cards for this paper, card size, bleed and backs mode.
 
     Portrait and landscape are both tried; the one holding more cards wins (portrait on
-    a tie). Cards stay inside the printable area (PRINTABLE_MM from every edge). Raises
+    a tie), as long as a margin keeps room for the 50 mm ruler and the sheet label: a grid
+    without it gives up a column or a row (mini cards on Letter: 15 a page, not 18). Cards
+    stay inside the printable area (PRINTABLE_MM from every edge). Raises
     UsageError when not even one card fits, or when the back offset pushes the backs
     off the printable area.
     """
     pw, ph = PAPER_SIZES[spec.paper]
     cw, ch = spec.card_w + 2 * spec.bleed, spec.card_h + 2 * spec.bleed
     g = spec.gutter
-    best: Layout | None = None
+    grids: list[tuple[int, bool, int, Layout]] = []
     for w, h in ((pw, ph), (ph, pw)):
         if spec.backs == "fold":
             half = (w - 2 * MIN_MARGIN - FOLD_GUTTER) / 2
@@ -644,12 +680,18 @@ def compute_layout(spec: SheetSpec) -> Layout:
         else:
             cols = int((w - 2 * MIN_MARGIN + g + 1e-9) // (cw + g))
         rows = int((h - 2 * MIN_MARGIN + g + 1e-9) // (ch + g))
-        if cols < 1 or rows < 1:
-            continue
-        lay = Layout(spec, w, h, cols, rows, 0.0, 0.0)
-        lay = replace(lay, grid_x=(w - lay.grid_w) / 2, grid_y=(h - lay.grid_h) / 2)
-        if best is None or lay.per_page > best.per_page:
-            best = lay
+        # The full grid, then the grids one column or one row smaller: those leave a margin
+        # for the ruler and the sheet label when the full grid has none (mini cards on Letter).
+        for smaller, (c, r) in enumerate(((cols, rows), (cols - 1, rows), (cols, rows - 1))):
+            if c < 1 or r < 1:
+                continue
+            lay = Layout(spec, w, h, c, r, 0.0, 0.0)
+            lay = replace(lay, grid_x=(w - lay.grid_w) / 2, grid_y=(h - lay.grid_h) / 2)
+            grids.append((-lay.per_page, smaller > 0, len(grids), lay))
+    # The most cards (a full grid before a smaller one of the same count, then portrait), among
+    # the grids that keep room for the ruler and the label; if none does, the most cards.
+    grids.sort(key=lambda t: t[:3])
+    best = next((t[3] for t in grids if t[3].has_room_for_aids()), grids[0][3] if grids else None)
     if best is None:
         raise UsageError(
             f"a {fmt_mm(spec.card_w)}x{fmt_mm(spec.card_h)} mm card with {fmt_mm(spec.bleed)} mm bleed "

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hollowcli.engine.resolve import spawn_point
+from hollowcli.names import plural
 from hollowcli.pack.model import Chapter, Pack
 from hollowcli.render.cardface import SCHEMES, Placed, _para, draw_placed
-from hollowcli.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, register_fonts, text_width
+from hollowcli.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, register_fonts
 from hollowcli.render.geometry import LABEL_PT, MM, PAPER_SIZES, SheetSpec
 from hollowcli.render.markup import escape_text, icons
-from hollowcli.render.richtext import TextAt, draw_texts, hex_colour
 from hollowcli.render.sheet import RenderResult, finish_page, new_canvas
 
 PAGE_MARGIN_MM = 16.0
@@ -125,11 +125,13 @@ class Pager:
         if self.dirty and self.y - height < self.bottom:
             self.new_page()
 
-    def para(self, markup: str, style: Any, bullet: str | None = None) -> None:
+    def para(self, markup: str, style: Any, bullet: str | None = None, keep: float = 0.0) -> None:
+        """A paragraph; ``keep`` points of what follows must fit on the same page (a heading
+        keeps a few lines of its text with it, never left alone at the foot of a page)."""
         flow = _para(markup, style, bullet)
         _, h = flow.wrap(self.width, 1e6)
         before = style.spaceBefore if self.dirty else 0
-        self.need(before + h)
+        self.need(before + h + keep)
         if self.dirty:
             self.y -= before
         if not self.measure:
@@ -191,15 +193,26 @@ class Pager:
         self.dirty = True
 
 
-def turn_order_page(c: Any, pack: Pack, page_w: float, page_h: float) -> int:
-    """The one-page turn-order sheet, in our own words, with numbers from the pack's rules."""
+def text_file(page_w: float, page_h: float, title: str, subject: str, draw: Any) -> tuple[bytes, int]:
+    """A PDF of text pages: ``draw(canvas)`` fills it and returns its number of pages."""
+    register_fonts()
+    buf = io.BytesIO()
+    c = new_canvas(buf, page_w, page_h, title, f"{subject} Print at 100%.")
+    pages = int(draw(c))
+    c.save()
+    return buf.getvalue(), pages
+
+
+def turn_order_page(c: Any, pack: Pack, page_w: float, page_h: float, label: str = "reference · turn-order sheet") -> int:
+    """The one-page turn-order sheet, in our own words, with numbers from the pack's rules;
+    ``label`` names it in its bottom margin."""
     st = _styles()
     r = pack.rules
     class_names = {
         "boss": "bosses", "gobkin": "Gobkins", "schrickroot": "Schrickroots", "pumpling": "Pumplings",
     }
     order = ", then ".join(escape_text(class_names.get(k, k)) for k in r.activation_order)
-    pg = Pager(c, page_w, page_h, "reference · turn-order sheet")
+    pg = Pager(c, page_w, page_h, label)
     P = pg.para
     P("Turn order: one round", st["title"])
     P(f"{escape_text(GAME_NAME)} · keep this sheet beside the board", st["sub"])
@@ -267,6 +280,15 @@ def _card_changes(chapter: Chapter) -> tuple[dict[int, list[str]], dict[int, lis
                 except (TypeError, ValueError):
                     continue
     return locks, unlocks
+
+
+def spawn_list_rows(pack: Pack, chapter: Chapter) -> list[list[str]]:
+    """The spawn list as a table: a header, then each entry's number and groups."""
+    rows = [["#", "Groups (one D6 each)"]]
+    for n, entry in enumerate(chapter.spawn_list, 1):
+        groups = [f"{g.count}\u00d7 {pack.foes[g.foe].name if g.foe in pack.foes else g.foe}" for g in entry]
+        rows.append([str(n), ", ".join(groups) or "nothing"])
+    return rows
 
 
 def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
@@ -337,10 +359,7 @@ def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
     if not chapter.spawn_list:
         pg.para("This chapter has no spawn list.", st["p"])
         return
-    lst = [["#", "Groups (one D6 each)"]]
-    for n, entry in enumerate(chapter.spawn_list, 1):
-        groups = [f"{g.count}\u00d7 {pack.foes[g.foe].name if g.foe in pack.foes else g.foe}" for g in entry]
-        lst.append([str(n), ", ".join(groups) or "nothing"])
+    lst = spawn_list_rows(pack, chapter)
     loops = getattr(pack.rules, "spawn_list_end", "loop") == "loop"
     pg.para(icons("Each {spawn} spawn action of the storybook track takes the next entry, in this order; "
                   + ("after the last entry the list starts again from the top." if loops
@@ -349,342 +368,25 @@ def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
     pg.table(SimpleTable(lst, [14 * MM, usable_w - 14 * MM], [st["cellc"], st["cell"]], st["cellb"], tint))
 
 
-def spawn_pages(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec) -> RenderResult:
-    """spawn-tables.pdf: one section per chapter, each starting on a fresh page."""
+def spawn_pages(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec, label: str = "spawn-tables") -> RenderResult:
+    """spawn-tables.pdf: one section per chapter, each starting on a fresh page; ``label``
+    (the file's name without .pdf) is printed on each page."""
     register_fonts()
     pw, ph = PAPER_SIZES[spec.paper]
     buf = io.BytesIO()
     names = ", ".join(ch.name for ch in chapters[:3]) + (" ..." if len(chapters) > 3 else "")
     c = new_canvas(buf, pw, ph, f"{GAME_NAME}: spawn tables", f"Spawn tables for {names}. Print at 100%.")
-    pg = Pager(c, pw, ph, "spawn-tables")
+    pg = Pager(c, pw, ph, label)
+    parts = []
     for ch in chapters:
         pg.new_page()
+        first = pg.pages + 1
         spawn_chapter(pg, pack, ch)
+        parts.append((f"Chapter {ch.number}", first, pg.pages + (1 if pg.dirty else 0)))
     pages = pg.close()
     c.save()
-    return RenderResult(buf.getvalue(), pages, 0, (), (), (), "spawn tables: what each roll yields, chapter by chapter")
-
-
-# ----------------------------------------------------------------------------------
-# A chapter's setup sheet
-# ----------------------------------------------------------------------------------
-#: The largest square drawn for one map location (mm); smaller when the map is large.
-SETUP_CELL_MAX_MM = 20.0
-#: Below this square size (mm) the map gets a page of its own.
-SETUP_SPLIT_MM = 12.0
-#: Colours on the map: blocked squares, walls, spawn points, barricades.
-BLOCKED_FILL = "#d6d6d6"
-WALL_COLOUR = "#1a1a1a"
-SPAWN_COLOUR = "#6b3d1f"
-BARRICADE_FILL = "#f6e3c6"
-ALLY_COLOUR = "#1f5f3a"
-#: Words on a map square keep this far (pt) from its edges, shrinking down to MAP_LABEL_MIN_PT.
-MAP_LABEL_PAD = 1.5
-MAP_LABEL_MIN_PT = 2.5
-#: A feature name shrinks in its two lines down to this size before it takes more lines.
-MAP_NAME_READABLE_PT = 4.0
-
-
-def objective_words(pack: Pack, chapter: Chapter) -> str:
-    """The chapter's objective in a sentence."""
-    o = chapter.objective
-    limit = f" within {o.rounds} rounds" if o.rounds and o.kind != "survive" else ""
-    if o.kind == "survive":
-        return f"Survive {o.rounds} rounds."
-    if o.kind == "search":
-        return f"Search {o.count} time{'s' if (o.count or 0) != 1 else ''}{limit}."
-    if o.kind == "protect":
-        ally = pack.allies[o.ally].name if o.ally and o.ally in pack.allies else str(o.ally)
-        return f"Keep {ally} (an ally) alive for {o.rounds} rounds: if {ally.split()[0]} falls, the chapter is lost."
-    n = o.count or 1
-    if not o.foe:
-        return f"Defeat {n} foe{'s' if n != 1 else ''}{limit}."
-    foe = pack.foes[o.foe].name if o.foe in pack.foes else o.foe
-    return f"Defeat {foe}{f' ×{n}' if n > 1 else ''}{limit}."
-
-
-def _track_words(spot: Any) -> str:
-    words = {"move": "foes move", "attack": "foes attack", "spawn": "spawn"}
-    acts = [words.get(a, a) for a in spot.actions]
-    if spot.card == "draw":
-        acts.append("draw a chapter card")
-    return ", then ".join(acts) if acts else "nothing"
-
-
-def _draw_map(pg: Pager, pack: Pack, chapter: Chapter, cell: float) -> float:
-    """The chapter map at ``cell`` points a square, top-left at the Pager's cursor; returns its height."""
-    from reportlab.lib.colors import HexColor
-
-    from hollowcli.engine.geometry import column_letters, loc_name, parse_loc
-
-    pg.flush()  # the texts above the map first, as they were placed
-    c = pg.c
-    rows = list(chapter.map)
-    width = max((len(r) for r in rows), default=0)
-    head = 4.5 * MM  # room for column letters and row numbers
-    x0 = pg.left + head
-    top = pg.y - head
-    barricaded = set(chapter.barricades)
-    starts: dict[tuple[int, int], list[str]] = {}
-    for lid, where in chapter.setup.legends.items():
-        xy = parse_loc(str(where))
-        if xy is not None:
-            starts.setdefault(xy, []).append((pack.legends[lid].name if lid in pack.legends else lid).split()[0])
-    foes_at: dict[tuple[int, int], list[str]] = {}
-    spawn_xy: dict[int, tuple[int, int]] = {}
-    for r, line in enumerate(rows):
-        for col, ch in enumerate(line):
-            if ch.isdigit() and ch != "0":
-                spawn_xy.setdefault(int(ch), (col, r))
-    allies_at: dict[tuple[int, int], list[str]] = {}
-    for aid, placed in chapter.setup.allies.items():
-        axy = spawn_xy.get(placed) if isinstance(placed, int) else parse_loc(str(placed))
-        if axy is not None:
-            allies_at.setdefault(axy, []).append((pack.allies[aid].name if aid in pack.allies else aid).split()[0])
-    for fp in chapter.setup.foes:
-        xy = spawn_xy.get(fp.at) if isinstance(fp.at, int) else parse_loc(str(fp.at))
-        if xy is not None:
-            name = (pack.foes[fp.foe].name if fp.foe in pack.foes else fp.foe).split()[-1]
-            foes_at.setdefault(xy, []).append(f"{fp.count}× {name}" if fp.count > 1 else name)
-    # Words go on top of the squares and circles and under the walls: gathered, then drawn in
-    # one text object just before the walls.
-    texts: list[tuple[TextAt, float, float]] = []
-
-    def text(words: str, font: str, size: float, colour: str, x: float, y: float, align: int = 1) -> None:
-        texts.append((TextAt(words, font, size, hex_colour(colour), align), x, y))
-
-    room = cell - 2 * MAP_LABEL_PAD
-
-    def fitted(lines: list[str], font: str, size: float) -> float:
-        """The size at which every line fits across a square (never above ``size``)."""
-        widest = max((text_width(t, font, size) for t in lines), default=0.0)
-        return size if widest <= room else max(MAP_LABEL_MIN_PT, size * room / widest)
-
-    c.saveState()
-    # coordinates
-    for col in range(width):
-        text(column_letters(col), BOLD, 7.5, "#444444", x0 + (col + 0.5) * cell, top + 1.3 * MM)
-    for r in range(len(rows)):
-        text(str(r + 1), BOLD, 7.5, "#444444", x0 - 1.2 * MM, top - (r + 0.5) * cell - 2.5, 2)
-    # squares
-    c.setLineWidth(0.4)
-    c.setStrokeColor(HexColor("#8a8a8a"))
-    for r, line in enumerate(rows):
-        for col in range(width):
-            ch = line[col] if col < len(line) else " "
-            x, y = x0 + col * cell, top - (r + 1) * cell
-            blocked = ch in "# "
-            fill = BLOCKED_FILL if blocked else (BARRICADE_FILL if ch.isdigit() and int(ch) in barricaded else None)
-            if fill:
-                c.setFillColor(HexColor(fill))
-            c.rect(x, y, cell, cell, stroke=1, fill=1 if fill else 0)
-    # what is on each open square
-    for r, line in enumerate(rows):
-        for col, ch in enumerate(line):
-            if ch in "# .":
-                continue
-            x, y = x0 + col * cell, top - (r + 1) * cell
-            cx = x + cell / 2
-            if ch.isdigit() and ch != "0":
-                n = int(ch)
-                c.setStrokeColor(HexColor(SPAWN_COLOUR))
-                c.setFillColor(HexColor("#ffffff"))
-                c.setLineWidth(1.0)
-                c.circle(cx, y + cell * 0.48, cell * 0.2, stroke=1, fill=1)
-                text(str(n), BOLD, cell * 0.28, SPAWN_COLOUR, cx, y + cell * 0.48 - cell * 0.1)
-                word = "barricaded" if n in barricaded else "spawn"
-                text(word, BOLD, fitted([word], BOLD, min(7.0, cell * 0.17)), SPAWN_COLOUR, cx, y + cell * 0.09)
-            else:
-                kind = chapter.features.get(ch, "")
-                name = chapter.feature_names.get(ch, "") or ("Start" if kind == "start" else kind.capitalize())
-                text(ch, BOLD, cell * 0.32, "#1a1a1a", cx, y + cell * 0.52)
-                size, step, lines = _name_in_square(name, min(6.5, cell * 0.15), min(7.0, cell * 0.17), room, cell * 0.24)
-                for k, part in enumerate(lines):
-                    text(part, REGULAR, size, "#1a1a1a", cx, y + cell * 0.3 - k * step)
-    # setup figures: small tags along the top of the square
-    tag_pt = min(6.0, cell * 0.14)
-    for marks, colour in ((starts, "#1f3a5f"), (foes_at, "#7a1f1f"), (allies_at, ALLY_COLOUR)):
-        for (col, r), names in marks.items():
-            x, y = x0 + col * cell, top - r * cell
-            tag = ", ".join(names)[:24]
-            text(tag, BOLD, fitted([tag], BOLD, tag_pt), colour, x + cell / 2, y - tag_pt - 1)
-    draw_texts(c, texts)
-    # walls: thick lines on the shared edge
-    c.setStrokeColor(HexColor(WALL_COLOUR))
-    c.setLineWidth(max(2.0, cell * 0.08))
-    c.setLineCap(1)
-    for a, b in chapter.walls:
-        pa, pb = parse_loc(a), parse_loc(b)
-        if pa is None or pb is None:
-            continue
-        (ca, ra), (cb, rb) = pa, pb
-        if ra == rb:  # side by side: a vertical wall
-            xw = x0 + max(ca, cb) * cell
-            c.line(xw, top - ra * cell, xw, top - (ra + 1) * cell)
-        else:  # one above the other: a horizontal wall
-            yw = top - max(ra, rb) * cell
-            c.line(x0 + ca * cell, yw, x0 + (ca + 1) * cell, yw)
-    c.restoreState()
-    del loc_name
-    return head + len(rows) * cell
-
-
-def _name_in_square(name: str, size: float, step: float, room: float, depth: float) -> tuple[float, float, list[str]]:
-    """A feature's name under its letter: (size, line step, lines), every line at most ``room``
-    wide and the lines at most ``depth`` from first to last baseline. Its words in two halves
-    while they fit at a readable size, else wrapped over more lines, smaller; at the smallest
-    size a word longer than the square is broken."""
-    words = name.split()
-    half = (len(words) + 1) // 2
-    halves = [t for t in (" ".join(words[:half]), " ".join(words[half:])) if t]
-    widest = max((text_width(t, REGULAR, size) for t in halves), default=0.0)
-    fits = size if widest <= room else size * room / widest
-    if fits >= min(size, MAP_NAME_READABLE_PT):
-        return fits, step, halves
-    s = size
-    while s > MAP_LABEL_MIN_PT:
-        lines = _wrap_words(words, s, room)
-        if lines is not None and (len(lines) - 1) * s * 1.1 <= depth:
-            return s, s * 1.1, lines
-        s -= 0.25
-    s = MAP_LABEL_MIN_PT
-    return s, s * 1.1, _wrap_words(words, s, room, break_words=True) or []
-
-
-def _wrap_words(words: list[str], size: float, room: float, break_words: bool = False) -> list[str] | None:
-    """Words in lines at most ``room`` wide (``None`` if a word is wider, unless ``break_words``)."""
-    lines: list[str] = []
-    for word in words:
-        if text_width(word, REGULAR, size) > room:
-            if not break_words:
-                return None
-            piece = ""
-            for ch in word:
-                if piece and text_width(piece + ch, REGULAR, size) > room:
-                    lines.append(piece)
-                    piece = ""
-                piece += ch
-            word = piece
-            lines.append(word)
-            continue
-        if lines and text_width(f"{lines[-1]} {word}", REGULAR, size) <= room:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-def setup_chapter(pg: Pager, pack: Pack, chapter: Chapter, cell_mm: float | None = None,
-                  split: bool = False) -> float:
-    """One chapter's setup sheet: the map to scale with coordinates, what goes where, the
-    storybook track and the spawn list."""
-    st = _styles()
-    rows = len(chapter.map)
-    cols = max((len(r) for r in chapter.map), default=1)
-    if cell_mm is None:
-        cell_mm = min(SETUP_CELL_MAX_MM, (pg.width / MM - 6) / max(1, cols))
-    cell = cell_mm * MM
-    pg.para(f"Chapter {chapter.number}: {escape_text(chapter.name)}", st["title"])
-    pg.para(f"Setup sheet · Objective: {escape_text(objective_words(pack, chapter))} "
-            f"Map to scale: one square = {cell_mm:g} mm; columns A, B, C … from the left, rows 1, 2, 3 … "
-            "from the top, the border included (the first open square of a bordered map is B2).", st["sub"])
-    h = 4.5 * MM + rows * cell
-    pg.need(h + 4 * MM)
-    if not pg.measure:
-        _draw_map(pg, pack, chapter, cell)
-    pg.y -= h + 3 * MM
-    pg.dirty = True
-    bars = ", ".join(str(b) for b in sorted(set(chapter.barricades))) or "none"
-    legends = ", ".join(
-        f"{escape_text(pack.legends[lid].name if lid in pack.legends else lid)} starts on {escape_text(str(at))}"
-        for lid, at in chapter.setup.legends.items()
-    )
-    start = next((ch for ch, k in chapter.features.items() if k == "start"), None)
-    foes = ", ".join(
-        f"{fp.count}× {escape_text(pack.foes[fp.foe].name if fp.foe in pack.foes else fp.foe)} on "
-        + (f"spawn point {fp.at}" if isinstance(fp.at, int) else escape_text(str(fp.at)))
-        for fp in chapter.setup.foes
-    ) or "none"
-    pg.para(icons(
-        "<b>Key.</b> Grey squares are not locations; a thick black line is a wall (no walking or sight "
-        "through it). A circled number is a {spawn} spawn point; a shaded one has a {barricade} barricade at setup "
-        f"(<b>{bars}</b>). Letters are features, named under the letter. Blue names: Legends' starting squares; "
-        "red names: foes at setup" + ("; green names: allies at setup." if chapter.setup.allies else ".")
-    ), st["p"])
-    allies = ", ".join(
-        f"{escape_text(pack.allies[aid].name if aid in pack.allies else aid)} on "
-        + (f"spawn point {at}" if isinstance(at, int) else escape_text(str(at)))
-        for aid, at in chapter.setup.allies.items()
-    )
-    where = []
-    if legends:
-        where.append(f"{legends}")
-    if start:
-        where.append(("the other Legends start" if legends else "The Legends start") + f" on the start square {escape_text(start)}")
-    pg.para("<b>Start.</b> " + ("; ".join(where) or "No starting squares are given") + f". Foes at setup: {foes}."
-            + (f" Allies at setup: {allies}." if allies else ""), st["p"])
-    # the storybook track
-    if split:
-        pg.new_page()
-        pg.para(f"Chapter {chapter.number}: {escape_text(chapter.name)} · track and spawn list", st["title"])
-    pg.para("Storybook track", st["h"])
-    tint = SCHEMES["chapter"][2]
-    track = [["Spot", "This round the adversary does"]]
-    for n, spot in enumerate(chapter.track, 1):
-        track.append([str(n), _track_words(spot)])
-    if len(track) == 1:
-        track.append(["—", "the chapter has no storybook track"])
-    pg.para("The token starts on spot 1. Each adversary phase does what its spot shows, in that order, then "
-            "the token slides one spot on; after the last spot it "
-            + ("starts again from spot 1." if chapter.track_end == "loop" else "stays on the last spot."), st["small"])
-    pg.space(2 * MM)
-    pg.table(SimpleTable(track, [16 * MM, pg.width - 16 * MM], [st["cellc"], st["cell"]], st["cellb"], tint))
-    # the spawn list
-    pg.para("Spawn list", st["h"])
-    map_mm = (4.5 * MM + rows * cell) / MM
-    if not chapter.spawn_list:
-        pg.para("This chapter has no spawn list.", st["p"])
-        return map_mm
-    lst = [["#", "Groups (one D6 each)"]]
-    for n, entry in enumerate(chapter.spawn_list, 1):
-        groups = [f"{g.count}\u00d7 {pack.foes[g.foe].name if g.foe in pack.foes else g.foe}" for g in entry]
-        lst.append([str(n), ", ".join(groups) or "nothing"])
-    pg.table(SimpleTable(lst, [16 * MM, pg.width - 16 * MM], [st["cellc"], st["cell"]], st["cellb"], tint))
-    return map_mm
-
-
-def setup_pages(pack: Pack, chapter: Chapter, spec: SheetSpec) -> RenderResult:
-    """setup-<chapter>.pdf: the chapter's board and setup, the companion of ``hollow assist``."""
-    register_fonts()
-    pw, ph = PAPER_SIZES[spec.paper]
-    buf = io.BytesIO()
-    c = new_canvas(buf, pw, ph, f"{GAME_NAME}: chapter {chapter.number} setup",
-                   f"Setup sheet for {chapter.name}: map, track and spawn list. Print at 100%.")
-    # One page when it can: lay the sheet out once on an endless scratch page to see how
-    # much the key, the track and the spawn list take, and give the map the rest.
-    from reportlab.pdfgen.canvas import Canvas
-
-    # If the map would have to shrink below SETUP_SPLIT_MM a square, the track and the spawn
-    # list go on a second page and the map takes the first.
-    scratch = Pager(Canvas(io.BytesIO(), pagesize=(pw * MM, ph * MM)), pw, ph)
-    scratch.bottom = -1e7  # an endless page: how tall is everything but the map?
-    scratch.measure = True
-    map_mm = setup_chapter(scratch, pack, chapter)
-    rest = (scratch.top - scratch.y) / MM - map_mm
-    rows, cols = len(chapter.map), max((len(r) for r in chapter.map), default=1)
-    usable = (ph - 2 * PAGE_MARGIN_MM) - 4.5 - 3.0
-    widest = min(SETUP_CELL_MAX_MM, (pw - 2 * PAGE_MARGIN_MM - 6) / max(1, cols))
-    one_page = (usable - rest) / max(1, rows)
-    split = one_page < SETUP_SPLIT_MM
-    cell_mm = min(widest, one_page) if not split else min(widest, (usable - 60.0) / max(1, rows))
-    cell_mm = max(6.0, int(cell_mm * 2) / 2)
-    pg = Pager(c, pw, ph, f"setup-{chapter.id}")
-    pg.new_page()
-    setup_chapter(pg, pack, chapter, cell_mm, split)
-    pages = pg.close()
-    c.save()
-    return RenderResult(buf.getvalue(), pages, 0, (), (), (),
-                        f"chapter {chapter.number} setup: map, storybook track, spawn list")
+    return RenderResult(buf.getvalue(), pages, 0, (), (), (), "spawn tables: what each roll yields, chapter by chapter",
+                        parts=tuple(parts), paper="paper")
 
 
 # ----------------------------------------------------------------------------------
@@ -699,6 +401,9 @@ class IndexEntry:
     pages: int
     cards: int
     back_pages: tuple[int, ...]
+    paper: str = "paper"  # what to print it on: "card" (card stock) or "paper"
+    where: tuple[Any, ...] = ()  # which card is on which sheet and slot (sheet.Placement), if it mixes kinds
+    parts: tuple[tuple[str, int, int], ...] = ()  # (what, first page, last page)
 
 
 def _page_list(pages: Sequence[int]) -> str:
@@ -708,6 +413,83 @@ def _page_list(pages: Sequence[int]) -> str:
     if len(pages) > 4 and all(b - a == 2 for a, b in zip(pages, pages[1:])):
         return f"{pages[0]}, {pages[1]}, … {pages[-1]} (every even page)"
     return ", ".join(str(p) for p in pages)
+
+
+def _ranges(pages: Sequence[int]) -> str:
+    """``1–12, 15`` for a set of page numbers."""
+    runs: list[list[int]] = []
+    for p in sorted(set(pages)):
+        if runs and p == runs[-1][1] + 1:
+            runs[-1][1] = p
+        else:
+            runs.append([p, p])
+    return ", ".join(str(a) if a == b else f"{a}\u2013{b}" for a, b in runs)
+
+
+def _pages_of(entry: IndexEntry, wanted: Sequence[str]) -> set[int]:
+    """The pages of ``entry`` that hold one of the parts ``wanted`` (a card file's group, a
+    chapter's pages)."""
+    out: set[int] = set()
+    for what, first, last in entry.parts:
+        if what in wanted:
+            out.update(range(first, last + 1))
+    return out
+
+
+def _stock(spec: SheetSpec, e: IndexEntry) -> str:
+    """What to print a file on, in a few words."""
+    if e.paper == "card":
+        if spec.backs in ("long", "short"):
+            return f"card stock, two-sided ({spec.backs} edge)"
+        return "card stock, one-sided" + (" (fold)" if spec.backs == "fold" else "")
+    if e.back_pages:
+        return f"paper, two-sided ({spec.backs} edge)"
+    return "paper, one-sided"
+
+
+def _file_pages(e: IndexEntry, pages: set[int]) -> str:
+    if pages >= set(range(1, e.pages + 1)):
+        return f"<b>{escape_text(e.name)}</b>"
+    return f"<b>{escape_text(e.name)}</b> {'pages' if len(pages) > 1 else 'page'} {_ranges(sorted(pages))}"
+
+
+def first_printing(spec: SheetSpec, entries: Sequence[IndexEntry], chapter: str, needs: Sequence[str]) -> list[str]:
+    """A first-timer's checklist: the duplex test, what the first chapter needs (card stock,
+    then paper), then the rest, then cutting."""
+    steps = []
+    duplex = spec.backs in ("long", "short")
+    test = next((e for e in entries if e.name == "duplex-test.pdf"), None)
+    if duplex and test is not None:
+        steps.append(
+            f"First <b>duplex-test.pdf</b>, on the card stock you will use (or paper), two-sided, flip on the "
+            f"{spec.backs} edge, at 100%. Measure its 50 mm ruler; hold the sheet to a light and read your printer's "
+            "back offset. If it is not 0,0, print the card files with <b>--back-offset X,Y</b> (for example "
+            "<b>hollow print kit --back-offset 1.5,-1</b>).")
+    rest = [e for e in entries if e.name != "duplex-test.pdf"]
+    if chapter and needs:
+        cards: list[str] = []
+        paper: list[str] = []
+        later: list[str] = []
+        for e in rest:
+            got = _pages_of(e, needs)
+            if got:
+                (cards if e.paper == "card" else paper).append(_file_pages(e, got))
+            left = set(range(1, e.pages + 1)) - got if e.parts else set()
+            if left or not e.parts:
+                later.append(_file_pages(e, left) if e.parts and got else f"<b>{escape_text(e.name)}</b>")
+        first = []
+        if cards:
+            first.append(", ".join(cards) + " on card stock" + (", two-sided" if duplex else ""))
+        if paper:
+            first.append(", ".join(paper) + " on paper, one-sided")
+        if first:
+            steps.append(f"What {escape_text(chapter)} needs: " + "; then ".join(first) + ".")
+        if later:
+            steps.append("The rest when you reach its chapter: " + ", ".join(later) + ".")
+    else:
+        steps.append("Print the files in the order of the table below: card files on card stock, the rest on paper.")
+    steps.append("Cut along the crop marks (or the full-length cut lines), then sort the cards by their backs.")
+    return steps
 
 
 def how_to_print(spec: SheetSpec) -> list[str]:
@@ -730,66 +512,132 @@ def how_to_print(spec: SheetSpec) -> list[str]:
                      "right: cut the pair out, fold along the dashed line, glue, then cut the card.")
     else:
         steps.append("Card files: print <b>one-sided</b>; there are no backs (--backs none).")
-    steps.append("Sheets of text (setup sheets, spawn tables, the turn-order sheet) print one-sided.")
+    steps.append("Card stock: about 250\u2013300 g/m\u00b2 (110 lb cover) that your printer takes, or paper glued to "
+                 "thin card. Sheets of text (setup sheets, spawn tables, the turn-order sheet) go on plain paper, "
+                 "one-sided.")
     steps.append("Cut along the crop marks (or the full-length cut lines). Each sheet's label in the margin "
                  "names its file, its number and its side.")
     return steps
 
 
-def index_pages(spec: SheetSpec, entries: Sequence[IndexEntry], notes: Sequence[str]) -> RenderResult:
-    """index.pdf: what each file of the kit holds, how many cards, and how to print it."""
+def where_rows(entry: IndexEntry, duplex: bool) -> list[list[str]]:
+    """The rows of a file's "where each card is" table: a sheet, its pages, its cards by slot."""
+    rows: list[list[str]] = []
+    by_sheet: dict[int, list[Any]] = {}
+    for p in entry.where:
+        by_sheet.setdefault(p.sheet, []).append(p)
+    for n, places in sorted(by_sheet.items()):
+        pages = f"{2 * n - 1}\u2013{2 * n}" if duplex else str(n)
+        groups: list[str] = []
+        last = None
+        for p in places:
+            slot = str(p.first) if p.first == p.last else f"{p.first}\u2013{p.last}"
+            if p.group != last:
+                groups.append(f"{p.group}: {slot} {p.name}")
+                last = p.group
+            else:
+                groups[-1] += f" · {slot} {p.name}"
+        rows.append([f"{n} (p. {pages})", "; ".join(groups)])
+    return rows
+
+
+def index_pages(spec: SheetSpec, entries: Sequence[IndexEntry], notes: Sequence[str], chapter: str = "",
+                needs: Sequence[str] = ()) -> RenderResult:
+    """index.pdf, a first-timer's checklist: the first printing step by step, how to print,
+    every file in print order (what it holds, what to print it on, pages, cards, backs
+    pages), which card is where in a file that mixes kinds, and what the layout could not fit."""
     register_fonts()
     pw, ph = PAPER_SIZES[spec.paper]
     buf = io.BytesIO()
     c = new_canvas(buf, pw, ph, f"{GAME_NAME}: print-and-play kit", "What each file holds and how to print it.")
     pg = Pager(c, pw, ph, "index")
     st = _styles()
+    keep = 3 * st["p"].leading  # a heading keeps three lines of what follows with it
     pg.new_page()
     total_cards = sum(e.cards for e in entries)
     total_pages = sum(e.pages for e in entries)
     pg.para(f"{escape_text(GAME_NAME)}: print-and-play kit", st["title"])
-    pg.para(f"{escape_text(spec.describe())} · {len(entries)} files, {total_pages} pages, {total_cards} cards", st["sub"])
-    pg.para("How to print", st["h"])
+    pg.para(f"{escape_text(spec.describe())} · {plural(len(entries), 'file')}, {plural(total_pages, 'page')}, {plural(total_cards, 'card')}", st["sub"])
+    pg.para("Your first printing", st["h"], keep=keep)
+    for step in first_printing(spec, entries, chapter, needs):
+        pg.para(step, st["step"], "\u2610")
+    pg.para("How to print", st["h"], keep=keep)
     for n, step in enumerate(how_to_print(spec), 1):
         pg.para(step, st["step"], f"{n}")
-    pg.para("What is in the kit", st["h"])
+    pg.para("The files, in the order to print them", st["h"], keep=keep)
     # Which pages are backs matters only when a file has backs pages (duplex); with
     # --backs none or fold the column would say "none" on every row, so it is left out.
     backs = any(e.back_pages for e in entries)
-    rows = [["File", "Holds", "Pages", "Cards"] + (["Backs pages"] if backs else [])]
+    rows = [["File", "Holds", "Print on", "Pages", "Cards"] + (["Backs pages"] if backs else [])]
     for e in entries:
-        rows.append([e.name, e.holds, str(e.pages), str(e.cards) if e.cards else "—"]
+        rows.append([e.name, e.holds, _stock(spec, e), str(e.pages), str(e.cards) if e.cards else "—"]
                     + ([_page_list(e.back_pages)] if backs else []))
-    rows.append(["Total", "", str(total_pages), str(total_cards)] + ([""] if backs else []))
+    rows.append(["Total", "", "", str(total_pages), str(total_cards)] + ([""] if backs else []))
     w = pg.width
-    last = 30 * MM if backs else 0
-    widths = [52 * MM, w - 52 * MM - 14 * MM - 14 * MM - last, 14 * MM, 14 * MM] + ([last] if backs else [])
-    styles = [st["cell"], st["cell"], st["cellc"], st["cellc"]] + ([st["cell"]] if backs else [])
+    last = 26 * MM if backs else 0
+    widths = [46 * MM, w - 46 * MM - 29 * MM - 15 * MM - 14 * MM - last, 29 * MM, 15 * MM, 14 * MM] + ([last] if backs else [])
+    styles = [st["cell"], st["cell"], st["cell"], st["cellc"], st["cellc"]] + ([st["cell"]] if backs else [])
     pg.table(SimpleTable(rows, widths, styles, st["cellb"], SCHEMES["reference"][2]))
+    for e in entries:
+        if not e.where:
+            continue
+        pg.para(f"Where each card is: {escape_text(e.name)}", st["h"], keep=keep)
+        pg.para("Slots are counted row by row from the top left of the fronts page; the sheet's label in the "
+                "margin gives its number.", st["small"])
+        pg.space(2 * MM)
+        table = [["Sheet", "Cards by slot"]] + where_rows(e, spec.backs in ("long", "short"))
+        pg.table(SimpleTable(table, [27 * MM, w - 27 * MM], [st["cell"], st["cell"]], st["cellb"],
+                             SCHEMES["reference"][2]))
     if notes:
-        pg.para("What this layout could not fit", st["h"])
+        pg.para("What this layout could not fit", st["h"], keep=keep)
         for note in notes:
             pg.para(escape_text(note[:1].upper() + note[1:]) + ".", st["step"], "\u2022")
     pages = pg.close()
     c.save()
-    return RenderResult(buf.getvalue(), pages, 0, (), (), (), "this index")
+    return RenderResult(buf.getvalue(), pages, 0, (), (), (), "this index", paper="paper")
 
 
 # ----------------------------------------------------------------------------------
 # The duplex test sheet
 # ----------------------------------------------------------------------------------
-#: How far the scales on the back reach either way (mm), and the targets' positions
-#: as fractions of the page (x, y from the bottom-left).
-DUPLEX_SCALE_MM = 8
-DUPLEX_TARGETS = (("A", 0.5, 0.5), ("B", 0.25, 0.78), ("C", 0.75, 0.22))
+#: The front's lines reach this far either side of a target (mm): past the back's scales,
+#: whatever offset they read.
+DUPLEX_LINE_MM = 25.0
+#: The scales sit this far below and left of the spot a target lands on (mm); their numbers
+#: are this large (pt), every DUPLEX_STEP_MM, and they reach MAX_BACK_OFFSET either way.
+DUPLEX_GAP_MM = 12.0
+DUPLEX_NUMBER_PT = 6.5
+DUPLEX_STEP_MM = 2
+#: Room the back's title takes at the top of the page, and what a target's scales and words
+#: need around the spot it lands on, offsets included (mm).
+DUPLEX_BACK_HEAD_MM = 32.0
+DUPLEX_REACH_UP_MM = 23.0
+DUPLEX_REACH_DOWN_MM = 30.0
+DUPLEX_BOTTOM_MM = 16.0
+
+
+def duplex_targets(spec: SheetSpec, text_bottom_mm: float) -> list[tuple[str, float, float]]:
+    """The targets of the duplex test, (name, x, y) in mm on the front, below its instructions
+    (``text_bottom_mm``) and placed so that their scales on the back, moved by any offset the
+    scales can read, stay clear of the back's title and of each other: B high on the left, A in
+    the middle, C low on the right."""
+    pw, ph = PAPER_SIZES[spec.paper]
+    short = spec.backs == "short"
+    top = min(text_bottom_mm - DUPLEX_LINE_MM - 5.0, ph - DUPLEX_BACK_HEAD_MM - DUPLEX_REACH_UP_MM)
+    low = DUPLEX_BOTTOM_MM + max(DUPLEX_LINE_MM, DUPLEX_REACH_DOWN_MM)
+    if short:  # the back is upside down: a target low on the front lands high on the back
+        low = max(low, DUPLEX_BACK_HEAD_MM + DUPLEX_REACH_UP_MM)
+        top = min(top, ph - DUPLEX_BOTTOM_MM - DUPLEX_REACH_DOWN_MM)
+    mid = (top + low) / 2
+    return [("A", 0.5 * pw, mid), ("B", 0.3 * pw, top), ("C", 0.7 * pw, low)]
 
 
 def duplex_test_pages(spec: SheetSpec) -> RenderResult:
     """duplex-test.pdf: a front with crossing lines and a back with millimetre scales where
     those lines land when the printer turns the sheet exactly; the scale number a front line
-    meets is the --back-offset to use."""
+    meets is the --back-offset to use. The scales read every offset --back-offset accepts."""
     from hollowcli.errors import UsageError
-    from hollowcli.render.geometry import PRINTABLE_MM, Ruler, compute_layout
+    from hollowcli.render.geometry import MAX_BACK_OFFSET, PRINTABLE_MM, Ruler
     from hollowcli.render.sheet import draw_label, draw_ruler
 
     if spec.backs not in ("long", "short"):
@@ -803,29 +651,32 @@ def duplex_test_pages(spec: SheetSpec) -> RenderResult:
     ox, oy = spec.offset_x, spec.offset_y
     st = _styles()
     edge = "long" if spec.backs == "long" else "short"
-    del compute_layout
+    reach = int(MAX_BACK_OFFSET)
 
     # ---- front
     pg = Pager(c, pw, ph)
     pg.new_page()
     pg.para("Duplex test: front", st["title"])
-    pg.para(f"Print this file <b>two-sided, flip on the {edge} edge</b>, at 100%.", st["sub"])
+    pg.para(f"Print this file <b>two-sided, flip on the {edge} edge</b>, at 100%, on the stock you print cards on.",
+            st["sub"])
     offset_note = (f" You printed with --back-offset {ox:g},{oy:g}: add the numbers you read to it."
                    if ox or oy else "")
     pg.para("Hold the printed sheet up to a bright light. At each of the targets A, B and C, the front's two "
             "lines cross the scales printed on the back. Read the number where the front's <b>vertical</b> line "
             "meets the back's horizontal scale (X), and where the front's <b>horizontal</b> line meets the back's "
-            "vertical scale (Y). Then print the cards with <b>--back-offset X,Y</b>: if A, B and C read alike, "
-            "that offset lines every back up." + offset_note, st["p"])
+            f"vertical scale (Y); the scales read up to {reach} mm either way. Then print the cards with "
+            "<b>--back-offset X,Y</b>: if A, B and C read alike, that offset lines every back up." + offset_note,
+            st["p"])
     pg.flush()
+    targets = duplex_targets(spec, pg.y / MM)
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.35)
     c.setFont(BOLD, 11)
-    for name, fx, fy in DUPLEX_TARGETS:
-        x, y = fx * pw * MM, fy * ph * MM
-        c.line(x - 18 * MM, y, x + 18 * MM, y)
-        c.line(x, y - 18 * MM, x, y + 18 * MM)
+    for name, x, y in targets:
+        x, y = x * MM, y * MM
+        c.line(x - DUPLEX_LINE_MM * MM, y, x + DUPLEX_LINE_MM * MM, y)
+        c.line(x, y - DUPLEX_LINE_MM * MM, x, y + DUPLEX_LINE_MM * MM)
         c.drawString(x + 2 * MM, y + 2 * MM, name)
     c.restoreState()
     draw_ruler(c, Ruler(pw - PAGE_MARGIN_MM - 50.0, PRINTABLE_MM + 1.0, False))
@@ -839,18 +690,18 @@ def duplex_test_pages(spec: SheetSpec) -> RenderResult:
     c.setFont(REGULAR, 9)
     c.drawString(PAGE_MARGIN_MM * MM, (ph - PAGE_MARGIN_MM) * MM - 30,
                  "Numbers are millimetres: the one a front line meets is the --back-offset value (X right, Y up).")
-    for name, fx, fy in DUPLEX_TARGETS:
-        x = (1 - fx) * pw if mirror_x else fx * pw
-        y = fy * ph if mirror_x else (1 - fy) * ph
+    for name, fx, fy in targets:
+        x = pw - fx if mirror_x else fx
+        y = fy if mirror_x else ph - fy
         x, y = (x + ox) * MM, (y + oy) * MM
         # The X scale below the point (the front's vertical line crosses it), the Y scale to
         # its left (the front's horizontal line crosses it); a dot where the lines should meet.
-        _scale(c, x, y - 10 * MM, False)
-        _scale(c, x - 10 * MM, y, True)
+        _scale(c, x, y - DUPLEX_GAP_MM * MM, False)
+        _scale(c, x - DUPLEX_GAP_MM * MM, y, True)
         c.circle(x, y, 0.6 * MM, stroke=0, fill=1)
         c.setFont(BOLD, 11)
         c.drawString(x + 3 * MM, y + 3 * MM, name)
-        c.setFont(REGULAR, 6)
+        c.setFont(REGULAR, 6.5)
         c.drawString(x + 3 * MM + 10, y + 3 * MM, "X below, Y at the left")
     c.restoreState()
     draw_label(c, _text_label(pw), "duplex-test · back")
@@ -866,24 +717,40 @@ def _text_label(pw: float) -> Any:
 
 
 def _scale(c: Any, x: float, y: float, vertical: bool) -> None:
-    """A millimetre scale through (x, y) points, -DUPLEX_SCALE_MM..+DUPLEX_SCALE_MM, numbered
-    every mm, with the value growing to the right (or up)."""
+    """A millimetre scale through (x, y) points reaching MAX_BACK_OFFSET either way, with the
+    value growing to the right (or up): a tick every half mm, longer every mm and longer still
+    where it is numbered (every DUPLEX_STEP_MM). Neighbouring numbers alternate between two
+    rows (below an X scale) or two columns (left of a Y scale), so none touches another;
+    left of (below) 0 the numbers are negative."""
+    from hollowcli.render.geometry import MAX_BACK_OFFSET
+
+    n = int(MAX_BACK_OFFSET)
     c.saveState()
     c.translate(x, y)
-    if vertical:
-        c.rotate(90)
     c.setLineWidth(0.25)
     c.setStrokeColorRGB(0, 0, 0)
     c.setFillColorRGB(0, 0, 0)
-    n = DUPLEX_SCALE_MM
-    c.line(-n * MM, 0, n * MM, 0)
-    c.setFont(REGULAR, 4.5)
+    along = (lambda v, d: (0, v, -d, v)) if vertical else (lambda v, d: (v, 0, v, -d))
+    c.line(*((0, -n * MM, 0, n * MM) if vertical else (-n * MM, 0, n * MM, 0)))
     for half in range(-2 * n, 2 * n + 1):
         v = half / 2
-        tick = 3.0 if half % 4 == 0 else 2.0 if half % 2 == 0 else 1.0
-        c.line(v * MM, 0, v * MM, -tick * MM)
-        if half % 4 == 0:
-            c.drawCentredString(v * MM, -4.8 * MM, f"{int(v):+d}" if v else "0")
+        numbered = half % (2 * DUPLEX_STEP_MM) == 0
+        tick = 3.2 if half == 0 else 2.4 if numbered else 1.4 if half % 2 == 0 else 0.8
+        c.line(*(t * MM for t in along(v, tick)))
+    c.setFont(REGULAR, DUPLEX_NUMBER_PT)
+    ascent = DUPLEX_NUMBER_PT * 0.73
+    for k, v in enumerate(range(-n, n + 1, DUPLEX_STEP_MM)):
+        text = str(v)  # "-4", "0", "4": a short minus keeps neighbours apart
+        outer = k % 2 == 1
+        if vertical:
+            right = -(3.0 + (4.8 if outer else 0.0)) * MM
+            c.drawRightString(right, v * MM - ascent / 2, text)
+        else:
+            base = -(3.0 + (2.9 if outer else 0.0)) * MM - ascent
+            c.drawCentredString(v * MM, base, text)
     c.setFont(BOLD, 6)
-    c.drawString((n + 1) * MM, -1.0 * MM, "Y mm" if vertical else "X mm")
+    if vertical:
+        c.drawString(1.2 * MM, n * MM - 2.0, "Y mm")
+    else:
+        c.drawString((n + 1.2) * MM, -1.0 * MM, "X mm")
     c.restoreState()

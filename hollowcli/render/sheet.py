@@ -11,7 +11,7 @@ after their last copy, so a long deck needs no more memory per card than a short
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -35,6 +35,21 @@ class CardJob:
     fitted: FittedFace | None = None  # already laid out for this sheet's card size, if known
     kind: str = ""  # the template kind: cards of one kind on a sheet share one body size
     body_floor: float | None = None  # smallest body size for this card (reference cards: larger)
+    back: str = ""  # which back it has: a key of card_sheets' ``backs`` ("": the file's one back)
+    name: str = ""  # the card as the kit's index names it (its title)
+    group: str = ""  # the run of cards it belongs to, as the index names it ("Chapter 1 deck")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Cards side by side on one sheet: slots ``first``..``last`` (1-based, row by row from the
+    top left of the fronts page) hold copies of one card of ``group``."""
+
+    sheet: int
+    first: int
+    last: int
+    group: str
+    name: str
 
 
 @dataclass(frozen=True)
@@ -49,6 +64,9 @@ class RenderResult:
     back_pages: tuple[int, ...] = ()  # 1-based numbers of the pages that are backs
     holds: str = ""  # what the file holds, in a few words (for the kit's index)
     ruler: bool = True  # the file carries the 50 mm calibration ruler
+    parts: tuple[tuple[str, int, int], ...] = ()  # (what, first page, last page): a group's or chapter's pages
+    where: tuple[Placement, ...] = ()  # which card is on which sheet and slot (files that mix kinds)
+    paper: str = ""  # what to print it on: "card" (card stock) or "paper"; "" = by its cards
 
 
 #: The ``/Duplex`` viewer preference for each backs mode: print dialogs that read it
@@ -220,11 +238,11 @@ def draw_label(c: Any, spot: Label | None, text: str) -> None:
 BACK_FORM = "hollowBack"
 
 
-def place_back(c: Any, x: float, y: float) -> None:
-    """The card back (drawn once as a form) with its trim's bottom-left corner at (x, y) points."""
+def place_back(c: Any, x: float, y: float, form: str = BACK_FORM) -> None:
+    """A card back (drawn once as a form) with its trim's bottom-left corner at (x, y) points."""
     c.saveState()
     c.translate(x, y)
-    c.doForm(BACK_FORM)
+    c.doForm(form)
     c.restoreState()
 
 
@@ -296,11 +314,16 @@ def card_sheets(
     name: str = "cards",
     count: int | None = None,
     holds: str = "",
+    backs: Mapping[str, tuple[Face, str]] | None = None,
+    where: bool = False,
 ) -> RenderResult:
     """Build a PDF of cards on ``layout``; ``after(canvas)`` may add pages and returns how many.
 
     ``name`` is the file's name in the sheet labels; ``count`` the number of card copies
-    ``jobs`` yields (counted here when not given), for "sheet 1 of 2".
+    ``jobs`` yields (counted here when not given), for "sheet 1 of 2". Every card has the
+    back ``back`` unless its job names another of ``backs`` (key -> (face, name for
+    warnings)): a file may mix kinds of card, each with its own back. With ``where`` the
+    result says which card is on which sheet and slot.
     """
     from dataclasses import replace as dc_replace
 
@@ -313,25 +336,33 @@ def card_sheets(
                    spec.backs)
     warnings: list[str] = []
     notes: list[str] = list(layout.notes())
-    backs = spec.backs
-    back_ff: FittedFace | None = None
-    if back is not None and backs != "none":
-        style = effective_backs_style(layout, back)
-        back = dc_replace(back, backstyle=style)
-        back_ff = fit_face(back, spec.card_w, spec.card_h, spec.bleed, back_name)
-        warnings.extend(face_warnings(back, back_ff, back_name))
-        tip = dark_backs_note(layout, style)
-        if tip:
-            notes.append(tip)
-        # Every back is the same: draw it once as a form and place it per card (the PDF
-        # stores it once; placing it is one operator instead of a card's worth of drawing).
-        b = back_ff.bleed
-        c.beginForm(BACK_FORM, lowerx=-b, lowery=-b, upperx=back_ff.w + b, uppery=back_ff.h + b)
-        draw_face(c, back_ff, 0, 0)
-        c.endForm()
+    modes = spec.backs
+    forms: dict[str, str] = {}  # back key -> form name
+    wanted = ({"": (back, back_name)} if back is not None else {}) | dict(backs or {})
+    if modes != "none":
+        styles: set[str] = set()
+        for n, (key, (face, what)) in enumerate(wanted.items()):
+            style = effective_backs_style(layout, face)
+            styles.add(style)
+            face = dc_replace(face, backstyle=style)
+            ff = fit_face(face, spec.card_w, spec.card_h, spec.bleed, what)
+            warnings.extend(face_warnings(face, ff, what))
+            # Every back of a kind is the same: draw it once as a form and place it per card
+            # (the PDF stores it once; placing it is one operator instead of a card's drawing).
+            form = forms[key] = BACK_FORM if n == 0 else f"{BACK_FORM}{n}"
+            b = ff.bleed
+            c.beginForm(form, lowerx=-b, lowery=-b, upperx=ff.w + b, uppery=ff.h + b)
+            draw_face(c, ff, 0, 0)
+            c.endForm()
+        for style in sorted(styles):
+            layout.check_printable(style)  # a pack's dark back reaches further than a light one
+            tip = dark_backs_note(layout, style)
+            if tip:
+                notes.append(tip)
+    has_backs = bool(forms)
     ruler = layout.ruler()
     sheets = max(1, -(-count // layout.per_page)) if count else 0
-    side_front = "fronts and backs" if layout.fold and back_ff is not None else "fronts"
+    side_front = "fronts and backs" if layout.fold and has_backs else "fronts"
     label_len = max(label_width_mm(sheet_label(name, sheets, sheets, side)) for side in (side_front, "backs"))
     front_spot = layout.label(label_len)
     back_spot = layout.label(label_len, back=True) if layout.duplex else None
@@ -340,9 +371,10 @@ def card_sheets(
     sheet_no = 0
     back_pages: list[int] = []
     front_cuts = layout.cut_lines()
-    back_cuts = layout.cut_lines(back=True) if layout.duplex else []
+    placements: list[Placement] = []
+    spans: dict[str, list[int]] = {}  # group -> [first page, last page]
 
-    def fronts_page(batch: list[FittedFace]) -> None:
+    def fronts_page(batch: list[tuple[CardJob, FittedFace]]) -> None:
         nonlocal pages, sheet_no
         sheet_no += 1
         draw_marks(c, layout.marks())
@@ -358,44 +390,56 @@ def card_sheets(
             c.setStrokeColorRGB(0.45, 0.45, 0.45)
             c.line(fl.x1 * MM, fl.y1 * MM, fl.x2 * MM, fl.y2 * MM)
             c.restoreState()
-        for i, ff in enumerate(batch):
+        for i, (job, ff) in enumerate(batch):
             r = layout.slot(i)
             draw_face(c, ff, r.x * MM, r.y * MM)
-            if layout.fold and back_ff is not None:
+            if layout.fold and job.back in forms:
                 br = layout.back_slot(i)
-                place_back(c, br.x * MM, br.y * MM)
+                place_back(c, br.x * MM, br.y * MM, forms[job.back])
         draw_cut_lines(c, front_cuts)
         finish_page(c)
         pages += 1
+        for i, (job, _) in enumerate(batch):
+            if job.group:
+                span = spans.setdefault(job.group, [pages, pages])
+                span[1] = pages + (1 if layout.duplex and job.back in forms else 0)
+            if where:
+                last = placements[-1] if placements else None
+                if last and (last.sheet, last.group, last.name, last.last) == (sheet_no, job.group, job.name, i):
+                    placements[-1] = dc_replace(last, last=i + 1)
+                else:
+                    placements.append(Placement(sheet_no, i + 1, i + 1, job.group, job.name))
 
-    def backs_page(batch: list[FittedFace]) -> None:
+    def backs_page(batch: list[tuple[CardJob, FittedFace]]) -> None:
         nonlocal pages
-        assert back_ff is not None
+        # Crop marks in the margins only: a cut line drawn across the backs would run inside
+        # the cards as soon as the printer shifts the back side.
         draw_marks(c, layout.marks(back=True))
         draw_label(c, back_spot, sheet_label(name, sheet_no, sheets, "backs"))
-        for i in range(len(batch)):
-            br = layout.back_slot(i)
-            place_back(c, br.x * MM, br.y * MM)
-        draw_cut_lines(c, back_cuts)
+        for i, (job, _) in enumerate(batch):
+            if job.back in forms:
+                br = layout.back_slot(i)
+                place_back(c, br.x * MM, br.y * MM, forms[job.back])
         finish_page(c)
         pages += 1
         back_pages.append(pages)
+
+    def sheet(batch: list[tuple[CardJob, FittedFace]]) -> None:
+        faces = one_size_per_kind(batch, layout)
+        batch = [(job, ff) for (job, _), ff in zip(batch, faces)]
+        fronts_page(batch)
+        if modes in ("long", "short") and any(job.back in forms for job, _ in batch):
+            backs_page(batch)
 
     batch: list[tuple[CardJob, FittedFace]] = []
     for item in _copies(jobs, layout, warnings):
         batch.append(item)
         cards += 1
         if len(batch) == layout.per_page:
-            faces = one_size_per_kind(batch, layout)
-            fronts_page(faces)
-            if back_ff is not None and backs in ("long", "short"):
-                backs_page(faces)
+            sheet(batch)
             batch = []
     if batch:
-        faces = one_size_per_kind(batch, layout)
-        fronts_page(faces)
-        if back_ff is not None and backs in ("long", "short"):
-            backs_page(faces)
+        sheet(batch)
     if after is not None:
         pages += after(c)
     if pages == 0:
@@ -406,4 +450,5 @@ def card_sheets(
         pages = 1
     c.save()
     return RenderResult(buf.getvalue(), pages, cards, tuple(warnings), tuple(notes), tuple(back_pages), holds,
-                        ruler is not None or after is not None)
+                        ruler is not None or after is not None, tuple((g, a, b) for g, (a, b) in spans.items()),
+                        tuple(placements), "card" if cards else "")

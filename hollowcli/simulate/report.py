@@ -10,8 +10,9 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from hollowcli.names import plural
 from hollowcli.simulate.run import Outcome
-from hollowcli.simulate.stats import compare, summarise
+from hollowcli.simulate.stats import compare, pair_up, summarise
 
 #: Words for the causes of loss (the JSON keys of ``losses``).
 CAUSE_WORDS = {"health": "health", "fear": "fear", "rounds": "round limit", "supply": "foe supply out",
@@ -25,18 +26,23 @@ def causes(doc: dict[str, Any]) -> list[str]:
     return [k for k in CAUSE_WORDS if k in always or any(c["losses"].get(k) for c in doc["chapters"])]
 
 
-def document(outcome: Outcome, pack: Any, against: Outcome | None = None) -> dict[str, Any]:
-    """The whole run as the JSON document of product.md (``--json``)."""
+def document(outcome: Outcome, pack: Any, against: Outcome | None = None, against_pack: Any = None) -> dict[str, Any]:
+    """The whole run as the JSON document of product.md (``--json``); ``against_pack`` is
+    the layered pack of ``against`` (for its Legends' health and fear limit, which a
+    variant may change; the base pack's when not given)."""
     job = outcome.job
     ids = list(pack.legends)
+    theirs_pack = against_pack if against_pack is not None else pack
     chapters = []
     for ch in job.chapters:
         entry = summarise(ch, ids, outcome.results.get(ch, []))
         cdef = pack.chapters[ch]
         entry = {"chapter": ch, "name": cdef.name, "number": cdef.number, **{k: v for k, v in entry.items() if k != "chapter"}}
         if against is not None:
-            other = summarise(ch, ids, against.results.get(ch, []))
-            entry["against"] = compare(entry, other)
+            theirs = against.results.get(ch, [])
+            entry["against"] = compare(summarise(ch, ids, theirs), pair_up(outcome.results.get(ch, []), theirs))
+            entry["against"]["legend_health"] = _health(theirs_pack, ids)
+            entry["against"]["fear_limit"] = theirs_pack.rules.fear_limit
         chapters.append(entry)
     doc: dict[str, Any] = {
         "seed": job.seed,
@@ -45,9 +51,16 @@ def document(outcome: Outcome, pack: Any, against: Outcome | None = None) -> dic
         "max_rounds": job.max_rounds,
         "complete": outcome.complete and (against is None or against.complete),
         "legend_names": {lid: pack.legends[lid].name for lid in ids},
+        "legend_health": _health(pack, ids),
+        "fear_limit": pack.rules.fear_limit,
         "chapters": chapters,
     }
     return doc
+
+
+def _health(pack: Any, ids: list[str]) -> dict[str, int]:
+    """Each Legend's health in ``pack`` (a layered pack may leave a Legend out: then 0)."""
+    return {lid: pack.legends[lid].health if lid in pack.legends else 0 for lid in ids}
 
 
 # ------------------------------------------------------------------ text
@@ -75,6 +88,18 @@ def interval_bar(p: float, lo: float, hi: float, width: int = 50) -> str:
     return "0% ▕" + "".join(cells) + "▏ 100%"
 
 
+def p_words(p: float) -> str:
+    """A p-value as the summary and the report print it."""
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def paired_words(a: dict[str, Any]) -> str:
+    """The paired test of an ``against`` entry in a sentence."""
+    verdict = "a significant change" if a["significant"] else "not significant"
+    return (f"Paired test (McNemar mid-p, same seeds): {a['won_only_with']} games won only with the change, "
+            f"{a['won_only_without']} only without; {p_words(a['p_value'])}: {verdict}")
+
+
 def short_name(doc: dict[str, Any], lid: str) -> str:
     name = doc["legend_names"].get(lid, lid)
     return name.split()[0] if name.split() else lid
@@ -83,8 +108,8 @@ def short_name(doc: dict[str, Any], lid: str) -> str:
 def text_summary(doc: dict[str, Any]) -> list[str]:
     """The terminal summary: every figure of the JSON, as text with bars."""
     out: list[str] = []
-    out.append(f"{doc['games']} games per chapter, seed {doc['seed']}, policy {doc['policy']}, "
-               f"at most {doc['max_rounds']} rounds")
+    out.append(f"{plural(doc['games'], 'game')} per chapter, seed {doc['seed']}, policy {doc['policy']}, "
+               f"at most {plural(doc['max_rounds'], 'round')}")
     if doc["policy"] == "auto":
         out.append(f"(game i is: hollow play CHAPTER --auto --seed {doc['seed']}+i)")
     if not doc["complete"]:
@@ -103,10 +128,9 @@ def text_summary(doc: dict[str, Any]) -> list[str]:
             a = c["against"]
             if a["delta"] is not None:
                 dlo, dhi = a["delta_ci95"]
-                verdict = "a significant change" if a["significant"] else "not significant (the interval includes 0)"
                 out.append(f"  Against: won {a['wins']} of {a['games']}: {pct(a['win_rate'])}; change "
-                           f"{100 * a['delta']:+.1f} points")
-                out.append(f"    (95% interval {100 * dlo:+.1f} to {100 * dhi:+.1f}): {verdict}")
+                           f"{100 * a['delta']:+.1f} points (95% interval {100 * dlo:+.1f} to {100 * dhi:+.1f})")
+                out.append(f"    {paired_words(a)}")
         lost = n - c["wins"]
         out.append(f"  Lost {lost}:" + ("" if lost else " none"))
         for key in causes(doc):
@@ -121,13 +145,13 @@ def text_summary(doc: dict[str, Any]) -> list[str]:
         out.append(f"  Rounds: mean {c['rounds']['mean']:.2f}")
         hist = {int(r): k for r, k in c["rounds"]["histogram"].items()}
         first = min(hist)
-        out.append(f"    {'round':>5} {'ended':>6}  {'still playing after it'}")
+        out.append(f"    {'round':>5} {'ended':>6}  {'still playing after it':<47} {'not lost':>8}")
         if first > 1:
             span = "1" if first == 2 else f"1-{first - 1}"
-            out.append(f"    {span:>5} {0:>6}  {pct(1.0):>6} {bar(1.0, 40)}")
+            out.append(f"    {span:>5} {0:>6}  {pct(1.0):>6} {bar(1.0, 40)} {pct(1.0):>8}")
         for r in range(first, len(c["survival"]) + 1):
             p = c["survival"][r - 1]
-            out.append(f"    {r:>5} {hist.get(r, 0):>6}  {pct(p):>6} {bar(p, 40)}")
+            out.append(f"    {r:>5} {hist.get(r, 0):>6}  {pct(p):>6} {bar(p, 40)} {pct(c['not_lost'][r - 1]):>8}")
     return [line.rstrip() for line in out]
 
 
@@ -138,21 +162,36 @@ _CHAPTER_COLOURS = ("#1f5a8c", "#c2711d", "#3d7a3a", "#7a3d7a", "#8c1f1f", "#4d4
                     "#c2577a", "#6b7f1f")
 _END_COLOURS = {"won": "#3d7a3a", "health": "#a02a2a", "fear": "#6a3d9a", "rounds": "#9a9a9a", "supply": "#c9a227",
                 "ally": "#2a8c8c"}
-_AGAINST = "#9fc3e0"
+#: How a run is told apart from the base run: light bars, dashed lines, and this label.
+AGAINST_LABEL = "   with --against"
+#: The charts' titles and the line under each (tests look for them).
+NOT_LOST_TITLE = "Not lost yet after each round"
+PER_LEGEND_TITLES = {
+    "damage": "Damage taken per game, as a share of the Legend's health",
+    "fear": "Fear gained per game, as a share of the fear limit",
+}
+_NOTES = {
+    "not-lost": "The share of games still going or already won after each round: a won game stays not lost, so "
+                "each line ends at its win rate. Steps: a value holds through its round.",
+    "damage": "Bars: the mean per game (damage later healed counts too); whiskers: its 95% interval; "
+              "the dashed line is the Legend's whole health.",
+    "fear": "Bars: the mean per game (fear later calmed counts too); whiskers: its 95% interval; "
+            "the dashed line is the fear limit.",
+}
 
 
-def report_pdf(doc: dict[str, Any], paper: str = "a4") -> bytes:
+def report_pdf(doc: dict[str, Any], paper: str = "letter") -> bytes:
     """The report: first the charts (win rate with its interval per chapter, how games
-    end, the survival curves, damage and fear per Legend; one page for a few chapters, a
-    chart that does not fit goes on to the next), then the figures in tables.
+    end, the chance of not having lost yet round by round, damage and fear per Legend;
+    a chart that does not fit goes on to the next page), then the figures in tables.
     Only the shipped DejaVu fonts, embedded; identical bytes for identical input."""
     from reportlab.graphics import renderPDF
 
-    from hollowcli.render.fonts import BOLD, REGULAR
+    from hollowcli.render.fonts import BOLD, OBLIQUE, REGULAR
     from hollowcli.render.geometry import MM, PAPER_SIZES
     from hollowcli.render.sheet import finish_page, new_canvas
 
-    pw, ph = PAPER_SIZES.get(paper, PAPER_SIZES["a4"])
+    pw, ph = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     buf = io.BytesIO()
     c = new_canvas(buf, pw, ph, "hollow simulate report", _subtitle(doc))
     left, top = 15 * MM, ph * MM - 15 * MM
@@ -160,48 +199,71 @@ def report_pdf(doc: dict[str, Any], paper: str = "a4") -> bytes:
     c.setFont(BOLD, 15)
     c.drawString(left, top - 12, "Balance simulation")
     c.setFont(REGULAR, 8.5)
-    c.drawString(left, top - 25, _subtitle(doc))
+    c.drawString(left, top - 25, _fit(_subtitle(doc), width, 8.5))
     if not doc["complete"]:
         c.drawString(left, top - 36, "Interrupted: these figures are of the games finished.")
     chapters = [ch for ch in doc["chapters"] if ch["games"]]
-    runs = len(chapters) * (2 if _has_against(doc) else 1)  # bars and lines: a chapter, and its --against run
+    runs = len(_runs(chapters))  # bars and lines: a chapter, and its --against run
     y = top - 44
-    for title, draw, height in (
-        ("Win rate, with its 95% interval", _win_chart, 18 + 17 * runs),
-        ("How the games ended (share of all games)", _ends_chart, max(44, 26 + 16 * len(chapters))),
-        # (tall enough for the legend beside it: a line of 10 points per entry)
-        ("Still playing after each round (survival)", _survival_chart, max(150, 14 + 10 * runs)),
-        ("Per Legend, per game: damage taken and fear gained", _legend_charts, max(150, 14 + 10 * len(chapters))),
+    for title, note, draw, height in (
+        ("Win rate, with its 95% interval", "", _win_chart, 18 + 17 * runs),
+        ("How the games ended (share of all games)", "", _ends_chart, max(44, 26 + 16 * runs)),
+        # (tall enough for the key beside it: a line of 10 points per entry)
+        (NOT_LOST_TITLE, _NOTES["not-lost"], _not_lost_chart, max(150, 14 + 10 * runs)),
+        (PER_LEGEND_TITLES["damage"], _NOTES["damage"], _damage_chart, max(150, 14 + 10 * (len(chapters) + 1))),
+        (PER_LEGEND_TITLES["fear"], _NOTES["fear"], _fear_chart, max(150, 14 + 10 * (len(chapters) + 1))),
     ):
-        if y - 30 - height < 15 * MM and y < top - 44:  # it does not fit below the charts already on the page
+        lines = _wrap(c, note, OBLIQUE, 7.5, width) if note else []
+        head = 18 + 9.5 * len(lines)
+        if y - 12 - head - height < 15 * MM and y < top - 44:  # it does not fit below the charts already on the page
             finish_page(c)
             y = top
         c.setFont(BOLD, 10.5)
-        c.drawString(left, y - 12, title)
+        c.drawString(left, y - 12, _fit(title, width, 10.5, BOLD))
+        c.setFont(OBLIQUE, 7.5)
+        for n, line in enumerate(lines):
+            c.drawString(left, y - 23 - 9.5 * n, line)
         drawing = draw(doc, chapters, width, height)
-        renderPDF.draw(drawing, c, left, y - 18 - height)
-        y -= 30 + height
-    finish_page(c)
-    _table_page(c, doc, chapters, left, top, width)
+        renderPDF.draw(drawing, c, left, y - head - height)
+        y -= 12 + head + height
+    _table_page(c, doc, chapters, left, top, width, y)
     finish_page(c)
     c.save()
     return buf.getvalue()
 
 
 def _subtitle(doc: dict[str, Any]) -> str:
-    text = (f"{doc['games']} games per chapter, seed {doc['seed']}, policy {doc['policy']}, "
-            f"at most {doc['max_rounds']} rounds")
+    text = (f"{plural(doc['games'], 'game')} per chapter, seed {doc['seed']}, policy {doc['policy']}, "
+            f"at most {plural(doc['max_rounds'], 'round')}")
     if doc["policy"] == "auto":
         text += f"; game i is 'hollow play CHAPTER --auto --seed {doc['seed']}+i'"
     return text
 
 
-def _has_against(doc: dict[str, Any]) -> bool:
-    return any("against" in ch for ch in doc["chapters"])
-
-
 def _label(ch: dict[str, Any]) -> str:
     return f"{ch['number']}. {ch['name']}"
+
+
+def _runs(chapters: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any], bool]]:
+    """(chapter's place, figures, is the --against run) of every run to chart, each
+    chapter's --against run right after it."""
+    out = []
+    for k, ch in enumerate(chapters):
+        out.append((k, ch, False))
+        a = ch.get("against")
+        if a and a["games"]:
+            out.append((k, a, True))
+    return out
+
+
+def _colour(k: int) -> str:
+    return _CHAPTER_COLOURS[k % len(_CHAPTER_COLOURS)]
+
+
+def _tint(spec: str, amount: float = 0.6) -> str:
+    """``spec`` mixed with ``amount`` of white: the light bar of an --against run."""
+    r, g, b = (int(spec[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in (r, g, b))
 
 
 def _string(x: float, y: float, text: str, size: float = 8, anchor: str = "start", bold: bool = False) -> Any:
@@ -231,14 +293,16 @@ def _win_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float
 
     d = _drawing(width, height)
     rows: list[tuple[str, float, float, float, str, str]] = []
-    for k, ch in enumerate(chapters):
-        colour = _CHAPTER_COLOURS[k % len(_CHAPTER_COLOURS)]
-        rows.append((_label(ch), ch["win_rate"], ch["ci95"][0], ch["ci95"][1], colour, ""))
-        if "against" in ch and ch["against"]["games"]:
-            a = ch["against"]
-            sig = "significant" if a["significant"] else "not significant"
-            note = f"{100 * a['delta']:+.1f} pts, {sig}" if a["delta"] is not None else ""
-            rows.append(("   with --against", a["win_rate"], a["ci95"][0], a["ci95"][1], _AGAINST, note))
+    chapter_of = [k for k, _, _ in _runs(chapters)]
+    for k, run, other in _runs(chapters):
+        if not other:
+            rows.append((_label(run), run["win_rate"], run["ci95"][0], run["ci95"][1], _colour(k), ""))
+            continue
+        note = ""
+        if run["delta"] is not None:
+            note = (f"{100 * run['delta']:+.1f} pts, {'significant' if run['significant'] else 'not significant'} "
+                    f"({p_words(run['p_value'])})")
+        rows.append((AGAINST_LABEL, run["win_rate"], run["ci95"][0], run["ci95"][1], _tint(_colour(k)), note))
     # the bars end where the widest figure or note beside them still fits inside the margin
     beside = max([stringWidth(_figure(p, lo, hi), REGULAR, 7.5) for _, p, lo, hi, _, _ in rows]
                  + [stringWidth(note, REGULAR, 6.5) for *_, note in rows], default=0.0)
@@ -259,7 +323,9 @@ def _win_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float
         yc = height - (n + 0.5) * row_h
         bh = min(10.0, row_h * 0.6)
         d.add(_string(0, yc - 3, _fit(label, 160, 7.5), 7.5))
-        d.add(Rect(x0, yc - bh / 2, span * p, bh, fillColor=HexColor(colour), strokeColor=None))
+        other = label == AGAINST_LABEL
+        d.add(Rect(x0, yc - bh / 2, span * p, bh, fillColor=HexColor(colour),
+                   strokeColor=HexColor(_colour(chapter_of[n])) if other else None, strokeWidth=0.6))
         for x_a, x_b, y_a, y_b in ((at(lo), at(hi), yc, yc), (at(lo), at(lo), yc - bh / 2 - 2, yc + bh / 2 + 2),
                                    (at(hi), at(hi), yc - bh / 2 - 2, yc + bh / 2 + 2)):
             d.add(Line(x_a, y_a, x_b, y_b, strokeColor=black, strokeWidth=1))
@@ -283,39 +349,59 @@ def _drawing(width: float, height: float) -> Any:
     return Drawing(width, height, initialFontName=REGULAR, initialFontSize=8)
 
 
-def _fit(text: str, room: float, size: float) -> str:
+def _fit(text: str, room: float, size: float, font: str = "") -> str:
     """``text``, shortened with an ellipsis to fit ``room`` points at ``size``."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from hollowcli.render.fonts import REGULAR
 
-    if stringWidth(text, REGULAR, size) <= room:
+    font = font or REGULAR
+    if stringWidth(text, font, size) <= room:
         return text
-    while text and stringWidth(text + "…", REGULAR, size) > room:
+    while text and stringWidth(text + "…", font, size) > room:
         text = text[:-1]
     return text.rstrip() + "…"
 
 
-def _legend(pairs: list[tuple[Any, str]], width: float, height: float, swatch: float, step: float) -> Any:
-    """A one-column legend in the top right corner of a drawing ``width`` wide, its longest
-    label ending at the right edge (so inside the page margin); the chart beside it ends
-    short of ``legend.x``."""
-    from reportlab.graphics.charts.legends import Legend
+#: A key entry: what its sample shows ("bar" or "line"), colour, a light bar or a dashed
+#: line (an --against run), and the words.
+KeyEntry = tuple[str, str, bool, str]
+#: The key's type size, and the length of a sample and its gap to the words (points).
+KEY_PT, KEY_SAMPLE, KEY_GAP = 7.5, 14.0, 4.0
+
+
+def _key(d: Any, entries: list[KeyEntry], width: float, height: float, step: float = 10.0) -> float:
+    """A one-column key in the top right corner of drawing ``d`` (``width`` wide), each
+    entry drawn the way the chart draws it (a solid or light bar, a solid or dashed line),
+    its longest words ending at the right edge (so inside the page margin); returns the x
+    where the key starts, for the chart beside it to end short of."""
+    from reportlab.graphics.shapes import Line, Rect
+    from reportlab.lib.colors import HexColor
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    legend = Legend()
-    legend.alignment = "right"
-    legend.columnMaximum = len(pairs)  # one column: a second would start past the right edge
-    legend.colorNamePairs = pairs
-    legend.fontName, legend.fontSize = _fonts_name(), 7.5
-    legend.dy, legend.dx, legend.deltay = 6, swatch, step
-    longest = max((stringWidth(name, legend.fontName, legend.fontSize) for _, name in pairs), default=0.0)
-    legend.x, legend.y = width - (swatch + legend.dxTextSpace + longest), height - 4
-    return legend
+    from hollowcli.render.fonts import REGULAR
+
+    longest = max((stringWidth(words, REGULAR, KEY_PT) for *_, words in entries), default=0.0)
+    x = width - (KEY_SAMPLE + KEY_GAP + longest)
+    for n, (kind, colour, other, words) in enumerate(entries):
+        y = height - 4 - n * step - KEY_PT
+        if kind == "line":
+            d.add(Line(x, y + 2.6, x + KEY_SAMPLE, y + 2.6, strokeColor=HexColor(colour), strokeWidth=1.6,
+                       strokeDashArray=_DASH if other else None))
+        else:
+            d.add(Rect(x + 3, y - 0.5, KEY_SAMPLE - 6, 6.5, fillColor=HexColor(_tint(colour) if other else colour),
+                       strokeColor=HexColor(colour) if other else None, strokeWidth=0.6))
+        d.add(_string(x + KEY_SAMPLE + KEY_GAP, y, words, KEY_PT))
+    return x
+
+
+#: The dash of an --against run's line (points on, off).
+_DASH = [3, 2]
 
 
 def _ends_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float, height: float) -> Any:
-    """A stacked bar per chapter: won, lost to health, to fear, to the round limit."""
+    """A stacked bar per run: won, lost to health, to fear, to the round limit (and an
+    --against run's bar right under its chapter's)."""
     from reportlab.graphics.charts.barcharts import HorizontalBarChart
     from reportlab.lib.colors import HexColor
 
@@ -323,12 +409,13 @@ def _ends_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: floa
     chart = HorizontalBarChart()
     chart.x, chart.y, chart.width, chart.height = 165, 22, width - 240, height - 26
     keys = ("won", *causes(doc))
-    rows = []
-    for ch in chapters:
-        n = ch["games"]
-        rows.append([100 * ch["wins"] / n] + [100 * ch["losses"][k] / n for k in keys[1:]])
+    rows, names = [], []
+    for _, run, other in _runs(chapters):
+        n = run["games"]
+        rows.append([100 * run["wins"] / n] + [100 * run["losses"].get(k, 0) / n for k in keys[1:]])
+        names.append(AGAINST_LABEL if other else _fit(_label(run), 160, 7.5))
     chart.data = [[r[i] for r in rows] for i in range(len(keys))]
-    chart.categoryAxis.categoryNames = [_fit(_label(ch), 160, 7.5) for ch in chapters]
+    chart.categoryAxis.categoryNames = names
     chart.categoryAxis.visibleTicks = 0
     chart.categoryAxis.visibleAxis = 0
     chart.categoryAxis.style = "stacked"
@@ -343,106 +430,145 @@ def _ends_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: floa
     for i, k in enumerate(keys):
         chart.bars[i].fillColor = HexColor(_END_COLOURS[k])
         chart.bars[i].strokeColor = None
-    legend = _legend([(HexColor(_END_COLOURS[k]), "won" if k == "won" else f"lost: {CAUSE_WORDS[k]}") for k in keys],
-                     width, height, 6, 9)
-    chart.width = legend.x - 14 - chart.x
+    key_x = _key(d, [("bar", _END_COLOURS[k], False, "won" if k == "won" else f"lost: {CAUSE_WORDS[k]}")
+                     for k in keys], width, height, 9)
+    chart.width = key_x - 14 - chart.x
     d.add(chart)
-    d.add(legend)
     return d
 
 
-def _fonts_name() -> str:
-    from hollowcli.render.fonts import REGULAR
+def _steps(values: list[float], last: int) -> list[tuple[float, float]]:
+    """The points of a step line through ``values`` (the value after round 1, 2, ...): flat
+    through each round, dropping at its end; flat on to round ``last`` after the final value."""
+    points = [(0.0, 100.0)]
+    prev = 100.0
+    for r, v in enumerate(values, 1):
+        points += [(float(r), prev), (float(r), 100 * v)]
+        prev = 100 * v
+    if len(values) < last:
+        points.append((float(last), prev))
+    return points
 
-    return REGULAR
 
-
-def _survival_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float, height: float) -> Any:
-    """The share of games still going after each round, one line per chapter."""
+def _not_lost_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float, height: float) -> Any:
+    """The chance of not having lost yet after each round, a step line per run (dashed for
+    --against). A game won stays "not lost", so each line ends at the run's win rate: a
+    variant that wins more ends higher, however long its games last."""
     from reportlab.graphics.charts.lineplots import LinePlot
     from reportlab.lib.colors import HexColor
 
     d = _drawing(width, height)
     plot = LinePlot()
     plot.x, plot.y, plot.width, plot.height = 30, 26, width - 200, height - 32
-    series, colours, names, dashed = [], [], [], []
-    for k, ch in enumerate(chapters):
-        colour = HexColor(_CHAPTER_COLOURS[k % len(_CHAPTER_COLOURS)])
-        series.append([(0, 100.0)] + [(r, 100 * p) for r, p in enumerate(ch["survival"], 1)])
-        colours.append(colour)
-        names.append(_fit(_label(ch), 150, 7.5))
-        dashed.append(False)
-        a = ch.get("against")
-        if a and a["games"]:
-            series.append([(0, 100.0)] + [(r, 100 * p) for r, p in enumerate(a["survival"], 1)])
-            colours.append(colour)
-            names.append("   with --against (dashed)")
-            dashed.append(True)
-    last = max((len(s) - 1 for s in series), default=1)
-    plot.data = series
+    runs = _runs(chapters)
+    last = max((len(run["not_lost"]) for _, run, _ in runs), default=1)
+    entries: list[KeyEntry] = []
+    plot.data = [_steps(run["not_lost"], last) for _, run, _ in runs]
+    for i, (k, run, other) in enumerate(runs):
+        won = f"{100 * run['win_rate']:.1f}% won"
+        entries.append(("line", _colour(k), other,
+                        f"{AGAINST_LABEL}: {won}" if other else _fit(_label(run), 150, KEY_PT) + f": {won}"))
+        plot.lines[i].strokeColor = HexColor(_colour(k))
+        plot.lines[i].strokeWidth = 1.6
+        if other:
+            plot.lines[i].strokeDashArray = _DASH
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(1, last)
     plot.xValueAxis.valueStep = max(1, (last + 11) // 12)
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 100, 20
     plot.yValueAxis.labelTextFormat = "%d%%"
     plot.xValueAxis.labelTextFormat = "%d"
     _fonts(plot.xValueAxis.labels, plot.yValueAxis.labels)
-    for i, colour in enumerate(colours):
-        plot.lines[i].strokeColor = colour
-        plot.lines[i].strokeWidth = 1.6
-        if dashed[i]:
-            plot.lines[i].strokeDashArray = [3, 2]
-    legend = _legend(list(zip(colours, names, strict=True)), width, height, 8, 10)
-    plot.width = min(width - 200, legend.x - 20 - plot.x)
+    key_x = _key(d, entries, width, height)
+    plot.width = min(width - 200, key_x - 20 - plot.x)
     d.add(plot)
     d.add(_string(plot.x + plot.width / 2, 2, "round", 7.5, "middle"))
-    d.add(legend)
     return d
 
 
-def _legend_charts(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float, height: float) -> Any:
-    """Two grouped bar charts side by side: mean damage taken and mean fear gained, per Legend."""
-    from reportlab.graphics.charts.barcharts import VerticalBarChart
-    from reportlab.lib.colors import HexColor
+def _damage_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float, height: float) -> Any:
+    return _per_legend_chart(doc, chapters, width, height, "damage")
+
+
+def _fear_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float, height: float) -> Any:
+    return _per_legend_chart(doc, chapters, width, height, "fear")
+
+
+def _scale(doc: dict[str, Any], run: dict[str, Any], lid: str, key: str) -> float:
+    """What 100% is for a Legend's ``key`` in ``run``: its health (damage) or the fear limit."""
+    if key == "damage":
+        health = run.get("legend_health", doc.get("legend_health", {}))
+        return float(health.get(lid) or 1)
+    return float(run.get("fear_limit", doc.get("fear_limit")) or 1)
+
+
+def _per_legend_chart(doc: dict[str, Any], chapters: list[dict[str, Any]], width: float, height: float,
+                      key: str) -> Any:
+    """A group of bars per Legend, a bar per run (light for --against): the mean ``key``
+    (damage or fear) per game as a share of the Legend's health or of the fear limit, with
+    its 95% interval as a whisker, and a dashed line at 100%."""
+    from reportlab.graphics.shapes import Line, Rect
+    from reportlab.lib.colors import HexColor, black
 
     d = _drawing(width, height)
     ids = list(doc["legend_names"])
-    legend = _legend([(HexColor(_CHAPTER_COLOURS[k % len(_CHAPTER_COLOURS)]), f"chapter {ch['number']}")
-                      for k, ch in enumerate(chapters)], width, height, 8, 10)
-    half = (legend.x - 27) / 2
-    for n, (key, title) in enumerate((("damage", "damage taken"), ("fear", "fear gained"))):
-        chart = VerticalBarChart()
-        chart.x, chart.y, chart.width, chart.height = 25 + n * (half + 15), 20, half - 25, height - 40
-        chart.data = [[ch["legends"][lid][key] for lid in ids] for ch in chapters]
-        chart.categoryAxis.categoryNames = [short_name(doc, lid) for lid in ids]
-        top = max((v for row in chart.data for v in row), default=1.0)
-        chart.valueAxis.valueMin = 0
-        chart.valueAxis.valueMax = max(1, int(top) + 1)
-        chart.valueAxis.valueStep = max(1, (int(top) + 1 + 5) // 6)
-        chart.barSpacing = 1
-        chart.groupSpacing = 8
-        _fonts(chart.categoryAxis.labels, chart.valueAxis.labels)
-        for k in range(len(chapters)):
-            chart.bars[k].fillColor = HexColor(_CHAPTER_COLOURS[k % len(_CHAPTER_COLOURS)])
-            chart.bars[k].strokeColor = None
-        d.add(chart)
-        d.add(_string(chart.x + chart.width / 2, height - 12, title, 8, "middle", bold=True))
-    d.add(legend)
+    runs = _runs(chapters)
+    entries: list[KeyEntry] = [("bar", _colour(k), False, f"chapter {ch['number']}") for k, ch in enumerate(chapters)]
+    if any(other for *_, other in runs):
+        entries.append(("bar", "#777777", True, "light: with --against"))
+    key_x = _key(d, entries, width, height)
+    bars = [[tuple(100 * v / _scale(doc, run, lid, key) for v in (run["legends"][lid][key],
+                                                                    *run["legends"][lid][f"{key}_ci95"]))
+             for lid in ids] for _, run, _ in runs]
+    top = max([100.0] + [hi for run in bars for _, _, hi in run])
+    step = next(s for s in (10, 20, 25, 50, 100, 200, 500, 1000) if top / s <= 6) if top <= 6000 else top / 5
+    y_max = step * -(-top // step)
+    x0, base, x1, y1 = 34.0, 16.0, key_x - 14, height - 6
+
+    def at(v: float) -> float:
+        return base + (y1 - base) * v / y_max
+
+    for n in range(int(y_max // step) + 1):
+        v = n * step
+        d.add(Line(x0, at(v), x1, at(v), strokeColor=HexColor("#dddddd"), strokeWidth=0.4))
+        d.add(_string(x0 - 3, at(v) - 2.5, f"{v:g}%", 7, "end"))
+    d.add(Line(x0, at(100), x1, at(100), strokeColor=black, strokeWidth=0.6, strokeDashArray=[2, 2]))
+    d.add(_string(x1 - 2, at(100) - 8, "health" if key == "damage" else "fear limit", 6.5, "end"))
+    group = (x1 - x0) / max(1, len(ids))
+    bar_w = min(14.0, group * 0.8 / max(1, len(runs)))
+    for g, lid in enumerate(ids):
+        start = x0 + g * group + (group - bar_w * len(runs)) / 2
+        for b, (k, _, other) in enumerate(runs):
+            mean, lo, hi = bars[b][g]
+            x = start + b * bar_w
+            colour = _colour(k)
+            d.add(Rect(x + 0.5, base, bar_w - 1, at(mean) - base, fillColor=HexColor(_tint(colour) if other else colour),
+                       strokeColor=HexColor(colour) if other else None, strokeWidth=0.6))
+            cx = x + bar_w / 2
+            cap = min(2.5, bar_w / 3)
+            for xa, ya, xb, yb in ((cx, at(lo), cx, at(hi)), (cx - cap, at(lo), cx + cap, at(lo)),
+                                   (cx - cap, at(hi), cx + cap, at(hi))):
+                d.add(Line(xa, ya, xb, yb, strokeColor=black, strokeWidth=0.7))
+        d.add(_string(x0 + (g + 0.5) * group, base - 10, short_name(doc, lid), 7.5, "middle"))
+    d.add(Line(x0, base, x1, base, strokeColor=black, strokeWidth=0.6))
     return d
 
 
 def _table_page(c: Any, doc: dict[str, Any], chapters: list[dict[str, Any]], left: float, top: float,
-                width: float) -> None:
-    """After the charts: every figure of them as numbers, a block per chapter (never split
-    across pages)."""
+                width: float, y: float) -> None:
+    """After the charts (which end at ``y`` on the page): every figure of them as numbers, a
+    block per chapter (never split across pages)."""
     from hollowcli.render.fonts import BOLD, REGULAR
     from hollowcli.render.sheet import finish_page
 
-    y = top - 12
+    ids = list(doc["legend_names"])
+    bottom = 15 * 72 / 25.4 + 24  # the margin, and room for the note under the last table
+    if y - 40 - 11 * (8 + len(ids)) < bottom:  # not even the first chapter's block fits below the charts
+        finish_page(c)
+        y = top
+    y -= 12
     c.setFont(BOLD, 13)
     c.drawString(left, y, "The figures")
     y -= 22
-    ids = list(doc["legend_names"])
-    bottom = 15 * 72 / 25.4 + 14  # the margin, and room for the note under the last table
     for ch in chapters:
         n = ch["games"]
         lo, hi = ch["ci95"]
@@ -454,15 +580,21 @@ def _table_page(c: Any, doc: dict[str, Any], chapters: list[dict[str, Any]], lef
             f"Rounds: mean {ch['rounds']['mean']:.2f}; games ending in round "
             + ", ".join(f"{r}: {k}" for r, k in ch["rounds"]["histogram"].items()) + ".",
             "Still playing after round " + ", ".join(f"{r}: {100 * p:.0f}%" for r, p in enumerate(ch["survival"], 1)) + ".",
+            "Not lost yet after round " + ", ".join(f"{r}: {100 * p:.0f}%" for r, p in enumerate(ch["not_lost"], 1)) + ".",
         ]
         a = ch.get("against")
         if a and a["delta"] is not None:
             dlo, dhi = a["delta_ci95"]
             lines.append(f"With --against: won {a['wins']} of {a['games']}: {pct(a['win_rate'])}; change "
                          f"{100 * a['delta']:+.1f} points, 95% interval {100 * dlo:+.1f} to {100 * dhi:+.1f} "
-                         f"(Newcombe): {'significant' if a['significant'] else 'not significant'}.")
+                         "(Newcombe, paired).")
+            lines.append(paired_words(a) + ".")
         wrapped = [part for line in lines for part in _wrap(c, line, REGULAR, 8.5, width)]
-        if y - (14 + 11 * len(wrapped) + 3 + 11 * (1 + len(ids))) < bottom:  # the chapter's block on one page
+        rows = [(doc["legend_names"][lid], ch["legends"][lid]) for lid in ids]
+        if a and a["games"]:
+            rows = [row for lid in ids for row in ((doc["legend_names"][lid], ch["legends"][lid]),
+                                                   ("   with --against", a["legends"][lid]))]
+        if y - (14 + 11 * len(wrapped) + 3 + 11 * (1 + len(rows))) < bottom:  # the chapter's block on one page
             finish_page(c)
             y = top - 12
         c.setFont(BOLD, 10)
@@ -473,24 +605,31 @@ def _table_page(c: Any, doc: dict[str, Any], chapters: list[dict[str, Any]], lef
             c.drawString(left, y, part)
             y -= 11
         y -= 3
-        cols = (left + 120, left + 190, left + 250, left + 300)
+        # Legend, damage (mean and interval), fear (mean and interval), fell
+        cols = (left + 150, left + 160, left + 265, left + 275, left + 375)
         c.setFont(BOLD, 8.5)
         c.drawString(left + 10, y, "Legend")
-        for x, head in zip(cols, ("damage", "fear", "fell"), strict=False):
-            c.drawRightString(x, y, head)
+        c.drawRightString(cols[0], y, "damage")
+        c.drawString(cols[1], y, "95% interval")
+        c.drawRightString(cols[2], y, "fear")
+        c.drawString(cols[3], y, "95% interval")
+        c.drawRightString(cols[4], y, "fell")
         y -= 11
         c.setFont(REGULAR, 8.5)
-        for lid in ids:
-            v = ch["legends"][lid]
-            c.drawString(left + 10, y, doc["legend_names"][lid])
+        for name, v in rows:
+            c.drawString(left + 10, y, name)
             c.drawRightString(cols[0], y, f"{v['damage']:.2f}")
-            c.drawRightString(cols[1], y, f"{v['fear']:.2f}")
-            c.drawRightString(cols[2], y, str(v["fell"]))
+            c.drawString(cols[1], y, "{:.2f} to {:.2f}".format(*v["damage_ci95"]))
+            c.drawRightString(cols[2], y, f"{v['fear']:.2f}")
+            c.drawString(cols[3], y, "{:.2f} to {:.2f}".format(*v["fear_ci95"]))
+            c.drawRightString(cols[4], y, str(v["fell"]))
             y -= 11
         y -= 12
     c.setFont(REGULAR, 7.5)
-    c.drawString(left, 15 * 72 / 25.4 + 3, "Damage and fear are means per game; 'fell' counts the games in which the "
-                 "Legend was incapacitated or overcome by fear.")
+    note = ("Damage and fear are means per game, with their 95% intervals (mean ± 1.96 standard errors); "
+            "'fell' counts the games in which the Legend was incapacitated or overcome by fear.")
+    for n, part in enumerate(_wrap(c, note, REGULAR, 7.5, width)[:2]):
+        c.drawString(left, 15 * 72 / 25.4 + 12 - 9 * n, part)
 
 
 def _wrap(c: Any, text: str, font: str, size: float, width: float) -> list[str]:

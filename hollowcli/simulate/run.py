@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,12 +116,14 @@ class Job:
 
 @dataclass
 class Outcome:
-    """The results of a run, per chapter in game order (``complete`` False after Ctrl-C:
-    then only the games finished are here)."""
+    """The results of a run, per chapter in game order (``complete`` False after Ctrl-C,
+    SIGTERM or SIGHUP: then only the games finished are here, and ``stopped_by`` is the
+    signal's number)."""
 
     job: Job
     results: dict[str, list[GameResult]] = field(default_factory=dict)
     complete: bool = True
+    stopped_by: int = 0
 
     @property
     def finished(self) -> int:
@@ -147,29 +149,60 @@ def _chunk(dirs: tuple[str, ...], chapter: str, seed: int, start: int, stop: int
     return chapter, start, [play_one(pack, chapter, seed + i, max_rounds, policy, index=i) for i in range(start, stop)]
 
 
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them in order. (A worker is
-    born with Ctrl-C blocked, see :func:`_ctrl_c_held`, so it cannot be interrupted before
-    it gets here.)"""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+#: The signals that stop a run the way Ctrl-C does (the ones this platform has).
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+#: The most worker processes per core :func:`capped_jobs` allows: the games are pure
+#: computation, so more only add memory and start-up (--jobs 256 on 2 cores once started
+#: 256 processes, a load of 115, and Ctrl-C left 122 of them running 30 s later).
+JOBS_PER_CORE = 2
+
+
+def _worker_init(parent: int) -> None:
+    """Workers leave Ctrl-C, SIGTERM and SIGHUP (a closed terminal signals the whole group)
+    to the main process, which stops them in order, and die with it if it is killed
+    (:func:`hollowcli.children.die_with_parent`). (A worker is born with those signals
+    blocked, see :func:`_stops_held`, so it cannot be stopped before it gets here.)"""
+    from hollowcli.children import die_with_parent
+
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    die_with_parent(parent)
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, set(STOP_SIGNALS))
 
 
 @contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Hold Ctrl-C back while the pool starts its workers and takes the work: a worker
-    forked meanwhile inherits the blocked signal (so none dies half-started), and the pool
-    is never interrupted half-built (either hung its shutdown in Python 3.11). A Ctrl-C
-    pressed meanwhile is delivered as soon as this ends, where it is handled."""
+def _stops_held() -> Iterator[None]:
+    """Hold Ctrl-C, SIGTERM and SIGHUP back while the pool starts its workers and takes the
+    work: a worker forked meanwhile inherits the blocked signals (so none dies half-started),
+    and the pool is never interrupted half-built (either hung its shutdown in Python 3.11).
+    A signal sent meanwhile is delivered as soon as this ends, where it is handled."""
     if not hasattr(signal, "pthread_sigmask"):  # (Windows: no signal masks, and no fork)
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, set(STOP_SIGNALS))
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+@contextmanager
+def _on_stop_signals(handler: Callable[[int, Any], None]) -> Iterator[None]:
+    """``handler`` for Ctrl-C, SIGTERM and SIGHUP while the run goes on (main thread only:
+    only it may set handlers), the previous handlers afterwards."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {sig: signal.signal(sig, handler) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 def chunks(job: Job, jobs: int) -> list[tuple[str, int, int]]:
@@ -187,85 +220,114 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def capped_jobs(asked: int) -> int:
+    """``--jobs``, at most :data:`JOBS_PER_CORE` processes per core (the figures are the
+    same for every number of processes, so the cap changes only the speed, for the better)."""
+    return max(1, min(asked, JOBS_PER_CORE * default_jobs()))
+
+
 def run(job: Job, jobs: int | None = None, pack: Any = None,
         progress: Callable[[int], None] | None = None) -> Outcome:
     """Play every game of ``job`` over ``jobs`` processes (1: in this process, with ``pack``
     if given). ``progress(n)`` is called as each piece of ``n`` games finishes.
 
-    Ctrl-C (KeyboardInterrupt) stops the run: the pieces not started are dropped, the
-    workers end, and the outcome holds the games finished, marked incomplete.
+    Ctrl-C (KeyboardInterrupt), SIGTERM and SIGHUP stop the run alike: the pieces not
+    started are dropped, the workers end, and the outcome holds the games finished, marked
+    incomplete, with the signal that stopped it.
     """
     if job.policy not in POLICIES:
         raise UsageError(f"there is no policy {job.policy!r}; the policies are {', '.join(POLICIES)}")
     jobs = jobs or default_jobs()
     pieces = chunks(job, jobs)
     done: dict[tuple[str, int], list[GameResult]] = {}
-    complete = True
+    stopped = [0]  # the signal that stopped the run (0: none)
     if jobs <= 1 or len(pieces) <= 1:
         if pack is not None:
             _PACKS[job.dirs] = pack
+
+        def stop_here(sig: int, _frame: Any) -> None:
+            stopped[0] = stopped[0] or sig
+            raise KeyboardInterrupt
+
         try:
-            for ch, start, stop in pieces:
-                _, _, res = _chunk(job.dirs, ch, job.seed, start, stop, job.max_rounds, job.policy)
-                done[ch, start] = res
-                if progress:
-                    progress(len(res))
+            with _on_stop_signals(stop_here):
+                for ch, start, stop in pieces:
+                    _, _, res = _chunk(job.dirs, ch, job.seed, start, stop, job.max_rounds, job.policy)
+                    done[ch, start] = res
+                    if progress:
+                        progress(len(res))
         except KeyboardInterrupt:
-            complete = False
+            stopped[0] = stopped[0] or signal.SIGINT
     else:
-        complete = _run_pool(job, jobs, pieces, done, progress)
-    out = Outcome(job, complete=complete)
+        stopped[0] = _run_pool(job, jobs, pieces, done, progress)
+    out = Outcome(job, complete=not stopped[0], stopped_by=stopped[0])
     for ch in job.chapters:
         out.results[ch] = [g for (c, s) in sorted(k for k in done if k[0] == ch) for g in done[c, s]]
     return out
 
 
 def _run_pool(job: Job, jobs: int, pieces: Sequence[tuple[str, int, int]],
-              done: dict[tuple[str, int], list[GameResult]], progress: Callable[[int], None] | None) -> bool:
-    """Play the pieces over a pool of ``jobs`` worker processes; False when Ctrl-C stopped it.
+              done: dict[tuple[str, int], list[GameResult]], progress: Callable[[int], None] | None) -> int:
+    """Play the pieces over a pool of ``jobs`` worker processes; the signal that stopped it
+    (Ctrl-C, SIGTERM, SIGHUP), or 0 when every piece was played.
 
-    While the pool works, Ctrl-C only raises a flag that the loop looks at between pieces:
-    an exception raised at any moment could leave one of the pool's internal locks held,
-    and its shutdown then waits for ever (seen: a Ctrl-C inside ``concurrent.futures.wait``).
-    Finished pieces arrive on a queue (one callback each), not by waiting on all of them.
+    While the pool works, a stop signal only raises a flag that the loop looks at between
+    pieces: an exception raised at any moment could leave one of the pool's internal locks
+    held, and its shutdown then waits for ever (seen: a Ctrl-C inside
+    ``concurrent.futures.wait``). Finished pieces arrive on a queue (one callback each), not
+    by waiting on all of them. The workers are forked (so they start from this process's
+    loaded modules and pack) and die with this process however it ends.
     """
+    import multiprocessing
     import queue
     import threading
     from concurrent.futures import Future, ProcessPoolExecutor
 
     finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
     stop = threading.Event()
-    main = threading.current_thread() is threading.main_thread()  # (only it may set handlers)
-    with _ctrl_c_held():
-        previous = signal.signal(signal.SIGINT, lambda _sig, _frame: stop.set()) if main else None
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), initializer=_worker_init)
-        futures = [pool.submit(_chunk, job.dirs, ch, job.seed, s, e, job.max_rounds, job.policy) for ch, s, e in pieces]
-        for fut in futures:
-            fut.add_done_callback(finished.put)
+    stopped = [0]
 
-    def take(fut: Future[Any]) -> None:
-        ch, start, res = fut.result()
-        done[ch, start] = res
-        if progress:
-            progress(len(res))
+    def on_signal(sig: int, _frame: Any) -> None:
+        stopped[0] = stopped[0] or sig
+        stop.set()
 
     try:
-        left = len(futures)
-        while left and not stop.is_set():
-            try:
-                fut = finished.get(timeout=0.1)
-            except queue.Empty:
-                continue
-            left -= 1
-            take(fut)
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, previous)
-    if stop.is_set():
+        context: Any = multiprocessing.get_context("fork")  # the workers' parent is this process
+    except ValueError:  # (Windows: spawn only)
+        context = None
+    with ExitStack() as stack:
+        with _stops_held():
+            stack.enter_context(_on_stop_signals(on_signal))  # until the pool is shut down
+            pool = ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), mp_context=context,
+                                       initializer=_worker_init, initargs=(os.getpid(),))
+            futures = [pool.submit(_chunk, job.dirs, ch, job.seed, s, e, job.max_rounds, job.policy)
+                       for ch, s, e in pieces]
+            for fut in futures:
+                fut.add_done_callback(finished.put)
+
+        def take(fut: Future[Any]) -> None:
+            ch, start, res = fut.result()
+            done[ch, start] = res
+            if progress:
+                progress(len(res))
+
+        try:
+            left = len(futures)
+            while left and not stop.is_set():
+                try:
+                    fut = finished.get(timeout=0.1)
+                except queue.Empty:
+                    continue
+                left -= 1
+                take(fut)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        if not stop.is_set():
+            pool.shutdown(wait=True)
+            return 0
         # Pieces not started are dropped; the ones running finish (a second at most) and count.
+        # (A second signal meanwhile only raises the flag again.)
         pool.shutdown(wait=True, cancel_futures=True)
         while True:
             try:
@@ -274,6 +336,4 @@ def _run_pool(job: Job, jobs: int, pieces: Sequence[tuple[str, int, int]],
                 break
             if not fut.cancelled() and fut.exception() is None:
                 take(fut)
-        return False
-    pool.shutdown(wait=True)
-    return True
+        return stopped[0] or signal.SIGINT

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hollowcli import dice as dicelib
-from hollowcli.dice import Die, Face, Frozen, set_fields
+from hollowcli.dice import Die, Face, Frozen, dice_noun, set_fields
 from hollowcli.errors import MissingValue, UsageError
 from hollowcli.names import find_id, norm
 from hollowcli.table.common import MAX_NUMBER, check_range, faces_words, roll_or_read
@@ -233,7 +233,7 @@ class AttackReport(Frozen):
     def text(self) -> str:
         lines = [f"  {n}" for n in self.setup.notes]
         lines.append(
-            f"Rolled {len(self.faces)} {self.setup.die.id} dice: {faces_words(self.faces)} "
+            f"Rolled {dice_noun(self.setup.die.id, len(self.faces))}: {faces_words(self.faces)} "
             f"(total {self.damage.dice_total})"
         )
         lines.append(f"Damage: {self.damage.reason}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hollowcli.dice import Face, Frozen, set_fields
+from hollowcli.names import plural
 from hollowcli.table.common import MAX_FOES, check_range, faces_words, roll_or_read
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class LeaveReport(Frozen):
         per = "" if self.per_hit == 1 else f" x {self.per_hit}"
         fear = f"+{self.fear} fear" if self.fear else "no fear"
         return (
-            f"Leaving past {len(self.faces)} {'foe' if len(self.faces) == 1 else 'foes'}: "
+            f"Leaving past {plural(len(self.faces), 'foe')}: "
             f"rolled {faces_words(self.faces)}.\n"
             f"{hits} non-blank{per} = {self.damage} damage; {fear}."
         )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from hollowcli.dice import Frozen, set_fields
 from hollowcli.errors import UsageError
-from hollowcli.names import find_id
+from hollowcli.names import find_chapter, plural
 from hollowcli.table.common import check_range, roll_or_read
 from hollowcli.table.content import dice_from_pack
 from hollowcli.table.groups import Group, parse_groups, parse_points
@@ -131,8 +131,7 @@ def spawn(
         foe = pack.foes[g.foe]
         if g.count > foe.supply:
             notes.append(
-                f"the box holds only {foe.supply} {foe.name} "
-                f"{'figure' if foe.supply == 1 else 'figures'} (its supply), not {g.count}"
+                f"the box holds only {plural(foe.supply, foe.name + ' figure')} (its supply), not {g.count}"
             )
     where = ""
     if chapter is not None and points is not None:
@@ -140,8 +139,7 @@ def spawn(
             "give --points or --chapter, not both: a chapter's map says which points it has"
         )
     if chapter is not None:
-        cid = find_id("chapter", chapter, pack.chapters, lambda c: c.name)
-        ch: Chapter = pack.chapters[cid]
+        ch: Chapter = find_chapter(pack.chapters, chapter)
         pts = tuple(ch.spawn_points)
         base_locks = set(ch.barricades)
         where = f" on the map of {ch.name}"
