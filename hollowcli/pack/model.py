@@ -17,18 +17,19 @@ from typing import Any
 # Face and Die are defined with the dice (so ``hollow roll`` need not import this module)
 # and are part of this model all the same.
 from hollowcli.dice import Die, Face  # noqa: F401
+from hollowcli.pack.vocab import RULE_SETTINGS, FeatureKind, ObjectiveKind, TrackAction
 
 #: The foe classes, in the order the rules activate them.
 FOE_CLASSES = ("boss", "gobkin", "schrickroot", "pumpling")
 
 #: Actions that may stand on a storybook track spot.
-TRACK_ACTIONS = ("move", "attack", "spawn", "card")
+TRACK_ACTIONS = tuple(m.value for m in TrackAction)
 
 #: Objective kinds a chapter may have.
-OBJECTIVE_KINDS = ("survive", "search", "defeat", "protect")
+OBJECTIVE_KINDS = tuple(m.value for m in ObjectiveKind)
 
 #: Feature kinds a map letter may name.
-FEATURE_KINDS = ("start", "search", "scenery")
+FEATURE_KINDS = tuple(m.value for m in FeatureKind)
 
 
 def frozen_map(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
@@ -160,14 +161,8 @@ class Rules:
 
 #: The allowed values of the text-valued Rules settings; the loader rejects anything else
 #: (with the closest suggestion). A new text setting with fixed choices belongs here too.
-RULE_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "los_corners": ("permissive", "strict"),
-    "range_measure": ("grid", "walk"),
-    "search_limit": ("once", "per_round", "unlimited"),
-    "spawn_list_end": ("loop", "stop"),
-    "fear_tokens": ("counter", "pool"),
-    "supply_exhausted": ("skip", "lose"),
-})
+RULE_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {key: tuple(m.value for m in words) for key, words in RULE_SETTINGS.items()})
 
 
 @dataclass(frozen=True)

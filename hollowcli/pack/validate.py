@@ -28,13 +28,14 @@ from hollowcli.pack.model import (
     RULE_CHOICES,
     Rules,
 )
+from hollowcli.pack.vocab import ItemKind, TrackEnd
 from hollowcli.pack.yamlsrc import REJECTED, Parsed
 
 ID_RE = re.compile(r"[a-z0-9-]+\Z")
 
 #: Actions a track spot may list (``card: draw`` is written beside them).
 SPOT_ACTIONS = ("move", "attack", "spawn")
-TRACK_ENDS = ("loop", "stay")
+TRACK_ENDS = tuple(m.value for m in TrackEnd)
 #: No number in a pack is larger than this (or below minus this): beyond it is a typo, and
 #: loops over it (odds tables, decks, supplies) would never end.
 INT_LIMIT = 1000
@@ -49,7 +50,7 @@ MAX_COPIES = 20  # copies of one chapter card
 MAX_CARDS = 200  # cards in one chapter's deck, every copy counted
 MAX_SUPPLY = 50  # figures of one foe in the box (every one may be on the board at once)
 MAX_FOES = 200  # figures of all the foes together
-ITEM_KINDS = ("item", "relic")
+ITEM_KINDS = tuple(m.value for m in ItemKind)
 #: Map symbols other than feature letters.
 MAP_SYMBOLS = "#.123456789"
 
