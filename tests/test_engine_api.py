@@ -43,11 +43,21 @@ def test_new_game_rejects_unknown_chapters_and_items() -> None:
     lambda d: d.update(foes=[{"number": 1, "foe": "dragon", "loc": "C3", "health": 1}]),
     lambda d: d.update(turn={"legend": "zed"}),
     lambda d: d.update(legends=[]) or d.update(turn=None),
+    lambda d: d.update(result="draw"),
+    lambda d: d.update(traps=[{"loc": "C3", "type": "snare", "side": "nobody", "setter": "ann", "damage": 1}]),
 ])
 def test_damaged_states_raise_save_error(damage) -> None:
     data = json.loads(json.dumps(game(make_pack()).to_dict()))
     damage(data)
     with pytest.raises(SaveError):
+        GameState.from_dict(make_pack(), data)
+
+
+@pytest.mark.parametrize(("key", "word"), [("phase", "dancing"), ("result", "draw")])
+def test_a_saved_state_with_an_unknown_word_says_which(key: str, word: str) -> None:
+    data = json.loads(json.dumps(game(make_pack()).to_dict()))
+    data[key] = word
+    with pytest.raises(SaveError, match=f"the saved game state has an unknown {key} '{word}'"):
         GameState.from_dict(make_pack(), data)
 
 

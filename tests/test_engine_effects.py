@@ -1,5 +1,5 @@
-"""The card-effect registry: every effect has a key, a converter, an apply and words, and
-validation, the engine and the print kit all read the same registry."""
+"""The card effects: every ``Effect`` has its engine row (``APPLY``: what it does) and its
+check and words (``EFFECTS``, read by validation and the print kit), in one order."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import pytest
 from test_engine_packs import ScriptedRng, foe, game, make_pack, place
 
 from hollowcli.engine.adversary import adversary_phase
-from hollowcli.engine.effects import EFFECTS, Effect
+from hollowcli.engine.effects import APPLY, EFFECTS, EffectSpec
 from hollowcli.pack.loader import load_pack
 from hollowcli.pack.model import Ally, Card, TrackSpot, frozen_map
+from hollowcli.pack.vocab import Effect
 
 #: One sample value per effect, as a chapter file would hold it after validation.
 SAMPLES = {
@@ -23,12 +24,12 @@ SAMPLES = {
 
 
 def test_every_effect_has_all_its_parts() -> None:
-    assert EFFECTS, "no card effects registered"
+    assert list(EFFECTS) == list(APPLY) == list(Effect), "each effect: its words and its row, in the order they apply"
     for key, eff in EFFECTS.items():
-        assert isinstance(eff, Effect) and eff.key == key
-        for part in (eff.convert, eff.apply, eff.words):
+        assert isinstance(eff, EffectSpec) and eff.key == key
+        for part in (eff.convert, APPLY[Effect(key)], eff.words):
             assert callable(part), f"{key}: a part is missing"
-        assert len(inspect.signature(eff.apply).parameters) == 6, key
+        assert list(inspect.signature(APPLY[Effect(key)]).parameters) == ["state", "value", "ctx"], key
         assert eff.summary.startswith(key + ":"), key
     assert set(SAMPLES) == set(EFFECTS), "a new effect needs a sample here (and in docs/content-format.md)"
 

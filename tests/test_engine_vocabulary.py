@@ -1,5 +1,6 @@
-"""One home per word: every action kind is printed, parsed and stored through its entry in
-engine/actions.py; the board travels with the state (no module-level caches)."""
+"""One home per word: every engine word (engine/vocab.py) has its record and its table row,
+every action kind is printed, parsed and stored through its record in engine/actions.py;
+the board travels with the state (no module-level caches)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,14 @@ import pytest
 from hollowcli import engine
 from hollowcli.commands.common import get_pack
 from hollowcli.engine import actions as vocab
-from hollowcli.engine.legend_phase import HANDLERS
-from hollowcli.engine.state import Action, replace
+from hollowcli.engine.actions import Action
+from hollowcli.engine.corrections import CORRECTIONS, WORDS
+from hollowcli.engine.effects import APPLY, EFFECTS
+from hollowcli.engine.legend_phase import BETWEEN, RULES, TURN_KINDS
+from hollowcli.engine.objectives import OBJECTIVE_RULES
+from hollowcli.engine.speed import replace
+from hollowcli.engine.vocab import Act, CorrectionKind, EventKind, Phase, Result, SetField, Side, Who
+from hollowcli.pack.vocab import Effect, ObjectiveKind
 
 
 @pytest.fixture(scope="module")
@@ -35,9 +42,44 @@ def _every_choice(pack: Any) -> list[tuple[Any, Action]]:
     return out
 
 
-def test_every_kind_the_engine_handles_has_one_entry_and_back() -> None:
-    assert set(vocab.KINDS) == set(HANDLERS)
+def test_every_action_kind_has_its_record_and_its_rule() -> None:
+    assert list(vocab.KINDS) == list(Act)  # the records in help order, one per member
+    assert all(vocab.KINDS[k].kind is k for k in Act)
+    assert set(RULES) == set(Act)
+    for kind, rule in RULES.items():  # a kind is offered somewhere, and its menu place says where
+        assert rule.between is not None or rule.in_turn is not None, kind
+        assert (rule.in_turn is not None) == (vocab.KINDS[kind].menu is not None), kind
     assert vocab.ACTION_KINDS == {"attack", "use", "search", "give", "restore"}
+    assert TURN_KINDS == ("swap", "move", "attack", "use", "search", "give", "restore", "refresh", "end")
+    assert BETWEEN == ("activate", "end")
+    assert vocab.VERBS == ("activate", "move", "attack", "use", "restore", "search", "give", "swap", "refresh", "end")
+    assert {k for k in Act if vocab.KINDS[k].who is Who.HERO} == {"activate", "move", "attack", "end"}
+    assert {k for k in Act if vocab.KINDS[k].after_acting} == {"move", "swap", "end"}
+
+
+def test_every_engine_word_has_its_record_and_its_table_row() -> None:
+    assert set(CORRECTIONS) == set(CorrectionKind) and WORDS == tuple(CorrectionKind)
+    assert all(rule.usage.startswith(f"{kind} ") for kind, rule in CORRECTIONS.items())
+    assert list(APPLY) == list(Effect)  # the order card effects apply in
+    assert list(EFFECTS) == [e.value for e in Effect]  # (their checks and words, until they move to the pack)
+    assert set(OBJECTIVE_RULES) == set(ObjectiveKind)
+    assert {r.cause for r in OBJECTIVE_RULES.values()} <= {"ally", "rounds"}
+    # the words as saves and logs spell them
+    assert [str(k) for k in (Phase.LEGENDS, Side.FOES, Result.WON, SetField.TOKENS, CorrectionKind.NEXT_SPAWN)] == [
+        "legends", "foes", "won", "tokens", "next-spawn"]
+    assert len({k.value for k in EventKind}) == len(EventKind)
+
+
+def test_a_state_or_choice_built_by_hand_holds_members(pack: Any) -> None:
+    """The compiled engine checks declared types: text given where a member is declared
+    becomes the member (a save, a test, a choice built by hand), and bad text is refused."""
+    state = engine.GameState.from_dict(pack, engine.new_game(pack, "schoolhouse").to_dict())
+    assert type(state.phase) is Phase and state.result is None
+    assert type(engine.Action("move", "emily", to="C4").kind) is Act
+    trap = engine.Trap(loc="C2", type="snare", side="legends", setter="ann", damage=2)  # type: ignore[arg-type]
+    assert type(trap.side) is Side
+    with pytest.raises(ValueError):
+        engine.Action("fly", "emily")  # type: ignore[arg-type]
 
 
 def test_every_offered_action_reads_back_from_its_command_and_its_saved_form(pack: Any) -> None:

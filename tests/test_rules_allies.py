@@ -12,7 +12,8 @@ from test_engine_packs import ScriptedRng, by_command, foe, game, make_pack, pla
 from hollowcli.engine import apply, end_of_round, legal_actions, new_game
 from hollowcli.engine.adversary import adversary_phase, foe_attack, foe_move
 from hollowcli.engine.core import enter
-from hollowcli.engine.state import FOES_SIDE, LEGENDS_SIDE, Trap
+from hollowcli.engine.state import Trap
+from hollowcli.engine.vocab import Side
 from hollowcli.pack.model import Ally, AttackSpec, Card, Objective, TrackSpot, frozen_map
 
 PIP = Ally("pip", "Pip Miller", health=4, defense=0, move=2, attack_priority=3, basic_attack=AttackSpec(1, 1, 1))
@@ -104,12 +105,12 @@ def test_a_card_can_bring_an_ally() -> None:
 def test_traps_hurt_only_the_setters_enemies_allies_included() -> None:
     pack = ally_pack(at="B2")
     state = game(pack)
-    ours = replace(state, traps=(Trap("C2", "snare", LEGENDS_SIDE, "ann", 2),))
+    ours = replace(state, traps=(Trap("C2", "snare", Side.LEGENDS, "ann", 2),))
     out: list = []
-    after, standing = enter(ours, LEGENDS_SIDE, "pip", "C2", out)
+    after, standing = enter(ours, Side.LEGENDS, "pip", "C2", out)
     assert standing and out == [] and after.ally("pip").health == 4
-    theirs = replace(state, traps=(Trap("C2", "thorns", FOES_SIDE, "gob", 2),))
-    after, standing = enter(theirs, LEGENDS_SIDE, "pip", "C2", out)
+    theirs = replace(state, traps=(Trap("C2", "thorns", Side.FOES, "gob", 2),))
+    after, standing = enter(theirs, Side.LEGENDS, "pip", "C2", out)
     assert standing and after.ally("pip").health == 2 and out[-1].kind == "trap"
 
 

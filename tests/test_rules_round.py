@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from test_engine_packs import ScriptedRng, by_command, foe, game, legend, make_pack, with_foes
 
 from hollowcli.engine import (
@@ -92,6 +93,22 @@ def test_search_objective_and_its_round_limit() -> None:
     assert outcome(state) == "won"
 
 
+@pytest.mark.parametrize("kind", ["search", "defeat"])
+def test_an_objective_met_in_its_last_round_is_won_not_lost(kind: str) -> None:
+    """Met in the very round its ``rounds`` allows: the win is checked before the deadline."""
+    pack = make_pack(["#####", "#SC.#", "#####"], features={"S": "start", "C": "search"},
+                     objective=Objective(kind, rounds=2, count=1, foe="gob" if kind == "defeat" else None))
+    state = replace(game(pack), round=2)
+    if kind == "search":
+        state = replace(state, search_count=1)
+    else:
+        state = replace(state, defeated_counts=(("gob", 1),))
+    over, _ = end_round(state)
+    assert outcome(over) == "won", outcome_reason(over)
+    missed, _ = end_round(replace(game(pack), round=2))
+    assert outcome(missed) == "lost" and "within 2 rounds" in outcome_reason(missed)
+
+
 def test_defeat_objective_counts_the_named_foe() -> None:
     pack = make_pack(objective=Objective("defeat", count=1, foe="boss"), track=[TrackSpot(())])
     state = with_foes(game(pack), ("gob", "D3"), ("boss", "D5"))
@@ -169,3 +186,24 @@ def test_setup_places_foes_at_spawn_points_and_locations_within_supply() -> None
     state = new_game(pack, "t")
     assert [(f.number, f.loc) for f in state.foes] == [(1, "B2"), (2, "B2")]
     assert state.legend("bob").loc == "F2" and state.legend("ann").loc == "D4"
+
+
+def test_each_objective_reads_the_same_on_the_round_line_and_the_screen() -> None:
+    """The objective's rule says how far along it is; the screen's line says the same (until
+    the screen reads the rule itself)."""
+    from hollowcli.engine.objectives import OBJECTIVE_RULES, rule_of
+    from hollowcli.pack.model import Ally
+    from hollowcli.play.view import objective_text
+
+    pip = Ally("pip", "Pip Lantern", health=3, defense=0, move=1, attack_priority=0)
+    objectives = [Objective("survive", rounds=4), Objective("search", count=2, rounds=6), Objective("search", count=1),
+                  Objective("defeat", foe="gob", count=3), Objective("protect", ally="pip", rounds=5)]
+    seen = set()
+    for obj in objectives:
+        state = game(make_pack(objective=obj, allies=[pip], setup_allies={"pip": "C3"}))
+        rule, got = rule_of(state)
+        seen.add(obj.kind)
+        assert got is obj and rule is OBJECTIVE_RULES[obj.kind]
+        assert rule.status(state, obj) == objective_text(state)
+        assert rule.progress(state, obj) and not rule.won(state, obj) and not rule.lost(state, obj)
+    assert seen == set(OBJECTIVE_RULES)

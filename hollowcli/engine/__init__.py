@@ -17,7 +17,7 @@ The public API (``hollow play`` and campaigns build on it)::
     GameState.to_dict() / GameState.from_dict(pack, data)
     Action.to_dict() / Action.from_dict(data) # a choice as a save stores it (engine/actions.py
                                               # prints and reads the command language)
-    Event.kind                                # an EventKind (engine/events.py)
+    Event.kind                                # an EventKind (engine/vocab.py: the engine's words)
     map_cells(state)                          # the map, square by square, with contents
 
 Names are imported lazily, so ``hollow roll`` (which uses ``engine.resolve``) does not
@@ -30,8 +30,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from hollowcli.engine.actions import Action
     from hollowcli.engine.corrections import Correction, parse_correction
-    from hollowcli.engine.events import EventKind
     from hollowcli.engine.game import (
         apply,
         campaign_carryover,
@@ -43,16 +43,15 @@ if TYPE_CHECKING:  # pragma: no cover
         outcome_reason,
         parse_command,
         parse_step,
-        progress,
     )
     from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
     from hollowcli.engine.hints import command_hint
     from hollowcli.engine.legend_phase import walk_action, walk_ways
+    from hollowcli.engine.objectives import progress
     from hollowcli.engine.policy import auto_action
     from hollowcli.engine.rolls import AskSource, Dice, DiceSource, RolledFace, RollRequest, SeededSource
     from hollowcli.engine.state import (
         STATE_VERSION,
-        Action,
         Event,
         FoeState,
         GameState,
@@ -61,21 +60,22 @@ if TYPE_CHECKING:  # pragma: no cover
         Turn,
     )
     from hollowcli.engine.view import Cell, map_cells
+    from hollowcli.engine.vocab import EventKind
     from hollowcli.errors import RulesError
 
 _WHERE = {
     "apply": "game", "campaign_carryover": "game", "end_before_activate": "game", "end_of_round": "game", "legal_actions": "game",
     "new_game": "game", "outcome": "game", "outcome_reason": "game", "parse_command": "game",
-    "progress": "game", "parse_step": "game",
+    "progress": "objectives", "parse_step": "game",
     "Correction": "corrections", "parse_correction": "corrections",
     "Board": "geometry", "board_for": "geometry", "loc_name": "geometry", "parse_loc": "geometry",
     "auto_action": "policy",
     "command_hint": "hints",
     "walk_action": "legend_phase", "walk_ways": "legend_phase",
-    "STATE_VERSION": "state", "Action": "state", "Event": "state", "FoeState": "state",
+    "STATE_VERSION": "state", "Action": "actions", "Event": "state", "FoeState": "state",
     "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
     "Cell": "view", "map_cells": "view",
-    "EventKind": "events",
+    "EventKind": "vocab",
     "AskSource": "rolls", "Dice": "rolls", "DiceSource": "rolls", "RolledFace": "rolls", "RollRequest": "rolls",
     "SeededSource": "rolls",
 }

@@ -1,11 +1,14 @@
-"""The vocabulary of the player's choices: one entry per action kind, in one place.
+"""The players' choices: the :class:`Action`, and one :class:`ActionKind` record per kind.
 
-Each :class:`ActionKind` says which fields of an :class:`~hollowcli.engine.state.Action`
-the kind uses (what a save stores, :meth:`Action.to_dict`), whether it uses the
-activation's one action, and how it is printed to the command language (``move C4``),
-described in a menu line (``Move Emily to C4 (2 steps)``) and which other spellings
-parse to it (``go C4``). :func:`parse` reads typed text back into the legal action it
-names; nothing else in the engine formats or reads a command.
+Each kind of choice (an :class:`~hollowcli.engine.vocab.Act`) has one record in
+:data:`KINDS`: which fields of an :class:`Action` it uses (what a save stores,
+:meth:`Action.to_dict`), whether it uses the activation's one action, whether it is still
+offered once that action is used, who may take it (Legends only, or allies too), its place
+in an activation's menu, and how it is printed to the command language (``move C4``),
+described in a menu line (``Move Emily to C4 (2 steps)``) and which other spellings parse
+to it (``go C4``). What a kind *does* (which choices of it are legal, and its handler) is
+its rule in :data:`hollowcli.engine.legend_phase.RULES`. :func:`parse` reads typed text
+back into the legal action it names; nothing else in the engine formats or reads a command.
 
 Labels and commands are made on demand from the state the action was offered in, so
 enumerating the legal actions (the engine's hot path) formats no text.
@@ -14,23 +17,129 @@ enumerating the legal actions (the engine's hot path) formats no text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
+from hollowcli.engine.core import feature_name
+from hollowcli.engine.loadout import attack_numbers, source_of
+from hollowcli.engine.speed import kept, maker, same
+from hollowcli.engine.standees import tag, words
+from hollowcli.engine.state import GameState
+from hollowcli.engine.vocab import Act, Who
 from hollowcli.names import plural
 
-if TYPE_CHECKING:  # pragma: no cover
-    from hollowcli.engine.state import Action, GameState
+
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
+@dataclass(frozen=True)
+class Action:
+    """One legal choice for the player; its kind's entry in
+    :data:`hollowcli.engine.actions.KINDS` says which fields it uses and how it reads.
+
+    ``label`` (the human text of a numbered menu line) and ``command`` (the typed
+    shortcut) are made on demand from the state the action was ``offered`` in; neither
+    takes part in equality (nor does a move's ``path``, which the engine chooses), so an
+    action rebuilt from its fields (:meth:`from_dict`) compares equal to the legal one.
+    """
+
+    kind: Act
+    legend: str
+    to: str | None = None  # move: destination
+    path: tuple[str, ...] = field(default=(), compare=False)  # move: the walk the engine chose, start included
+    walk: tuple[str, ...] | None = None  # move: the walk the players named (start included); None: the cheapest
+    target: int | None = None  # attack: the foe's identity (FoeState.number, not its standee)
+    at: str | None = None  # attack: target location (area attacks)
+    source: str | None = None  # attack/use: basic | skill | item
+    source_id: str | None = None  # attack/use: the skill or item id
+    item: str | None = None  # swap/give: the item or relic id
+    recipient: str | None = None  # give / use (restore): the other Legend
+    what: str | None = None  # restore: health | fear
+    offered: GameState | None = field(default=None, compare=False, repr=False)  # the state it is a choice of
+
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
+
+    def __post_init__(self) -> None:  # (built by hand: the fast constructor new_action takes a member)
+        kind = self.__dict__["kind"]
+        if not isinstance(kind, Act):
+            object.__setattr__(self, "kind", Act(kind))
+
+    def _text(self, which: str) -> str:
+        st = self.offered
+        if st is None:  # built by hand: the kind and its fields
+            return kept(self, "_" + which, _typed_form, self)
+        return kept(self, "_" + which, getattr(KINDS[self.kind], which), st, self)
+
+    @property
+    def command(self) -> str:
+        """The typed shortcut (``move C4``)."""
+        return self._text("command")
+
+    @property
+    def label(self) -> str:
+        """The menu line (``Move Emily to C4 (2 steps)``)."""
+        return self._text("label")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The typed form a save stores: the kind, the Legend and the fields its kind uses
+        (never the command text, so renaming a shortcut cannot break a save)."""
+        out: dict[str, Any] = {"kind": self.kind, "legend": self.legend}
+        spec = KINDS.get(self.kind)
+        for name in spec.fields if spec is not None else ():
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        """An action from :meth:`to_dict`; ValueError when it is not one."""
+        kind = data.get("kind")
+        spec = KINDS.get(kind) if isinstance(kind, str) else None  # type: ignore[call-overload]
+        if spec is None:
+            raise ValueError(f"{kind!r} is not a kind of action")
+        legend = data.get("legend")
+        if not isinstance(legend, str):
+            raise ValueError(f"the {kind} action names no Legend")
+        kw: dict[str, Any] = {}
+        for name in spec.fields:
+            value = data.get(name)
+            if name == "walk":  # a list of locations
+                if value is not None and not (isinstance(value, (list, tuple)) and all(isinstance(x, str) for x in value)):
+                    raise ValueError(f"the {kind} action's walk is not a list of locations")
+                kw[name] = tuple(value) if value is not None else None
+                continue
+            want = int if name == "target" else str
+            if value is not None and (not isinstance(value, want) or isinstance(value, bool)):
+                raise ValueError(f"the {kind} action's {name} is not a {want.__name__}")
+            kw[name] = value
+        return cls(spec.kind, legend, **kw)
+
+
+def _typed_form(a: Action) -> str:
+    """An action built by hand (offered in no state): its kind and its fields' values."""
+    return " ".join([a.kind] + [str(v) for v in a.to_dict().values()][2:])
+
+
+#: The fast constructor (keywords only; ``kind`` a member) for the choices the engine
+#: lists by the thousand.
+new_action: Final = maker(Action)
 
 
 @dataclass(frozen=True)
 class ActionKind:
-    """One kind of choice: its fields, its words, and whether it uses the one action."""
+    """One kind of choice: its fields, whether it uses the one action, who may take it, its
+    place in the menu, and its words."""
 
-    kind: str
+    kind: Act
     fields: tuple[str, ...]  # the Action fields this kind uses (besides kind and legend)
-    uses_action: bool
+    uses_action: bool  # takes the activation's one action
+    after_acting: bool  # still offered once the activation's one action is used
+    after_falling: bool  # still offered when the acting hero has fallen (or left the board)
+    who: Who  # who may take it in an activation: Legends only, or any hero (allies too)
+    menu: int | None  # its place in an activation's menu (None: never offered in an activation)
     command: Callable[[GameState, Action], str]
     label: Callable[[GameState, Action], str]
     aliases: Callable[[GameState, Action], list[str]]
@@ -54,11 +163,7 @@ def _tokens_tail(cost: int) -> str:
 
 def _source(state: GameState, a: Action) -> Any:
     """The skill or item an attack or use is made with (None: the basic attack)."""
-    if a.source == "skill":
-        return state.pack.skills[a.source_id or ""]
-    if a.source == "item":
-        return state.pack.items[a.source_id or ""]
-    return None
+    return source_of(state, a.source, a.source_id)
 
 
 def _thing_names(state: GameState, kind: str | None, sid: str | None) -> list[str]:
@@ -112,20 +217,21 @@ def _target_word(state: GameState, a: Action) -> str:
     """What an attack is typed at: a location (area attacks) or the foe's tag (``g2``)."""
     if a.at is not None:
         return a.at
-    from hollowcli.engine.standees import tag
-
     return tag(state, state.foe(a.target or 0))
 
 
+def _basic(a: Action) -> bool:
+    """Whether an attack is the hero's basic attack (no skill or item)."""
+    return a.source is None or a.source == "basic"
+
+
 def _attack_command(state: GameState, a: Action) -> str:
-    return f"attack {_target_word(state, a)}" + ("" if a.source in (None, "basic") else f" with {a.source_id}")
+    return f"attack {_target_word(state, a)}" + ("" if _basic(a) else f" with {a.source_id}")
 
 
 def attack_how(state: GameState, a: Action) -> str:
     """How an attack is made, the end of its menu line: `` with Steady Aim (3 dice, +2
     direct, 1 token)``, or `` (2 dice, +1 direct)`` for the basic attack."""
-    from hollowcli.engine.legend_phase import attack_numbers
-
     lg = state.hero(a.legend)
     src = _source(state, a)
     nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
@@ -148,10 +254,8 @@ def _attack_aliases(state: GameState, a: Action) -> list[str]:
     if a.at is not None:  # an area attack: the location, also 'attack at C4'
         targets = [a.at, f"at {a.at}"]
     else:  # a foe: every way to name it (g2, gobkin 2, and 2 when no other foe is 2)
-        from hollowcli.engine.standees import words
-
         targets = words(state, state.foe(a.target or 0))
-    if a.source in (None, "basic"):
+    if _basic(a):
         return [form for tgt in targets
                 for form in (f"attack {tgt}", f"attack {tgt} with basic", f"attack {tgt} with basic attack", f"a {tgt}")]
     names = _thing_names(state, a.source, a.source_id)
@@ -206,8 +310,6 @@ def _restore_label(state: GameState, a: Action) -> str:
 
 
 def _search_label(state: GameState, a: Action) -> str:
-    from hollowcli.engine.core import feature_name
-
     lg = state.legend(a.legend)
     return f"{short(state, lg.id)}: search {feature_name(state, lg.loc)} at {lg.loc}"
 
@@ -235,29 +337,35 @@ def _none(state: GameState, a: Action) -> list[str]:
     return []
 
 
-KINDS: Final[dict[str, ActionKind]] = {k.kind: k for k in (
-    ActionKind("activate", (), False,
-               lambda s, a: f"activate {typed_name(s, a.legend)}", _activate_label,
-               lambda s, a: [f"activate {n}" for n in _legend_forms(s, a.legend)] + _legend_forms(s, a.legend),
-               "activate NAME"),
-    ActionKind("move", ("to", "walk"), False, _move_command, _move_label,
+def _activate_aliases(state: GameState, a: Action) -> list[str]:
+    return [f"activate {n}" for n in _legend_forms(state, a.legend)] + _legend_forms(state, a.legend)
+
+
+def _give_aliases(state: GameState, a: Action) -> list[str]:
+    return [f"give {n} to {r}" for n in _thing_names(state, "item", a.item) for r in _legend_forms(state, a.recipient or "")]
+
+
+#: Every kind of choice, one record each, in the order help texts name them (``Act``'s).
+#: Fields: kind, fields, uses_action, after_acting, after_falling, who, menu, command,
+#: label, aliases, summary.
+KINDS: Final[dict[Act, ActionKind]] = {k.kind: k for k in (
+    ActionKind(Act.ACTIVATE, (), False, False, False, Who.HERO, None,
+               lambda s, a: f"activate {typed_name(s, a.legend)}", _activate_label, _activate_aliases, "activate NAME"),
+    ActionKind(Act.MOVE, ("to", "walk"), False, True, False, Who.HERO, 1, _move_command, _move_label,
                lambda s, a: [] if a.walk else [f"m {a.to}", f"go {a.to}", f"move to {a.to}"], "move C4 (or a walk: move G4 G5 H5)"),
-    ActionKind("attack", ("target", "at", "source", "source_id"), True, _attack_command, _attack_label, _attack_aliases,
-               "attack FOE|C4 [with SKILL/ITEM]"),
-    ActionKind("use", ("source", "source_id", "recipient"), True, _use_command, _use_label, _use_aliases,
-               "use SKILL/ITEM [on NAME]"),
-    ActionKind("restore", ("what",), True, lambda s, a: f"restore {a.what}", _restore_label,
+    ActionKind(Act.ATTACK, ("target", "at", "source", "source_id"), True, False, False, Who.HERO, 2,
+               _attack_command, _attack_label, _attack_aliases, "attack FOE|C4 [with SKILL/ITEM]"),
+    ActionKind(Act.USE, ("source", "source_id", "recipient"), True, False, False, Who.LEGEND, 3,
+               _use_command, _use_label, _use_aliases, "use SKILL/ITEM [on NAME]"),
+    ActionKind(Act.RESTORE, ("what",), True, False, False, Who.LEGEND, 6, lambda s, a: f"restore {a.what}", _restore_label,
                lambda s, a: [f"r {a.what}"], "restore health|fear"),
-    ActionKind("search", (), True, lambda s, a: "search", _search_label, _none, "search"),
-    ActionKind("give", ("item", "recipient"), True, lambda s, a: f"give {a.item} to {typed_name(s, a.recipient or '')}",
-               _give_label,
-               lambda s, a: [f"give {n} to {r}" for n in _thing_names(s, "item", a.item) for r in _legend_forms(s, a.recipient or "")],
-               "give ITEM to NAME"),
-    ActionKind("swap", ("item",), False, lambda s, a: f"swap {a.item}", _swap_label,
-               lambda s, a: [f"{v} {n}" for v in ("swap", "equip") for n in _thing_names(s, "item", a.item)],
-               "swap RELIC"),
-    ActionKind("refresh", (), False, lambda s, a: "refresh", _refresh_label, _none, "refresh"),
-    ActionKind("end", (), False, lambda s, a: "end", _end_label,
+    ActionKind(Act.SEARCH, (), True, False, False, Who.LEGEND, 4, lambda s, a: "search", _search_label, _none, "search"),
+    ActionKind(Act.GIVE, ("item", "recipient"), True, False, False, Who.LEGEND, 5,
+               lambda s, a: f"give {a.item} to {typed_name(s, a.recipient or '')}", _give_label, _give_aliases, "give ITEM to NAME"),
+    ActionKind(Act.SWAP, ("item",), False, True, False, Who.LEGEND, 0, lambda s, a: f"swap {a.item}", _swap_label,
+               lambda s, a: [f"{v} {n}" for v in ("swap", "equip") for n in _thing_names(s, "item", a.item)], "swap RELIC"),
+    ActionKind(Act.REFRESH, (), False, False, False, Who.LEGEND, 7, lambda s, a: "refresh", _refresh_label, _none, "refresh"),
+    ActionKind(Act.END, (), False, True, True, Who.HERO, 8, lambda s, a: "end", _end_label,
                lambda s, a: ["done", "pass", "e"], "end"),
 )}
 
@@ -267,9 +375,16 @@ ACTION_KINDS: Final = frozenset(k.kind for k in KINDS.values() if k.uses_action)
 #: The command verbs, in the order help texts name them.
 VERBS: Final = tuple(KINDS)
 
+#: The kinds of an activation's menu, in menu order ('end' last).
+MENU: Final[tuple[Act, ...]] = tuple(sorted((k.kind for k in KINDS.values() if k.menu is not None),
+                                            key=lambda kind: KINDS[kind].menu or 0))
+
 
 # --------------------------------------------------------------------- reading
 _SPACES: Final = re.compile(r"\s+")
+_ACTIVATE: Final = Act.ACTIVATE
+_ATTACK: Final = Act.ATTACK
+_USE: Final = Act.USE
 
 
 def _one_attack(state: GameState, want: str, legal: list[Action]) -> Action | None:
@@ -278,7 +393,7 @@ def _one_attack(state: GameState, want: str, legal: list[Action]) -> Action | No
     :func:`hollowcli.engine.hints.command_hint` says which to type)."""
     hits: list[Action] = []
     for a in legal:
-        if a.kind not in ("attack", "use"):
+        if a.kind is not _ATTACK and a.kind is not _USE:
             continue
         if norm(a.command) == want or want in {norm(alt) for alt in KINDS[a.kind].aliases(state, a)}:
             if not any(h == a for h in hits):
@@ -311,8 +426,8 @@ def parse(state: GameState, text: str, legal: list[Action]) -> Action | None:
         if want in {norm(alt) for alt in KINDS[a.kind].aliases(state, a)}:
             return a
     verb, _, who = want.partition(" ")
-    if verb != "activate" or len(who) < 2:
+    if verb != _ACTIVATE or len(who) < 2:
         return None
-    hits = [a for a in legal if a.kind == "activate"
+    hits = [a for a in legal if a.kind is _ACTIVATE
             and any(norm(n).startswith(who) for n in _legend_forms(state, a.legend))]
     return hits[0] if len(hits) == 1 else None

@@ -1,4 +1,8 @@
-"""The adversary phase: the storybook track, foe activations, spawning and chapter cards.
+"""The adversary phase: the storybook track, foe activations (targeting, moves, attacks).
+
+Spawning is in :mod:`hollowcli.engine.spawning`, chapter cards in
+:mod:`hollowcli.engine.effects`; a track spot's foe actions dispatch through
+:data:`FOE_ACTIONS`.
 
 Every decision a foe makes is an event whose reason says why: the walking distance to
 each Legend, how a tie broke, the path taken, the line-of-sight check and the dice.
@@ -8,27 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from hollowcli.engine import resolve
-from hollowcli.engine.core import (
-    enter,
-    event,
-    faces_text,
-    foe_id_text,
-    foes_phrase,
-    hurt_legend,
-    pause,
-    roll_dice,
-    rolls_note,
-    standing_heroes,
-)
+from hollowcli.engine.core import enter, event, faces_text, foe_id_text, hurt_legend, pause, roll_dice, standing_heroes
+from hollowcli.engine.effects import draw_card
 from hollowcli.engine.geometry import path_text
 from hollowcli.engine.rolls import DiceLike
-from hollowcli.engine.standees import free_standee, group_name
-from hollowcli.engine.state import FOES_SIDE, Event, FoeState, GameState, LegendState, per_game, per_state, replace
+from hollowcli.engine.spawning import spawn_step
+from hollowcli.engine.speed import per_game, per_state, replace
+from hollowcli.engine.state import Event, FoeState, GameState, LegendState
+from hollowcli.engine.vocab import EventKind, Phase, Side
 from hollowcli.names import plural
-from hollowcli.pack.model import FOE_CLASSES, SpawnGroup, TrackSpot
+from hollowcli.pack.model import FOE_CLASSES, TrackSpot
+from hollowcli.pack.vocab import TrackAction, TrackEnd
+
+_FOES: Final = Side.FOES
 
 
 # --------------------------------------------------------------------- targeting
@@ -162,12 +161,12 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
     ranked, why, dists, dist_text = targeting(state, f)
     detail = f"walking distances from {f.loc}: {dist_text}"
     if not ranked:
-        events.append(event(state, "foe-hold", actor=foe_id_text(f), frm=f.loc, to=f.loc, reason=f"{name} stays at {f.loc}: {why}", detail=detail))
+        events.append(event(state, EventKind.FOE_HOLD, actor=foe_id_text(f), frm=f.loc, to=f.loc, reason=f"{name} stays at {f.loc}: {why}", detail=detail))
         return state
     target = ranked[0]
     ok, los_why = can_attack(state, f, target)
     if ok:
-        events.append(event(state, "foe-hold", actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
+        events.append(event(state, EventKind.FOE_HOLD, actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
                             reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
         return state
     there = state.hero(target).loc
@@ -181,7 +180,7 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
         walked.append(loc)
         if traps:
             state = state.with_foe(replace(state.foe(number), loc=loc))
-            state, standing = enter(state, FOES_SIDE, str(number), loc, sprung)
+            state, standing = enter(state, _FOES, str(number), loc, sprung)
             if not standing:
                 stop = f"it fell to a trap at {loc}"
                 break
@@ -197,7 +196,7 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
     steps = len(walked) - 1
     if steps == 0:
         stop = f"its move is {fdef.move}"
-    events.append(event(state, "foe-move", actor=foe_id_text(f), target=target, frm=walked[0], to=walked[-1],
+    events.append(event(state, EventKind.FOE_MOVE, actor=foe_id_text(f), target=target, frm=walked[0], to=walked[-1],
                         numbers={"steps": steps, "move": fdef.move, "path": walked, "distances": dict(dists)},
                         reason=f"{name} moves {path_text(walked)}: {why}; it stops because {stop}",
                         detail=f"{detail}; shortest path to {state.legend_name(target)}: {path_text(path)} (ties broken clockwise from north)"))
@@ -222,7 +221,7 @@ def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event
             target = lid
             break
     if target is None:
-        events.append(event(state, "foe-no-attack", actor=foe_id_text(f), frm=f.loc,
+        events.append(event(state, EventKind.FOE_NO_ATTACK, actor=foe_id_text(f), frm=f.loc,
                             reason=f"{name} at {f.loc} cannot attack: " + (_out_of_reach(state, f, ranked) if ranked else why)))
         return state
     fdef = state.foe_def(f.foe)
@@ -231,41 +230,64 @@ def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event
     purpose = f"{name} attacks {state.legend_name(target)}" if not nums.area else f"{name} makes an area attack on {where}"
     faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", foe_id_text(f))
     total = sum(x.value for x in faces)
-    prev = next((e for e in reversed(events) if e.kind != "trap"), None)
-    # Right after its move (or its decision to stay) the reason for this target was given.
-    just_chosen = prev is not None and prev.kind in ("foe-move", "foe-hold") and prev.actor == foe_id_text(f) and prev.target == target
     if target != ranked[0]:
         chosen = f", as its first choice cannot be attacked ({checks[0]})"
-    else:
-        chosen = "" if just_chosen else f" because {why}"
+    else:  # right after its move (or its decision to stay) the reason for this target was given
+        chosen = "" if _just_chosen(events, f, target) else f" because {why}"
     # An area attack is rolled once and hits every hero in the target's location.
     victims = [lid for lid in standing_heroes(state) if state.hero(lid).loc == where] if nums.area else [target]
     victims.sort(key=lambda lid: lid != target)
     if nums.area:
         names = [state.legend_name(v) for v in victims]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        events.append(event(state, "foe-attack-roll", actor=foe_id_text(f), frm=f.loc, to=where, rolls=rolls,
+        events.append(event(state, EventKind.FOE_ATTACK_ROLL, actor=foe_id_text(f), frm=f.loc, to=where, rolls=rolls,
                             numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "targets": len(victims)},
                             reason=(f"{name} makes an area attack on {where} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}, "
                                     f"one roll for every hero there ({listed})")))
+    blow = _Blow(f, total, nums, rolls, f" from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}", "; ".join(checks))
     for victim in victims:
-        lg = state.hero(victim)
-        relic = state.pack.items.get(lg.relic) if isinstance(lg, LegendState) and lg.relic else None
-        defense, def_why = per_game(state, ("defense", victim, relic.id if relic else None),
-                                    resolve.legend_defense, state.hero_def(victim), relic)
-        dmg = resolve.attack_damage(total, nums.direct, defense, state.pack.rules.fear_per_damage)
-        arithmetic = dmg.reason
-        if relic is not None and relic.defense:
-            arithmetic += f" (defense {state.hero_def(victim).defense} + {relic.defense} from {relic.name})"
-        head = (f"{state.legend_name(victim)} is in the area" if nums.area
-                else f"{name} attacks {state.legend_name(victim)} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}")
-        state = hurt_legend(
-            state, victim, dmg.damage, events, kind="foe-attack", actor=foe_id_text(f), rolls=[] if nums.area else rolls,
-            numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "defense": defense} | ({"area": True} if nums.area else {}),
-            reason=f"{head}; {arithmetic}",
-            detail=f"{nums.reason}; {def_why}; {'; '.join(checks)}", frm=f.loc,
-        )
+        state = _hit(state, victim, blow, events)
     return state
+
+
+def _just_chosen(events: list[Event], f: FoeState, target: str) -> bool:
+    """Whether the foe's last ruling (its move, or its decision to stay; a trap it sprang
+    on the way does not count) already said why it wants ``target``."""
+    prev = next((e for e in reversed(events) if e.kind != EventKind.TRAP), None)
+    return (prev is not None and (prev.kind == EventKind.FOE_MOVE or prev.kind == EventKind.FOE_HOLD)
+            and prev.actor == foe_id_text(f) and prev.target == target)
+
+
+class _Blow(NamedTuple):
+    """One foe attack's roll, as each hero it hits takes it."""
+
+    foe: FoeState
+    total: int  # the dice total
+    nums: Any  # resolve.AttackNumbers
+    rolls: list[dict[str, Any]]
+    how: str  # `` from C4 because ...: rolled [2, 1] = 3``
+    checks: str  # the range and sight checks, for --explain
+
+
+def _hit(state: GameState, victim: str, blow: _Blow, events: list[Event]) -> GameState:
+    """One hero takes the foe's attack: its defense (with its relic's bonus) against the roll."""
+    f, nums = blow.foe, blow.nums
+    lg = state.hero(victim)
+    relic = state.pack.items.get(lg.relic) if isinstance(lg, LegendState) and lg.relic else None
+    defense, def_why = per_game(state, ("defense", victim, relic.id if relic else None),
+                                resolve.legend_defense, state.hero_def(victim), relic)
+    dmg = resolve.attack_damage(blow.total, nums.direct, defense, state.pack.rules.fear_per_damage)
+    arithmetic = dmg.reason
+    if relic is not None and relic.defense:
+        arithmetic += f" (defense {state.hero_def(victim).defense} + {relic.defense} from {relic.name})"
+    head = (f"{state.legend_name(victim)} is in the area" if nums.area
+            else f"{state.foe_name(f)} attacks {state.legend_name(victim)}{blow.how}")
+    return hurt_legend(
+        state, victim, dmg.damage, events, kind=EventKind.FOE_ATTACK, actor=foe_id_text(f), rolls=[] if nums.area else blow.rolls,
+        numbers={"dice": nums.dice, "dice_total": blow.total, "direct": nums.direct, "defense": defense} | ({"area": True} if nums.area else {}),
+        reason=f"{head}; {arithmetic}",
+        detail=f"{nums.reason}; {def_why}; {blow.checks}", frm=f.loc,
+    )
 
 
 def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
@@ -286,9 +308,10 @@ def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
     return f"its range is {spec.range} and " + ", ".join(bits)
 
 
-FOE_ACTIONS: Final[dict[str, Callable[[GameState, int, DiceLike, list[Event]], GameState]]] = {
-    "move": foe_move,
-    "attack": foe_attack,
+#: What a foe does for each foe action of a track spot.
+FOE_ACTIONS: Final[dict[TrackAction, Callable[[GameState, int, DiceLike, list[Event]], GameState]]] = {
+    TrackAction.MOVE: foe_move,
+    TrackAction.ATTACK: foe_attack,
 }
 
 
@@ -300,11 +323,11 @@ def activation_order(state: GameState) -> list[int]:
     return [f.number for f in sorted(state.foes, key=lambda f: (rank.get(state.foe_def(f.foe).cls, len(rank)), f.number))]
 
 
-def activate_foes(state: GameState, actions: tuple[str, ...], dice: DiceLike, events: list[Event]) -> GameState:
+def activate_foes(state: GameState, actions: tuple[TrackAction, ...], dice: DiceLike, events: list[Event]) -> GameState:
     """Each foe, in activation order, does ``actions`` (move, attack) in turn."""
     numbers = activation_order(state)
     if numbers:
-        events.append(event(state, "activation", numbers={"order": [foe_id_text(state.foe(n)) for n in numbers]},
+        events.append(event(state, EventKind.ACTIVATION, numbers={"order": [foe_id_text(state.foe(n)) for n in numbers]},
                             reason=f"foes activate ({', '.join(actions)}) in class order {' → '.join(state.pack.rules.activation_order)}, "
                                    f"then in the order they came onto the board: "
                                    f"{', '.join(state.foe_name(state.foe(n)) for n in numbers)}"))
@@ -318,95 +341,6 @@ def activate_foes(state: GameState, actions: tuple[str, ...], dice: DiceLike, ev
     return state
 
 
-# -------------------------------------------------------------------- spawning
-def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGroup], dice: DiceLike,
-                 events: list[Event], why: str) -> GameState:
-    """Spawn each group by the D6 rule (rolled point, else lowest unlocked), within supply."""
-    rules = state.pack.rules
-    board = state.board
-    points = sorted(board.spawn_points)
-    for g in groups:
-        fdef = state.pack.foes.get(g.foe)
-        if fdef is None:
-            continue
-        faces, rolls = roll_dice(state, rules.spawn_die, 1, dice, f"spawn point for {foes_phrase(state, g.foe, g.count)}, {why}", "spawn")
-        sp = resolve.spawn_point(faces[0].value, points, state.barricades, rolls_note(rolls))
-        if sp.point is None:
-            events.append(event(state, "spawn", actor=g.foe, rolls=rolls, numbers={"roll": sp.roll, "count": g.count, "placed": 0},
-                                reason=f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}"))
-            continue
-        loc = board.spawn_points[sp.point]
-        room = max(0, fdef.supply - state.on_board(g.foe))
-        placed = min(room, g.count)
-        standees: list[int] = []
-        for _ in range(placed):  # each takes the lowest number of its kind not on the board
-            standees.append(free_standee(state, g.foe, tuple(standees)))
-        new = tuple(FoeState(number=state.next_foe + i, foe=g.foe, loc=loc, health=fdef.health, standee=standees[i])
-                    for i in range(placed))
-        state = replace(state, foes=state.foes + new, next_foe=state.next_foe + placed)
-        text = f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}"
-        if placed:
-            text += f"; {group_name(state, g.foe, standees)} {'appears' if placed == 1 else 'appear'} at {loc}"
-        if placed < g.count:
-            text += f"; {g.count - placed} could not spawn: every {fdef.name} miniature ({fdef.supply} in the box) is on the board"
-            if rules.supply_exhausted == "lose" and not state.supply_out:
-                state = replace(state, supply_out=f"the supply of {fdef.name} ran out ({g.count - placed} could not spawn; rules.supply_exhausted: lose)")
-                text += ", so the chapter is lost at the end of the round (rules.supply_exhausted: lose)"
-        events.append(event(state, "spawn", actor=g.foe, to=loc, rolls=rolls,
-                            numbers={"roll": sp.roll, "point": sp.point, "redirected": sp.redirected, "count": g.count,
-                                     "placed": placed, "supply": fdef.supply, "numbers": standees},
-                            reason=text))
-    return state
-
-
-def spawn_step(state: GameState, dice: DiceLike, events: list[Event]) -> GameState:
-    """The track's spawn action: the next spawn-list entry (the list loops when used up)."""
-    entries = state.chapter_def.spawn_list
-    if not entries:
-        events.append(event(state, "spawn", reason="the chapter has no spawn list, so nothing spawns"))
-        return state
-    pos = state.spawn_pos
-    if pos >= len(entries):
-        if state.pack.rules.spawn_list_end != "loop":
-            events.append(event(state, "spawn", reason="the spawn list is used up, so nothing spawns"))
-            return state
-        pos %= len(entries)
-    state = replace(state, spawn_pos=pos + 1)
-    return spawn_groups(state, entries[pos], dice, events, f"spawn list entry {pos + 1} of {len(entries)}")
-
-
-# ---------------------------------------------------------------------- cards
-# The card effects (what each does, how it is checked and how it reads) are one registry:
-# hollowcli.engine.effects.EFFECTS.
-
-
-def draw_card(state: GameState, dice: DiceLike, events: list[Event], extra: list[int]) -> GameState:
-    """Draw the top chapter card (shuffling the discards into a new pile when empty) and apply it."""
-    if not state.pile:
-        if not state.discard:
-            events.append(event(state, "card", reason="the chapter has no cards, so nothing is drawn"))
-            return state
-        pile = list(state.discard)
-        dice.shuffle(pile)
-        state = replace(state, pile=tuple(pile), discard=())
-        events.append(event(state, "shuffle", numbers={"cards": len(pile)}, reason=f"the chapter deck is shuffled ({plural(len(pile), 'card')})"))
-    card_id, rest = state.pile[0], state.pile[1:]
-    state = replace(state, pile=rest, discard=state.discard + (card_id,))
-    card = next((c for c in state.chapter_def.cards if c.id == card_id), None)
-    if card is None:
-        events.append(event(state, "card", reason=f"card {card_id!r} is not in the chapter any more; it has no effect"))
-        return state
-    effect = dict(card.effect)
-    events.append(event(state, "card", target=card.id, numbers={"effect": effect},
-                        reason=f"card drawn: {card.title}" + ("" if effect else " (no effect)"), detail=card.text))
-    from hollowcli.engine.effects import EFFECTS
-
-    for key, eff in EFFECTS.items():  # the registry's order is the order effects apply in
-        if key in effect:
-            state = eff.apply(state, effect[key], dice, events, card.title, extra)
-    return state
-
-
 # ----------------------------------------------------------------- the phase
 def adversary_phase(state: GameState, dice: DiceLike, events: list[Event]) -> GameState:
     """Resolve the current track spot, then slide the token.
@@ -415,41 +349,41 @@ def adversary_phase(state: GameState, dice: DiceLike, events: list[Event]) -> Ga
     activation pass in which each foe, in class order, does them in turn; ``spawn`` and a
     card draw happen at their place in the list (a spot's ``card: draw`` comes last).
     """
-    state = replace(state, phase="adversary", turn=None)
+    state = replace(state, phase=Phase.ADVERSARY, turn=None)
     track = state.chapter_def.track
     if not track:
-        events.append(event(state, "track", reason="the chapter has no storybook track"))
+        events.append(event(state, EventKind.TRACK, reason="the chapter has no storybook track"))
         return state
     spot: TrackSpot = track[state.track_pos]
-    acts = list(spot.actions)
-    if spot.card == "draw" and "card" not in acts:
-        acts.append("card")
-    events.append(event(state, "track", numbers={"spot": state.track_pos + 1, "actions": acts},
+    acts = [TrackAction(a) for a in spot.actions]
+    if spot.card == "draw" and TrackAction.CARD not in acts:
+        acts.append(TrackAction.CARD)
+    events.append(event(state, EventKind.TRACK, numbers={"spot": state.track_pos + 1, "actions": acts},
                         reason=f"storybook spot {state.track_pos + 1} of {len(track)}: {', '.join(acts) or 'nothing'}"))
     extra: list[int] = []
-    batch: list[str] = []
-    for act in acts + ["<end>"]:
+    batch: list[TrackAction] = []
+    for act in acts:
         if act in FOE_ACTIONS:
             batch.append(act)
             continue
         if batch:
             state = activate_foes(state, tuple(batch), dice, events)
             batch = []
-        if act == "spawn":
+        if act == TrackAction.SPAWN:
             state = pause(state, dice, events, "spawn")
             state = spawn_step(state, dice, events)
-        elif act == "card":
+        elif act == TrackAction.CARD:
             state = pause(state, dice, events, "card")
             state = draw_card(state, dice, events, extra)
+    if batch:
+        state = activate_foes(state, tuple(batch), dice, events)
     state = pause(state, dice, events, "slide")
     slide = 1 + sum(extra)
     pos = state.track_pos + slide
-    if state.chapter_def.track_end == "loop":
-        pos %= len(track)
-    else:
-        pos = min(pos, len(track) - 1)
-    events.append(event(state, "track-slide", numbers={"from": state.track_pos + 1, "to": pos + 1, "slide": slide},
+    loops = state.chapter_def.track_end == TrackEnd.LOOP
+    pos = pos % len(track) if loops else min(pos, len(track) - 1)
+    events.append(event(state, EventKind.TRACK_SLIDE, numbers={"from": state.track_pos + 1, "to": pos + 1, "slide": slide},
                         reason=f"the storybook token slides from spot {state.track_pos + 1} to spot {pos + 1}"
                                + (f" ({plural(slide, 'spot')})" if slide != 1 else "")
-                               + (" (the track loops)" if state.chapter_def.track_end == "loop" and pos < state.track_pos + slide else "")))
+                               + (" (the track loops)" if loops and pos < state.track_pos + slide else "")))
     return replace(state, track_pos=pos)

@@ -1,8 +1,9 @@
-"""Rulings shared by the Legend phase and the adversary phase.
+"""Rulings shared by the Legend phase, the adversary phase and corrections.
 
-Damage to a Legend (with its fear), damage to a foe (and its defeat), rolling dice into
-event form, entering a location (traps), and small lookups. Every function takes a state
-and returns a new one, appending the events it produced to the list it is given.
+Events (:func:`event`), damage to a Legend (with its fear) or an ally, damage to a foe and
+its defeat (:func:`defeat_foe`, the one place a foe is defeated), rolling dice into event
+form, entering a location (traps), and small lookups. Every function takes a state and
+returns a new one, appending the events it produced to the list it is given.
 """
 
 from __future__ import annotations
@@ -11,19 +12,22 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from hollowcli.engine import resolve
-from hollowcli.engine.events import EventKind
 from hollowcli.engine.rolls import Dice, DiceLike, RolledFace, as_dice, physical_note
-from hollowcli.engine.state import FOES_SIDE, AllyState, Event, FoeState, GameState, LegendState, made, replace
+from hollowcli.engine.speed import made, replace
+from hollowcli.engine.state import AllyState, Event, FoeState, GameState, LegendState
+from hollowcli.engine.vocab import EventKind, Side
 from hollowcli.names import plural
 from hollowcli.pack.model import Face
+from hollowcli.pack.vocab import FearTokens, ObjectiveKind
 
-_KINDS: Final[dict[str, EventKind]] = {k.value: k for k in EventKind}
+_FOES: Final = Side.FOES
+_POOL: Final = FearTokens.POOL
 
 
-def event(state: GameState, kind: str, **kw: Any) -> Event:
-    """An event stamped with the state's round and phase; ``kind`` must be an
-    :class:`~hollowcli.engine.events.EventKind` (ValueError otherwise: a new kind is added
-    there first, where the view and the log read it)."""
+def event(state: GameState, kind: EventKind, **kw: Any) -> Event:
+    """An event of ``kind`` (a member: a new kind is added to
+    :class:`~hollowcli.engine.vocab.EventKind` first, where the view and the log read it),
+    stamped with the state's round and phase."""
     numbers = kw.get("numbers")
     kw["numbers"] = _NO_NUMBERS if numbers is None else _proxy(dict(numbers))
     rolls = kw.get("rolls")
@@ -31,7 +35,7 @@ def event(state: GameState, kind: str, **kw: Any) -> Event:
         kw["rolls"] = tuple([_proxy(dict(r)) for r in rolls])
     kw["round"] = state.round
     kw["phase"] = state.phase
-    kw["kind"] = _KINDS.get(kind) or EventKind(kind)  # EventKind(...) raises for an unknown kind
+    kw["kind"] = kind
     return made(Event, kw)  # (kw is this call's own dictionary; numbers, the one factory field, is set)
 
 
@@ -83,7 +87,7 @@ _NO_FACE: Final = Face("", 0)
 
 
 def hurt_legend(
-    state: GameState, legend_id: str, damage: int, events: list[Event], *, kind: str, actor: str | None,
+    state: GameState, legend_id: str, damage: int, events: list[Event], *, kind: EventKind, actor: str | None,
     reason: str, rolls: list[dict[str, Any]] | None = None, numbers: dict[str, Any] | None = None, detail: str = "",
     frm: str | None = None,
 ) -> GameState:
@@ -116,7 +120,7 @@ def hurt_legend(
 
 
 def _hurt_ally(
-    state: GameState, ally_id: str, damage: int, events: list[Event], *, kind: str, actor: str | None,
+    state: GameState, ally_id: str, damage: int, events: list[Event], *, kind: EventKind, actor: str | None,
     reason: str, rolls: list[dict[str, Any]] | None, numbers: dict[str, Any] | None, detail: str, frm: str | None,
 ) -> GameState:
     al = state.ally(ally_id)
@@ -134,12 +138,18 @@ def _hurt_ally(
                         numbers=nums, reason=text, detail=detail))
     if left <= 0:
         state = replace(state, allies=tuple(a for a in state.allies if a.id != ally_id))
-        obj = state.chapter_def.objective
         why = (f"; the objective is to protect {name}, so the chapter is lost at the end of the round"
-               if obj.kind == "protect" and obj.ally == ally_id else "; the chapter goes on without them")
-        events.append(event(state, "ally-falls", actor=ally_id, frm=al.loc, to=al.loc,
+               if ward(state) == ally_id else "; the chapter goes on without them")
+        events.append(event(state, EventKind.ALLY_FALLS, actor=ally_id, frm=al.loc, to=al.loc,
                             reason=f"{name} falls at {al.loc} and leaves the board{why}"))
     return state
+
+
+def ward(state: GameState) -> str | None:
+    """The ally the chapter's objective is to protect (its fall loses the chapter at the
+    end of the round), or None."""
+    obj = state.chapter_def.objective
+    return obj.ally if obj.kind == ObjectiveKind.PROTECT else None
 
 
 def place_ally(state: GameState, ally_id: str, at: int | str) -> tuple[GameState, str | None]:
@@ -161,7 +171,7 @@ def standing_heroes(state: GameState) -> list[str]:
 
 def fear_ready(state: GameState, lg: LegendState) -> int:
     """Fear tokens in the Legend's preparation space (``rules.fear_tokens: pool``; else 0)."""
-    return lg.fear - lg.fear_spent if state.pack.rules.fear_tokens == "pool" else 0
+    return lg.fear - lg.fear_spent if state.pack.rules.fear_tokens == _POOL else 0
 
 
 def remove_fear(lg: LegendState, n: int) -> tuple[LegendState, int]:
@@ -175,14 +185,20 @@ def remove_fear(lg: LegendState, n: int) -> tuple[LegendState, int]:
 
 
 def hurt_foe(state: GameState, number: int, damage: int) -> tuple[GameState, bool]:
-    """Apply ``damage`` to a foe; a foe at 0 health is defeated and its miniature returns to supply."""
+    """Apply ``damage`` to a foe; a foe at 0 health is defeated (:func:`defeat_foe`)."""
     f = state.foe(number)
     left = f.health - damage
     if left <= 0:
-        counts = dict(state.defeated_counts)
-        counts[f.foe] = counts.get(f.foe, 0) + 1
-        return replace(state, foes=tuple(x for x in state.foes if x.number != number), defeated_counts=tuple(counts.items())), True
+        return defeat_foe(state, f), True
     return state.with_foe(replace(f, health=left)), False
+
+
+def defeat_foe(state: GameState, f: FoeState) -> GameState:
+    """The foe is defeated: its miniature returns to the supply, and the defeat counts
+    (towards a defeat objective)."""
+    counts = dict(state.defeated_counts)
+    counts[f.foe] = counts.get(f.foe, 0) + 1
+    return replace(state, foes=tuple(x for x in state.foes if x.number != f.number), defeated_counts=tuple(counts.items()))
 
 
 def foe_id_text(f: FoeState) -> str:
@@ -191,7 +207,7 @@ def foe_id_text(f: FoeState) -> str:
     return f"{f.foe}#{f.standee}"
 
 
-def enter(state: GameState, side: str, who: str, loc: str, events: list[Event]) -> tuple[GameState, bool]:
+def enter(state: GameState, side: Side, who: str, loc: str, events: list[Event]) -> tuple[GameState, bool]:
     """A figure of ``side`` enters ``loc``: enemy traps there spring on it.
 
     Traps only affect enemies of the character who set them, so a trap set by a Legend
@@ -202,7 +218,7 @@ def enter(state: GameState, side: str, who: str, loc: str, events: list[Event]) 
     for trap in springing:
         if state.pack.rules.trap_single_use:
             state = replace(state, traps=tuple(t for t in state.traps if t is not trap))
-        if side == FOES_SIDE:
+        if side == _FOES:
             number = int(who)
             f = state.foe(number)
             fdef = state.foe_def(f.foe)
@@ -216,7 +232,7 @@ def enter(state: GameState, side: str, who: str, loc: str, events: list[Event]) 
                 text += f"; {name} is defeated and returns to the supply"
             else:
                 text += f"; {name} has {state.foe(number).health} health left"
-            events.append(event(state, "trap", actor=trap.setter, target=foe_id_text(f), to=loc,
+            events.append(event(state, EventKind.TRAP, actor=trap.setter, target=foe_id_text(f), to=loc,
                                 numbers={"direct": trap.damage, "defense": fdef.defense, "damage": dmg.damage, "defeated": defeated},
                                 reason=text))
             if defeated:
@@ -225,7 +241,7 @@ def enter(state: GameState, side: str, who: str, loc: str, events: list[Event]) 
         else:
             hero = state.hero(who)
             dmg = resolve.attack_damage(0, trap.damage, state.defense_of(hero), 0)
-            state = hurt_legend(state, who, dmg.damage, events, kind="trap", actor=trap.setter,
+            state = hurt_legend(state, who, dmg.damage, events, kind=EventKind.TRAP, actor=trap.setter,
                                 reason=f"{state.legend_name(who)} enters {loc} and springs the {trap.type} trap set by {_setter_name(state, trap.setter)}: {dmg.reason}",
                                 numbers={"direct": trap.damage, "defense": dmg.defense})
             if state.is_ally(who) and not any(a.id == who for a in state.allies):

@@ -20,7 +20,9 @@ wound forgotten, a card misread). A correction sets the ledger to what the board
 
 Each correction is a typed :class:`Correction`, printed to and parsed from the command
 language here, and applied by :func:`apply_correction` as one engine step with one
-event of kind ``correction``. A correction that does not fit the board (an unknown
+event of kind ``correction``. Each kind (a :class:`~hollowcli.engine.vocab.CorrectionKind`)
+is one :class:`CorrectionRule` in :data:`CORRECTIONS`: its usage, how many words follow
+it, how it is read, checked against the board, made true and typed. A correction that does not fit the board (an unknown
 figure, a location that is not on the map, health above the maximum) raises
 :class:`~hollowcli.errors.RulesError` with one sentence and changes nothing.
 """
@@ -28,33 +30,24 @@ figure, a location that is not on the map, health above the maximum) raises
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dc_field
-from typing import Any
+from typing import Any, Final
 
 from hollowcli.engine import standees
-from hollowcli.engine.core import event
-from hollowcli.engine.state import Event, FoeState, GameState, replace
+from hollowcli.engine.core import defeat_foe, event, ward
+from hollowcli.engine.speed import replace
+from hollowcli.engine.state import Event, FoeState, GameState
+from hollowcli.engine.vocab import CorrectionKind, EventKind, SetField
 from hollowcli.errors import RulesError
 from hollowcli.names import plural
 
-#: The words that begin a correction (fixed by the product brief).
-WORDS = ("put", "add", "remove", "set", "barricade", "unbarricade", "track", "next-spawn")
+#: The words that begin a correction (fixed by the product brief), in help order.
+WORDS: Final = tuple(CorrectionKind)
 
 #: What ``set`` can change.
-FIELDS = ("health", "fear", "tokens")
-
-USAGE = {
-    "put": "put FIGURE LOC (a foe like g2 or gobkin 2, or a Legend's or ally's name; LOC like C4)",
-    "add": "add FOE [N] LOC (a foe like gobkin, its standee number if you choose it; LOC like C4 or a spawn point number)",
-    "remove": "remove FIGURE (a foe like g2 or gobkin 2)",
-    "set": "set NAME health|fear|tokens N (NAME: a Legend's or ally's name, or a foe like g2)",
-    "barricade": "barricade N (a spawn point number)",
-    "unbarricade": "unbarricade N (a spawn point number)",
-    "track": "track N (the storybook spot the token is on)",
-    "next-spawn": "next-spawn N (the spawn list entry that comes next)",
-}
+FIELDS: Final = tuple(SetField)
 
 
 @dataclass(frozen=True)
@@ -63,17 +56,17 @@ class Correction:
 
     ``figure`` is ``"foe:N"`` for the foe whose identity (``FoeState.number``, not its
     standee number) is N, ``"legend:ID"`` or ``"ally:ID"``; ``foe`` a foe id (add);
-    ``loc`` a location name; ``field`` health | fear | tokens; ``value`` the number (for
+    ``loc`` a location name; ``field`` what ``set`` changes; ``value`` the number (for
     ``add``: the standee number asked for, None for the lowest free one). ``offered`` is
     the board it was made on (it names the foe in :attr:`command`); it takes no part in
     equality.
     """
 
-    kind: str  # put | add | remove | set | barricade | unbarricade | track | next-spawn
+    kind: CorrectionKind
     figure: str | None = None
     foe: str | None = None
     loc: str | None = None
-    field: str | None = None
+    field: SetField | None = None
     value: int | None = None
     offered: GameState | None = dc_field(default=None, compare=False, repr=False)
 
@@ -85,15 +78,7 @@ class Correction:
     def command(self) -> str:
         """The typed form, which parses back to an equal correction on the board it was made on."""
         fig = _figure_word(self.figure, self.offered) if self.figure else ""
-        if self.kind == "put":
-            return f"put {fig} {self.loc}"
-        if self.kind == "add":
-            return f"add {self.foe} {self.loc}" if self.value is None else f"add {self.foe} {self.value} {self.loc}"
-        if self.kind == "remove":
-            return f"remove {fig}"
-        if self.kind == "set":
-            return f"set {fig} {self.field} {self.value}"
-        return f"{self.kind} {self.value}"
+        return CORRECTIONS[self.kind].command(self, fig)
 
     @property
     def label(self) -> str:
@@ -115,8 +100,24 @@ class Correction:
             v = data.get(key)
             return None if v is None else conv(v)
 
-        return cls(str(kind), figure=opt("figure", str), foe=opt("foe", str), loc=opt("loc", str),
-                   field=opt("field", str), value=opt("value", int))
+        return cls(CorrectionKind(kind), figure=opt("figure", str), foe=opt("foe", str), loc=opt("loc", str),
+                   field=opt("field", SetField), value=opt("value", int))
+
+
+@dataclass(frozen=True)
+class CorrectionRule:
+    """One kind of correction: its usage, how many words follow it (least, most: a figure
+    may be two words, ``put gobkin 2 H2``), how it is read from those words, checked
+    against the board (RulesError), made true (the new state and what changed, in words)
+    and typed back (given the figure as typed)."""
+
+    usage: str
+    arity: tuple[int, int]
+    parse: Callable[[GameState, CorrectionKind, list[str], str], Correction]
+    check: Callable[[GameState, Correction], None]
+    apply: Callable[[GameState, Correction], tuple[GameState, str]]
+    command: Callable[[Correction, str], str]
+
 
 
 def _figure_word(figure: str, state: GameState | None) -> str:
@@ -212,95 +213,123 @@ def parse_correction(state: GameState, text: str) -> Correction:
     words = text.strip().split()
     if not words or words[0].lower() not in WORDS:
         raise RulesError(f"'{text.strip()}' is not a correction; corrections start with {', '.join(WORDS)}")
-    kind = words[0].lower()
-    args = words[1:]
-    usage = "type " + USAGE[kind]
-    if kind == "add" and len(args) == 3 and args[0].isdigit():  # add 2 gobkin C4 -> not supported form
-        raise RulesError(f"add one foe at a time; {usage}")
-    # the figure may be two words (put gobkin 2 H2); the words around it are fixed
-    least, most = {"put": (2, 3), "add": (2, 3), "remove": (1, 2), "set": (3, 4)}.get(kind, (1, 1))
-    if kind == "set" and len(args) == 2 and args[0].lower() in FIELDS:
-        raise RulesError(f"say whose {args[0].lower()}; {usage}")
+    kind = CorrectionKind(words[0].lower())
+    rule = CORRECTIONS[kind]
+    return rule.parse(state, kind, words[1:], "type " + rule.usage).on(state)
+
+
+def _words(kind: CorrectionKind, args: list[str], usage: str) -> None:
+    """RulesError when ``args`` are too few or too many words for ``kind``."""
+    least, most = CORRECTIONS[kind].arity
     if not least <= len(args) <= most:
         raise RulesError(f"'{kind}' takes {plural(least, 'word')} after it; {usage}")
-    made: Correction
-    if kind == "put":
-        made = Correction("put", figure=_figure(state, " ".join(args[:-1]), usage), loc=_loc(state, args[-1], usage))
-    elif kind == "add":
-        standee = _int(state, args[1], usage) if len(args) == 3 else None
-        made = Correction("add", foe=_foe_kind(state, args[0], usage), loc=_loc(state, args[-1], usage, spawn_ok=True),
-                          value=standee)
-    elif kind == "remove":
-        fig = _figure(state, " ".join(args), usage)
-        side, _, key = fig.partition(":")
-        if side != "foe":
-            who = "a Legend" if side == "legend" else "an ally"
-            raise RulesError(f"{who} stays on the board until it falls; to say {state.legend_name(key)} has fallen, "
-                             f"type 'set {state.legend_name(key).lower()} health 0'")
-        made = Correction("remove", figure=fig)
-    elif kind == "set":
-        fig = _figure(state, " ".join(args[:-2]), usage)
-        field = args[-2].lower()
-        if field not in FIELDS:
-            raise RulesError(f"'{args[-2]}' is not something 'set' changes; {usage}")
-        made = Correction("set", figure=fig, field=field, value=_int(state, args[-1], usage))
-    else:
-        made = Correction(kind, value=_int(state, args[0], usage))
-    return made.on(state)
+
+
+def _parse_put(state: GameState, kind: CorrectionKind, args: list[str], usage: str) -> Correction:
+    _words(kind, args, usage)
+    return Correction(kind, figure=_figure(state, " ".join(args[:-1]), usage), loc=_loc(state, args[-1], usage))
+
+
+def _parse_add(state: GameState, kind: CorrectionKind, args: list[str], usage: str) -> Correction:
+    if len(args) == 3 and args[0].isdigit():  # add 2 gobkin C4: not a form of add
+        raise RulesError(f"add one foe at a time; {usage}")
+    _words(kind, args, usage)
+    standee = _int(state, args[1], usage) if len(args) == 3 else None
+    return Correction(kind, foe=_foe_kind(state, args[0], usage), loc=_loc(state, args[-1], usage, spawn_ok=True), value=standee)
+
+
+def _parse_remove(state: GameState, kind: CorrectionKind, args: list[str], usage: str) -> Correction:
+    _words(kind, args, usage)
+    fig = _figure(state, " ".join(args), usage)
+    side, _, key = fig.partition(":")
+    if side != "foe":
+        who = "a Legend" if side == "legend" else "an ally"
+        raise RulesError(f"{who} stays on the board until it falls; to say {state.legend_name(key)} has fallen, "
+                         f"type 'set {state.legend_name(key).lower()} health 0'")
+    return Correction(kind, figure=fig)
+
+
+def _parse_set(state: GameState, kind: CorrectionKind, args: list[str], usage: str) -> Correction:
+    if len(args) == 2 and args[0].lower() in FIELDS:
+        raise RulesError(f"say whose {args[0].lower()}; {usage}")
+    _words(kind, args, usage)
+    fig = _figure(state, " ".join(args[:-2]), usage)
+    field = args[-2].lower()
+    if field not in FIELDS:
+        raise RulesError(f"'{args[-2]}' is not something 'set' changes; {usage}")
+    return Correction(kind, figure=fig, field=SetField(field), value=_int(state, args[-1], usage))
+
+
+def _parse_number(state: GameState, kind: CorrectionKind, args: list[str], usage: str) -> Correction:
+    _words(kind, args, usage)
+    return Correction(kind, value=_int(state, args[0], usage))
 
 
 def check(state: GameState, c: Correction) -> None:
     """RulesError when ``c`` cannot be true of this board (limits, supply, spawn points)."""
+    CORRECTIONS[c.kind].check(state, c)
+
+
+def _no_check(state: GameState, c: Correction) -> None:
+    return None
+
+
+def _check_add(state: GameState, c: Correction) -> None:
+    fdef = state.pack.foes[c.foe or ""]
+    if state.on_board(c.foe or "") >= fdef.supply:
+        raise RulesError(f"every {fdef.name} miniature ({fdef.supply} in the box) is already on the board")
+    if c.value is not None:
+        if not 1 <= c.value <= fdef.supply:
+            raise RulesError(f"{fdef.name} standees are numbered 1 to {fdef.supply}, not {c.value}")
+        there = next((f for f in state.foes if f.foe == c.foe and f.standee == c.value), None)
+        if there is not None:
+            raise RulesError(f"{state.foe_name(there)} is already on the board, at {there.loc}")
+
+
+def _check_set(state: GameState, c: Correction) -> None:
     pack = state.pack
-    if c.kind == "add":
-        fdef = pack.foes[c.foe or ""]
-        if state.on_board(c.foe or "") >= fdef.supply:
-            raise RulesError(f"every {fdef.name} miniature ({fdef.supply} in the box) is already on the board")
-        if c.value is not None:
-            if not 1 <= c.value <= fdef.supply:
-                raise RulesError(f"{fdef.name} standees are numbered 1 to {fdef.supply}, not {c.value}")
-            there = next((f for f in state.foes if f.foe == c.foe and f.standee == c.value), None)
-            if there is not None:
-                raise RulesError(f"{state.foe_name(there)} is already on the board, at {there.loc}")
-    elif c.kind == "set":
-        side, _, key = (c.figure or "").partition(":")
-        value = c.value or 0
-        if side == "foe":
-            f = state.foe(int(key))
-            if c.field != "health":
-                raise RulesError(f"a foe has only health to set; {state.foe_name(f)} has {f.health}")
-            top = state.foe_def(f.foe).health
-            if value > top:
-                raise RulesError(f"{state.foe_name(f)}'s health cannot be {value}: its maximum is {top}")
-        elif side == "ally":
-            name = state.legend_name(key)
-            if c.field != "health":
-                raise RulesError(f"an ally has only health to set (no fear or tokens); {name} has {state.ally(key).health}")
-            top = pack.allies[key].health
-            if value > top:
-                raise RulesError(f"{name}'s health cannot be {value}: the maximum is {top}")
-        else:
-            ldef = pack.legends[key]
-            name = state.legend_name(key)
-            lg = state.legend(key)
-            if c.field == "health" and value > ldef.health:
-                raise RulesError(f"{name}'s health cannot be {value}: the maximum is {ldef.health}")
-            if c.field == "fear" and value > pack.rules.fear_limit:
-                raise RulesError(f"{name}'s fear cannot be {value}: the fear limit is {pack.rules.fear_limit}")
-            if c.field == "tokens" and value > lg.ready + lg.spent:
-                raise RulesError(f"{name} has {lg.ready + lg.spent} action tokens in all, so {value} cannot be ready")
-    elif c.kind in ("barricade", "unbarricade"):
-        pts = sorted(state.board.spawn_points)
-        if c.value not in pts:
-            raise RulesError(f"the map has no spawn point {c.value} (its spawn points: {', '.join(map(str, pts)) or 'none'})")
-    elif c.kind == "track":
-        n = len(state.chapter_def.track)
-        if not 1 <= (c.value or 0) <= max(1, n):
-            raise RulesError(f"the storybook track has spots 1 to {n}, not {c.value}")
-    elif c.kind == "next-spawn":
-        n = len(state.chapter_def.spawn_list)
-        if not 1 <= (c.value or 0) <= max(1, n):
-            raise RulesError(f"the spawn list has entries 1 to {n}, not {c.value}")
+    side, _, key = (c.figure or "").partition(":")
+    value = c.value or 0
+    if side == "foe":
+        f = state.foe(int(key))
+        if c.field != SetField.HEALTH:
+            raise RulesError(f"a foe has only health to set; {state.foe_name(f)} has {f.health}")
+        top = state.foe_def(f.foe).health
+        if value > top:
+            raise RulesError(f"{state.foe_name(f)}'s health cannot be {value}: its maximum is {top}")
+        return
+    name = state.legend_name(key)
+    if side == "ally":
+        if c.field != SetField.HEALTH:
+            raise RulesError(f"an ally has only health to set (no fear or tokens); {name} has {state.ally(key).health}")
+        if value > pack.allies[key].health:
+            raise RulesError(f"{name}'s health cannot be {value}: the maximum is {pack.allies[key].health}")
+        return
+    ldef, lg = pack.legends[key], state.legend(key)
+    if c.field == SetField.HEALTH and value > ldef.health:
+        raise RulesError(f"{name}'s health cannot be {value}: the maximum is {ldef.health}")
+    if c.field == SetField.FEAR and value > pack.rules.fear_limit:
+        raise RulesError(f"{name}'s fear cannot be {value}: the fear limit is {pack.rules.fear_limit}")
+    if c.field == SetField.TOKENS and value > lg.ready + lg.spent:
+        raise RulesError(f"{name} has {lg.ready + lg.spent} action tokens in all, so {value} cannot be ready")
+
+
+def _check_point(state: GameState, c: Correction) -> None:
+    pts = sorted(state.board.spawn_points)
+    if c.value not in pts:
+        raise RulesError(f"the map has no spawn point {c.value} (its spawn points: {', '.join(map(str, pts)) or 'none'})")
+
+
+def _check_track(state: GameState, c: Correction) -> None:
+    n = len(state.chapter_def.track)
+    if not 1 <= (c.value or 0) <= max(1, n):
+        raise RulesError(f"the storybook track has spots 1 to {n}, not {c.value}")
+
+
+def _check_next_spawn(state: GameState, c: Correction) -> None:
+    n = len(state.chapter_def.spawn_list)
+    if not 1 <= (c.value or 0) <= max(1, n):
+        raise RulesError(f"the spawn list has entries 1 to {n}, not {c.value}")
 
 
 def apply_correction(state: GameState, c: Correction) -> tuple[GameState, list[Event]]:
@@ -308,89 +337,126 @@ def apply_correction(state: GameState, c: Correction) -> tuple[GameState, list[E
     check(state, c)
     if c.offered is None:  # (built from a save: name the foe as it is on this board)
         c = c.on(state)
-    side, _, key = (c.figure or "").partition(":")
-    was = ""
-    if c.kind == "put":
-        if side == "foe":
-            f = state.foe(int(key))
-            was, name = f.loc, state.foe_name(f)
-            state = state.with_foe(replace(f, loc=c.loc or f.loc))
-        elif side == "ally":
-            al = state.ally(key)
-            was, name = al.loc, state.legend_name(key)
-            state = state.with_ally(replace(al, loc=c.loc or al.loc))
-        else:
-            lg = state.legend(key)
-            was, name = lg.loc, state.legend_name(key)
-            state = state.with_legend(replace(lg, loc=c.loc or lg.loc))
-        text = f"{name} is at {c.loc} (was {was})"
-    elif c.kind == "add":
-        fdef = state.pack.foes[c.foe or ""]
-        standee = c.value if c.value is not None else standees.free_standee(state, c.foe or "")
-        new = FoeState(number=state.next_foe, foe=c.foe or "", loc=c.loc or "", health=fdef.health, standee=standee)
-        state = replace(state, foes=state.foes + (new,), next_foe=state.next_foe + 1)
-        text = f"{state.foe_name(new)} is added at {c.loc} (health {new.health})"
-    elif c.kind == "remove":
-        f = state.foe(int(key))
-        state = replace(state, foes=tuple(x for x in state.foes if x.number != f.number))
-        text = f"{state.foe_name(f)} is taken off the board at {f.loc} (not counted as defeated)"
-    elif c.kind == "set":
-        value = c.value or 0
-        if side == "foe":
-            f = state.foe(int(key))
-            name = state.foe_name(f)
-            if value <= 0:
-                counts = dict(state.defeated_counts)
-                counts[f.foe] = counts.get(f.foe, 0) + 1
-                state = replace(state, foes=tuple(x for x in state.foes if x.number != f.number),
-                                defeated_counts=tuple(counts.items()))
-                text = f"{name} is defeated (health {f.health} -> 0) and returns to the supply"
-            else:
-                state = state.with_foe(replace(f, health=value))
-                text = f"{name}'s health is {value} (was {f.health})"
-        elif side == "ally":
-            al = state.ally(key)
-            name = state.legend_name(key)
-            if value <= 0:
-                # As when foes bring an ally down: it leaves the board, and under a protect
-                # objective the chapter is lost at the end of the round.
-                state = replace(state, allies=tuple(a for a in state.allies if a.id != key))
-                obj = state.chapter_def.objective
-                lost = obj.kind == "protect" and obj.ally == key
-                text = (f"{name} has fallen (health {al.health} -> 0) and leaves the board"
-                        + ("; the objective was to protect them, so the chapter is lost at the end of the round"
-                           if lost else ""))
-            else:
-                state = state.with_ally(replace(al, health=value))
-                text = f"{name}'s health is {value} (was {al.health})"
-        else:
-            lg = state.legend(key)
-            name = state.legend_name(key)
-            if c.field == "health":
-                was, new_lg = str(lg.health), replace(lg, health=value)
-            elif c.field == "fear":
-                was, new_lg = str(lg.fear), replace(lg, fear=value)
-            else:
-                total = lg.ready + lg.spent
-                was, new_lg = str(lg.ready), replace(lg, ready=value, spent=total - value)
-            state = state.with_legend(new_lg)
-            what = "ready tokens" if c.field == "tokens" else c.field
-            text = f"{name}'s {what}: {value} (was {was})"
-    elif c.kind == "barricade":
-        p = c.value or 0
-        text = f"spawn point {p} is barricaded" + (" (it already was)" if p in state.barricades else "")
-        state = replace(state, barricades=tuple(sorted(set(state.barricades) | {p})))
-    elif c.kind == "unbarricade":
-        p = c.value or 0
-        text = f"spawn point {p} is open" + ("" if p in state.barricades else " (it already was)")
-        state = replace(state, barricades=tuple(b for b in state.barricades if b != p))
-    elif c.kind == "track":
-        text = f"the storybook token is on spot {c.value} (was {state.track_pos + 1})"
-        state = replace(state, track_pos=(c.value or 1) - 1)
-    else:  # next-spawn
-        text = f"the next spawn is list entry {c.value} (was {state.spawn_pos % max(1, len(state.chapter_def.spawn_list)) + 1})"
-        state = replace(state, spawn_pos=(c.value or 1) - 1)
-    ev = event(state, "correction", actor="players", target=c.figure, to=c.loc,
+    state, text = CORRECTIONS[c.kind].apply(state, c)
+    ev = event(state, EventKind.CORRECTION, actor="players", target=c.figure, to=c.loc,
                numbers={"correction": c.kind, "value": c.value, "field": c.field, "command": c.command},
                reason=f"correction ({c.command}): {text}")
     return state, [ev]
+
+
+def _apply_put(state: GameState, c: Correction) -> tuple[GameState, str]:
+    side, _, key = (c.figure or "").partition(":")
+    if side == "foe":
+        f = state.foe(int(key))
+        was, name = f.loc, state.foe_name(f)
+        state = state.with_foe(replace(f, loc=c.loc or f.loc))
+    elif side == "ally":
+        al = state.ally(key)
+        was, name = al.loc, state.legend_name(key)
+        state = state.with_ally(replace(al, loc=c.loc or al.loc))
+    else:
+        lg = state.legend(key)
+        was, name = lg.loc, state.legend_name(key)
+        state = state.with_legend(replace(lg, loc=c.loc or lg.loc))
+    return state, f"{name} is at {c.loc} (was {was})"
+
+
+def _apply_add(state: GameState, c: Correction) -> tuple[GameState, str]:
+    fdef = state.pack.foes[c.foe or ""]
+    standee = c.value if c.value is not None else standees.free_standee(state, c.foe or "")
+    new = FoeState(number=state.next_foe, foe=c.foe or "", loc=c.loc or "", health=fdef.health, standee=standee)
+    state = replace(state, foes=state.foes + (new,), next_foe=state.next_foe + 1)
+    return state, f"{state.foe_name(new)} is added at {c.loc} (health {new.health})"
+
+
+def _apply_remove(state: GameState, c: Correction) -> tuple[GameState, str]:
+    f = state.foe(int((c.figure or "").partition(":")[2]))
+    state = replace(state, foes=tuple(x for x in state.foes if x.number != f.number))
+    return state, f"{state.foe_name(f)} is taken off the board at {f.loc} (not counted as defeated)"
+
+
+def _apply_set(state: GameState, c: Correction) -> tuple[GameState, str]:
+    side, _, key = (c.figure or "").partition(":")
+    value = c.value or 0
+    if side == "foe":
+        f = state.foe(int(key))
+        name = state.foe_name(f)
+        if value <= 0:
+            return defeat_foe(state, f), f"{name} is defeated (health {f.health} -> 0) and returns to the supply"
+        return state.with_foe(replace(f, health=value)), f"{name}'s health is {value} (was {f.health})"
+    name = state.legend_name(key)
+    if side == "ally":
+        al = state.ally(key)
+        if value > 0:
+            return state.with_ally(replace(al, health=value)), f"{name}'s health is {value} (was {al.health})"
+        # As when foes bring an ally down: it leaves the board, and under a protect
+        # objective the chapter is lost at the end of the round.
+        state = replace(state, allies=tuple(a for a in state.allies if a.id != key))
+        lost = "; the objective was to protect them, so the chapter is lost at the end of the round" if ward(state) == key else ""
+        return state, f"{name} has fallen (health {al.health} -> 0) and leaves the board{lost}"
+    lg = state.legend(key)
+    if c.field == SetField.HEALTH:
+        was, new_lg = str(lg.health), replace(lg, health=value)
+    elif c.field == SetField.FEAR:
+        was, new_lg = str(lg.fear), replace(lg, fear=value)
+    else:
+        total = lg.ready + lg.spent
+        was, new_lg = str(lg.ready), replace(lg, ready=value, spent=total - value)
+    what = "ready tokens" if c.field == SetField.TOKENS else c.field
+    return state.with_legend(new_lg), f"{name}'s {what}: {value} (was {was})"
+
+
+def _apply_barricade(state: GameState, c: Correction) -> tuple[GameState, str]:
+    p = c.value or 0
+    text = f"spawn point {p} is barricaded" + (" (it already was)" if p in state.barricades else "")
+    return replace(state, barricades=tuple(sorted(set(state.barricades) | {p}))), text
+
+
+def _apply_unbarricade(state: GameState, c: Correction) -> tuple[GameState, str]:
+    p = c.value or 0
+    text = f"spawn point {p} is open" + ("" if p in state.barricades else " (it already was)")
+    return replace(state, barricades=tuple(b for b in state.barricades if b != p)), text
+
+
+def _apply_track(state: GameState, c: Correction) -> tuple[GameState, str]:
+    text = f"the storybook token is on spot {c.value} (was {state.track_pos + 1})"
+    return replace(state, track_pos=(c.value or 1) - 1), text
+
+
+def _apply_next_spawn(state: GameState, c: Correction) -> tuple[GameState, str]:
+    text = f"the next spawn is list entry {c.value} (was {state.spawn_pos % max(1, len(state.chapter_def.spawn_list)) + 1})"
+    return replace(state, spawn_pos=(c.value or 1) - 1), text
+
+
+def _number_command(c: Correction, fig: str) -> str:
+    return f"{c.kind} {c.value}"
+
+
+#: Every kind of correction, in help order (a test checks each ``CorrectionKind`` has one).
+CORRECTIONS: Final[dict[CorrectionKind, CorrectionRule]] = {
+    CorrectionKind.PUT: CorrectionRule(
+        "put FIGURE LOC (a foe like g2 or gobkin 2, or a Legend's or ally's name; LOC like C4)", (2, 3),
+        _parse_put, _no_check, _apply_put, lambda c, fig: f"put {fig} {c.loc}"),
+    CorrectionKind.ADD: CorrectionRule(
+        "add FOE [N] LOC (a foe like gobkin, its standee number if you choose it; LOC like C4 or a spawn point number)", (2, 3),
+        _parse_add, _check_add, _apply_add,
+        lambda c, fig: f"add {c.foe} {c.loc}" if c.value is None else f"add {c.foe} {c.value} {c.loc}"),
+    CorrectionKind.REMOVE: CorrectionRule(
+        "remove FIGURE (a foe like g2 or gobkin 2)", (1, 2),
+        _parse_remove, _no_check, _apply_remove, lambda c, fig: f"remove {fig}"),
+    CorrectionKind.SET: CorrectionRule(
+        "set NAME health|fear|tokens N (NAME: a Legend's or ally's name, or a foe like g2)", (3, 4),
+        _parse_set, _check_set, _apply_set, lambda c, fig: f"set {fig} {c.field} {c.value}"),
+    CorrectionKind.BARRICADE: CorrectionRule(
+        "barricade N (a spawn point number)", (1, 1), _parse_number, _check_point, _apply_barricade, _number_command),
+    CorrectionKind.UNBARRICADE: CorrectionRule(
+        "unbarricade N (a spawn point number)", (1, 1), _parse_number, _check_point, _apply_unbarricade, _number_command),
+    CorrectionKind.TRACK: CorrectionRule(
+        "track N (the storybook spot the token is on)", (1, 1), _parse_number, _check_track, _apply_track, _number_command),
+    CorrectionKind.NEXT_SPAWN: CorrectionRule(
+        "next-spawn N (the spawn list entry that comes next)", (1, 1), _parse_number, _check_next_spawn, _apply_next_spawn,
+        _number_command),
+}
+
+#: The usage line of each correction, by its word (help texts).
+USAGE: Final = {kind: rule.usage for kind, rule in CORRECTIONS.items()}

@@ -1,150 +1,196 @@
-"""The card effects: one registry entry per effect key, read by validation, the engine
-and the print kit, so the three cannot drift apart.
+"""The card effects: what each does when a chapter card is drawn (:data:`APPLY`), and,
+until they move to the pack (below), how each is checked and printed (:data:`EFFECTS`).
 
-Each :class:`Effect` has its ``key`` (as written under a card's ``effect:``), ``convert``
-(checks the YAML value with the pack validator's converters and returns the canonical
-value, reporting problems with file and line), ``apply`` (what the engine does when the
-card is drawn) and ``words`` (the effect as printed on the card). :data:`EFFECTS` lists
-them in the order a card's effects apply.
+A card's ``effect:`` mapping names effects by :class:`~hollowcli.pack.vocab.Effect`; they
+apply in that enum's declaration order. Each effect's engine side is one function in
+:data:`APPLY`, ``(state, value, ctx) -> state``: ``value`` is the canonical value the
+validator made, ``ctx`` (:class:`EffectCtx`) holds the step's dice, the event list, the
+words that open each reason (``card Howl``) and the extra spots the storybook token will
+slide. Adding an effect: its member in pack/vocab.py, its record at pack level (check and
+printed words), and its row here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from hollowcli.engine.core import event, hurt_legend, place_ally, remove_fear, standing_heroes
+from hollowcli.engine.rolls import DiceLike
+from hollowcli.engine.spawning import spawn_groups
+from hollowcli.engine.speed import replace
+from hollowcli.engine.state import Event, GameState, LegendState
+from hollowcli.engine.vocab import EventKind
 from hollowcli.names import plural
 from hollowcli.pack.model import Pack, SpawnGroup
+from hollowcli.pack.vocab import Effect
 
-# What an effect does imports the engine when a card is played: the print kit and the
-# pack validator read only the keys and the words, and do not load the engine.
-if TYPE_CHECKING:
-    from hollowcli.engine.rolls import DiceLike
-    from hollowcli.engine.state import Event, GameState
+_IN_ORDER: Final = tuple(Effect)  # the order effects apply in
 
 
-@dataclass(frozen=True)
-class Effect:
-    """One card effect: its key, how it is checked, what it does, and how it reads."""
+@dataclass
+class EffectCtx:
+    """What an effect's function gets besides the state and its value."""
 
-    key: str
-    convert: Callable[[Any, Any, tuple[Any, ...]], Any]  # (validator, YAML value, path) -> canonical value or BAD
-    apply: Callable[[GameState, Any, DiceLike, list[Event], str, list[int]], GameState]
-    words: Callable[[Pack, Any], str]  # markup for the printed card: escaped text, {icons}
-    summary: str  # the YAML form, for docs and error hints
+    dice: DiceLike
+    events: list[Event]  # the step's events: each effect appends its own
+    cause: str  # the words that open each reason: ``card Howl``
+    advance: list[int]  # extra spots the storybook token slides after this spot (``advance``)
 
 
-def _each_legend(state: GameState, fn: Callable[[Any], Any]) -> GameState:
-    from hollowcli.engine.state import replace
+def draw_card(state: GameState, dice: DiceLike, events: list[Event], extra: list[int]) -> GameState:
+    """Draw the top chapter card (shuffling the discards into a new pile when empty) and
+    apply its effects, in the order of :class:`~hollowcli.pack.vocab.Effect`; ``extra``
+    collects the spots an ``advance`` effect adds to the token's slide."""
+    if not state.pile:
+        if not state.discard:
+            events.append(event(state, EventKind.CARD, reason="the chapter has no cards, so nothing is drawn"))
+            return state
+        pile = list(state.discard)
+        dice.shuffle(pile)
+        state = replace(state, pile=tuple(pile), discard=())
+        events.append(event(state, EventKind.SHUFFLE, numbers={"cards": len(pile)},
+                            reason=f"the chapter deck is shuffled ({plural(len(pile), 'card')})"))
+    card_id, rest = state.pile[0], state.pile[1:]
+    state = replace(state, pile=rest, discard=state.discard + (card_id,))
+    card = next((c for c in state.chapter_def.cards if c.id == card_id), None)
+    if card is None:
+        events.append(event(state, EventKind.CARD, reason=f"card {card_id!r} is not in the chapter any more; it has no effect"))
+        return state
+    effect = dict(card.effect)
+    events.append(event(state, EventKind.CARD, target=card.id, numbers={"effect": effect},
+                        reason=f"card drawn: {card.title}" + ("" if effect else " (no effect)"), detail=card.text))
+    ctx = EffectCtx(dice, events, f"card {card.title}", extra)
+    for eff in _IN_ORDER:
+        if eff in effect:
+            state = APPLY[eff](state, effect[eff], ctx)
+    return state
 
+
+def _each_legend(state: GameState, fn: Callable[[LegendState], LegendState]) -> GameState:
     return replace(state, legends=tuple(fn(lg) for lg in state.legends))
 
 
-def _eff_spawn(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
-    from hollowcli.engine.adversary import spawn_groups
-
+def _spawn(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     groups = [g if isinstance(g, SpawnGroup) else SpawnGroup(foe=str(g["foe"]), count=int(g.get("count", 1))) for g in value]
-    return spawn_groups(state, groups, dice, events, f"card {title}")
+    return spawn_groups(state, groups, ctx.dice, ctx.events, ctx.cause)
 
 
-def _eff_damage(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
-    from hollowcli.engine.core import hurt_legend, standing_heroes
-
+def _damage(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     for lid in standing_heroes(state):  # "each hero": Legends and allies
-        state = hurt_legend(state, lid, int(value), events, kind="card-damage", actor=None,
-                            reason=f"card {title}: {int(value)} damage to each hero, no defense",
+        state = hurt_legend(state, lid, int(value), ctx.events, kind=EventKind.CARD_DAMAGE, actor=None,
+                            reason=f"{ctx.cause}: {int(value)} damage to each hero, no defense",
                             numbers={"card_damage": int(value)})
     return state
 
 
-def _eff_fear(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
-    from hollowcli.engine.core import event
-    from hollowcli.engine.state import replace
-
+def _fear(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     state = _each_legend(state, lambda lg: replace(lg, fear=lg.fear + int(value)))
-    events.append(event(state, "card-fear", numbers={"fear": int(value)}, reason=f"card {title}: each Legend gains {int(value)} fear"))
+    ctx.events.append(event(state, EventKind.CARD_FEAR, numbers={"fear": int(value)},
+                            reason=f"{ctx.cause}: each Legend gains {int(value)} fear"))
     return state
 
 
-def _eff_heal(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
-    from hollowcli.engine.core import event
-    from hollowcli.engine.state import replace
-
-    state = _each_legend(state, lambda lg: replace(lg, health=min(state.legend_def(lg.id).health, lg.health + int(value)) if lg.health > 0 else lg.health))
-    state = replace(state, allies=tuple(replace(a, health=min(state.pack.allies[a.id].health, a.health + int(value))) for a in state.allies))
-    events.append(event(state, "card-heal", numbers={"heal": int(value)}, reason=f"card {title}: each hero regains up to {int(value)} health (not above its maximum)"))
+def _heal(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    state = _each_legend(state, lambda lg: replace(
+        lg, health=min(state.legend_def(lg.id).health, lg.health + int(value)) if lg.health > 0 else lg.health))
+    state = replace(state, allies=tuple(replace(a, health=min(state.pack.allies[a.id].health, a.health + int(value)))
+                                        for a in state.allies))
+    ctx.events.append(event(state, EventKind.CARD_HEAL, numbers={"heal": int(value)},
+                            reason=f"{ctx.cause}: each hero regains up to {int(value)} health (not above its maximum)"))
     return state
 
 
-def _eff_calm(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
-    from hollowcli.engine.core import event, remove_fear
-
+def _calm(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     state = _each_legend(state, lambda lg: remove_fear(lg, int(value))[0])
-    events.append(event(state, "card-calm", numbers={"calm": int(value)}, reason=f"card {title}: each Legend removes up to {int(value)} fear"))
+    ctx.events.append(event(state, EventKind.CARD_CALM, numbers={"calm": int(value)},
+                            reason=f"{ctx.cause}: each Legend removes up to {int(value)} fear"))
     return state
 
 
-def _eff_lock(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
-    from hollowcli.engine.core import event
-    from hollowcli.engine.state import replace
-
+def _lock(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     p = int(value)
     if p in state.barricades:
-        events.append(event(state, "card-lock", numbers={"point": p}, reason=f"card {title}: spawn point {p} is already barricaded"))
+        ctx.events.append(event(state, EventKind.CARD_LOCK, numbers={"point": p},
+                                reason=f"{ctx.cause}: spawn point {p} is already barricaded"))
         return state
     state = replace(state, barricades=tuple(sorted(state.barricades + (p,))))
-    events.append(event(state, "card-lock", numbers={"point": p}, reason=f"card {title}: a barricade locks spawn point {p}"))
+    ctx.events.append(event(state, EventKind.CARD_LOCK, numbers={"point": p}, reason=f"{ctx.cause}: a barricade locks spawn point {p}"))
     return state
 
 
-def _eff_unlock(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
-    from hollowcli.engine.core import event
-    from hollowcli.engine.state import replace
-
+def _unlock(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     p = int(value)
     state = replace(state, barricades=tuple(b for b in state.barricades if b != p))
-    events.append(event(state, "card-unlock", numbers={"point": p}, reason=f"card {title}: the barricade on spawn point {p} is removed"))
+    ctx.events.append(event(state, EventKind.CARD_UNLOCK, numbers={"point": p},
+                            reason=f"{ctx.cause}: the barricade on spawn point {p} is removed"))
     return state
 
 
-def _eff_advance(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
-    from hollowcli.engine.core import event
-
-    extra.append(int(value))
-    events.append(event(state, "card-advance", numbers={"advance": int(value)}, reason=f"card {title}: the storybook token will move {plural(int(value), 'extra spot')}"))
+def _advance(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    ctx.advance.append(int(value))
+    ctx.events.append(event(state, EventKind.CARD_ADVANCE, numbers={"advance": int(value)},
+                            reason=f"{ctx.cause}: the storybook token will move {plural(int(value), 'extra spot')}"))
     return state
 
 
-def _eff_tokens(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
-    from hollowcli.engine.core import event
-    from hollowcli.engine.state import replace
-
+def _tokens(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     n = int(value)
     state = _each_legend(state, lambda lg: replace(lg, ready=lg.ready + min(n, lg.spent), spent=lg.spent - min(n, lg.spent)))
-    events.append(event(state, "card-tokens", numbers={"tokens": n}, reason=f"card {title}: each Legend returns up to {plural(n, 'spent token')} to preparation"))
+    ctx.events.append(event(state, EventKind.CARD_TOKENS, numbers={"tokens": n},
+                            reason=f"{ctx.cause}: each Legend returns up to {plural(n, 'spent token')} to preparation"))
     return state
 
 
-def _eff_ally(state: GameState, value: Any, dice: DiceLike, events: list[Event], title: str, extra: list[int]) -> GameState:
-    from hollowcli.engine.core import event, place_ally
-
+def _ally(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     ally_id, at = str(value["ally"]), value["at"]
     name = state.pack.allies[ally_id].name if ally_id in state.pack.allies else ally_id
+    said = ctx.events.append
     if ally_id not in state.pack.allies:
-        events.append(event(state, "card-ally", target=ally_id, reason=f"card {title}: the ally {ally_id!r} is not in the content packs; nothing happens"))
+        said(event(state, EventKind.CARD_ALLY, target=ally_id,
+                   reason=f"{ctx.cause}: the ally {ally_id!r} is not in the content packs; nothing happens"))
         return state
     if any(a.id == ally_id for a in state.allies):
-        events.append(event(state, "card-ally", target=ally_id, reason=f"card {title}: {name} is already on the board"))
+        said(event(state, EventKind.CARD_ALLY, target=ally_id, reason=f"{ctx.cause}: {name} is already on the board"))
         return state
     state, loc = place_ally(state, ally_id, at)
     if loc is None:
-        events.append(event(state, "card-ally", target=ally_id, reason=f"card {title}: {at} is not on this map, so {name} does not come"))
+        said(event(state, EventKind.CARD_ALLY, target=ally_id, reason=f"{ctx.cause}: {at} is not on this map, so {name} does not come"))
         return state
-    events.append(event(state, "card-ally", target=ally_id, to=loc,
-                        reason=f"card {title}: {name} joins the heroes at {loc} (an ally: the players move it once per Legend phase)"))
+    said(event(state, EventKind.CARD_ALLY, target=ally_id, to=loc,
+               reason=f"{ctx.cause}: {name} joins the heroes at {loc} (an ally: the players move it once per Legend phase)"))
     return state
 
+
+#: What each card effect does (a test checks every ``Effect`` has a row).
+APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
+    Effect.SPAWN: _spawn,
+    Effect.DAMAGE: _damage,
+    Effect.FEAR: _fear,
+    Effect.HEAL: _heal,
+    Effect.CALM: _calm,
+    Effect.LOCK: _lock,
+    Effect.UNLOCK: _unlock,
+    Effect.ADVANCE: _advance,
+    Effect.TOKENS: _tokens,
+    Effect.ALLY: _ally,
+}
+
+
+# ------------------------------------------------------------------------------------
+# Each effect's check and printed words. These move to pack/effects.py (P1), where the
+# validator and the print kit will read them; until then they stay here, and the
+# validator (pack/validate.py) and the kit (render/kit.py) import EFFECTS from here.
+# ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class EffectSpec:
+    """One card effect's key, how it is checked, how it reads on a card, and its YAML form."""
+
+    key: Effect
+    convert: Callable[[Any, Any, tuple[Any, ...]], Any]  # (validator, YAML value, path) -> canonical value or BAD
+    words: Callable[[Pack, Any], str]  # markup for the printed card: escaped text, {icons}
+    summary: str  # the YAML form, for docs and error hints
 
 
 # ------------------------------------------------------------------------ converters
@@ -165,6 +211,15 @@ def _ally_placement(ck: Any, v: Any, path: tuple[Any, ...]) -> Any:
 
 
 # ------------------------------------------------------------------------ words
+def escape_text(text: str) -> str:
+    """Text escaped for the print markup. (The one import of render/ from the engine, kept
+    in this function alone until ``escape_text`` lives at pack level, in pack/words.py, P1:
+    then this becomes ``from hollowcli.pack.words import escape_text``.)"""
+    from hollowcli.render.markup import escape_text as escape
+
+    return escape(text)
+
+
 def _nb(n: Any) -> str:
     return f"&#160;{int(n)}"
 
@@ -175,8 +230,6 @@ def _plural(n: int, word: str) -> str:
 
 
 def _spawn_words(pack: Pack, groups: Any) -> str:
-    from hollowcli.render.markup import escape_text
-
     parts = []
     for g in groups or ():
         foe = g.get("foe") if isinstance(g, Mapping) else getattr(g, "foe", None)
@@ -187,8 +240,6 @@ def _spawn_words(pack: Pack, groups: Any) -> str:
 
 
 def _ally_words(pack: Pack, value: Any) -> str:
-    from hollowcli.render.markup import escape_text
-
     aid = value.get("ally") if isinstance(value, Mapping) else None
     name = pack.allies[aid].name if isinstance(aid, str) and aid in pack.allies else str(aid)
     at = value.get("at") if isinstance(value, Mapping) else None
@@ -196,16 +247,16 @@ def _ally_words(pack: Pack, value: Any) -> str:
     return f"**{escape_text(name)}** joins the heroes at {escape_text(where)} (an ally)"
 
 
-#: Every card effect, in the order a card's effects apply.
-EFFECTS: Final[dict[str, Effect]] = {e.key: e for e in (
-    Effect("spawn", _groups, _eff_spawn, _spawn_words, "spawn: [{foe: ID, count: N}, ...]"),
-    Effect("damage", _count, _eff_damage, lambda p, n: f"Each hero takes{_nb(n)}{{damage}} (no defense)", "damage: N"),
-    Effect("fear", _count, _eff_fear, lambda p, n: f"Each Legend gains{_nb(n)}{{fear}}", "fear: N"),
-    Effect("heal", _count, _eff_heal, lambda p, n: f"Each hero regains{_nb(n)}{{health}}", "heal: N"),
-    Effect("calm", _count, _eff_calm, lambda p, n: f"Each Legend removes{_nb(n)}{{fear}}", "calm: N"),
-    Effect("lock", _point, _eff_lock, lambda p, n: f"{{barricade}} Barricade spawn point{_nb(n)}", "lock: P"),
-    Effect("unlock", _point, _eff_unlock, lambda p, n: f"Remove the barricade from spawn point{_nb(n)}", "unlock: P"),
-    Effect("advance", _count, _eff_advance, lambda p, n: f"The storybook token moves {_plural(int(n), 'extra spot')}", "advance: N"),
-    Effect("tokens", _count, _eff_tokens, lambda p, n: f"Each Legend returns{_nb(n)}{{token}} to its preparation space", "tokens: N"),
-    Effect("ally", _ally_placement, _eff_ally, _ally_words, "ally: {ally: ID, at: POINT-or-LOCATION}"),
+#: Every card effect's check and words, in the order a card's effects apply.
+EFFECTS: Final[dict[str, EffectSpec]] = {e.key.value: e for e in (  # (plain text keys: the validator's messages)
+    EffectSpec(Effect.SPAWN, _groups, _spawn_words, "spawn: [{foe: ID, count: N}, ...]"),
+    EffectSpec(Effect.DAMAGE, _count, lambda p, n: f"Each hero takes{_nb(n)}{{damage}} (no defense)", "damage: N"),
+    EffectSpec(Effect.FEAR, _count, lambda p, n: f"Each Legend gains{_nb(n)}{{fear}}", "fear: N"),
+    EffectSpec(Effect.HEAL, _count, lambda p, n: f"Each hero regains{_nb(n)}{{health}}", "heal: N"),
+    EffectSpec(Effect.CALM, _count, lambda p, n: f"Each Legend removes{_nb(n)}{{fear}}", "calm: N"),
+    EffectSpec(Effect.LOCK, _point, lambda p, n: f"{{barricade}} Barricade spawn point{_nb(n)}", "lock: P"),
+    EffectSpec(Effect.UNLOCK, _point, lambda p, n: f"Remove the barricade from spawn point{_nb(n)}", "unlock: P"),
+    EffectSpec(Effect.ADVANCE, _count, lambda p, n: f"The storybook token moves {_plural(int(n), 'extra spot')}", "advance: N"),
+    EffectSpec(Effect.TOKENS, _count, lambda p, n: f"Each Legend returns{_nb(n)}{{token}} to its preparation space", "tokens: N"),
+    EffectSpec(Effect.ALLY, _ally_placement, _ally_words, "ally: {ally: ID, at: POINT-or-LOCATION}"),
 )}

@@ -10,17 +10,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from hollowcli.engine.actions import ACTION_KINDS, norm, parse
+from hollowcli.engine.actions import KINDS, Action, norm, parse
 from hollowcli.engine.adversary import adversary_phase
-from hollowcli.engine.core import event, foes_phrase, place_ally
+from hollowcli.engine.core import event, place_ally
 from hollowcli.engine.corrections import Correction, apply_correction, is_correction, parse_correction
 from hollowcli.engine.geometry import Board, game_board
-from hollowcli.engine.legend_phase import HANDLERS, TURN_KINDS, actions_of_kind, allies_eligible, eligible, walk_action
+from hollowcli.engine.legend_phase import (
+    BETWEEN,
+    RULES,
+    TURN_KINDS,
+    actions_of_kind,
+    allies_eligible,
+    eligible,
+    walk_action,
+)
+from hollowcli.engine.objectives import progress, rule_of
 from hollowcli.engine.rolls import Dice, DiceLike, as_dice
-from hollowcli.engine.state import Action, Event, FoeState, GameState, LegendState, forget, memo, replace
+from hollowcli.engine.speed import forget, memo, replace
+from hollowcli.engine.state import Event, FoeState, GameState, LegendState
+from hollowcli.engine.vocab import Act, EventKind, Phase, Result
 from hollowcli.errors import RulesError
-from hollowcli.names import plural
 from hollowcli.pack.model import Pack
+from hollowcli.pack.vocab import FeatureKind
 
 
 # ------------------------------------------------------------------------ setup
@@ -32,7 +43,7 @@ def start_location(pack: Pack, chapter_id: str, board: Board | None = None) -> s
         board = game_board(pack, chapter_id)
     locs = board.locations()
     for loc in locs:
-        if chapter.features.get(board.char(loc)) == "start":
+        if chapter.features.get(board.char(loc)) == FeatureKind.START:
             return loc
     for loc in locs:
         if not board.char(loc).isdigit():
@@ -56,8 +67,28 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
     if not pack.legends:
         raise RulesError("the loaded content packs define no Legends, so no chapter can be played")
     board = game_board(pack, chapter_id)  # every later state carries it
+    legends = _setup_legends(pack, chapter_id, board, legends_state or {})
+    foes = _setup_foes(pack, chapter_id, board)
+    deck = tuple(c.id for c in chapter.cards for _ in range(max(0, c.copies)))
+    state = GameState(
+        chapter=chapter_id, round=1, phase=Phase.LEGENDS, legends=legends, foes=foes,
+        barricades=tuple(sorted(set(chapter.barricades))), pile=(), discard=deck, next_foe=len(foes) + 1, pack=pack,
+        board=board,
+    )
+    for ally_id, where in chapter.setup.allies.items():
+        if ally_id not in pack.allies:
+            raise RulesError(f"chapter {chapter_id} sets up the ally {ally_id!r}, which the loaded content packs do not define")
+        state, placed = place_ally(state, ally_id, where)
+        if placed is None:
+            raise RulesError(f"chapter {chapter_id} places the ally {ally_id} at {where}, which is not a spawn point or location of its map")
+    return state
+
+
+def _setup_legends(pack: Pack, chapter_id: str, board: Board,
+                   carried: Mapping[str, Mapping[str, Any]]) -> tuple[LegendState, ...]:
+    """Every Legend at its setup place (else the chapter's start), with what it carries."""
+    chapter = pack.chapters[chapter_id]
     default = start_location(pack, chapter_id, board)
-    carried = dict(legends_state or {})
     legends = []
     for lid, ldef in pack.legends.items():
         at = chapter.setup.legends.get(lid, default)
@@ -72,8 +103,13 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
                 raise RulesError(f"{ldef.name} carries {it!r}, which the loaded content packs do not define")
         legends.append(LegendState(id=lid, loc=loc, health=ldef.health, fear=0, ready=ldef.tokens, spent=0,
                                    inventory=tuple(inventory), relic=relic))
+    return tuple(legends)
+
+
+def _setup_foes(pack: Pack, chapter_id: str, board: Board) -> tuple[FoeState, ...]:
+    """The set-up foes, numbered 1, 2 ... in order, each kind's standees from 1 (within the supply)."""
+    chapter = pack.chapters[chapter_id]
     foes: list[FoeState] = []
-    number = 1
     for fp in chapter.setup.foes:
         fdef = pack.foes.get(fp.foe)
         if fdef is None:
@@ -88,21 +124,8 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
             if sum(1 for f in foes if f.foe == fp.foe) >= fdef.supply:
                 break
             standee = 1 + sum(1 for f in foes if f.foe == fp.foe)  # the set-up numbers each kind from 1
-            foes.append(FoeState(number=number, foe=fp.foe, loc=loc, health=fdef.health, standee=standee))
-            number += 1
-    deck = tuple(c.id for c in chapter.cards for _ in range(max(0, c.copies)))
-    state = GameState(
-        chapter=chapter_id, round=1, phase="legends", legends=tuple(legends), foes=tuple(foes),
-        barricades=tuple(sorted(set(chapter.barricades))), pile=(), discard=deck, next_foe=number, pack=pack,
-        board=board,
-    )
-    for ally_id, where in chapter.setup.allies.items():
-        if ally_id not in pack.allies:
-            raise RulesError(f"chapter {chapter_id} sets up the ally {ally_id!r}, which the loaded content packs do not define")
-        state, placed = place_ally(state, ally_id, where)
-        if placed is None:
-            raise RulesError(f"chapter {chapter_id} places the ally {ally_id} at {where}, which is not a spawn point or location of its map")
-    return state
+            foes.append(FoeState(number=len(foes) + 1, foe=fp.foe, loc=loc, health=fdef.health, standee=standee))
+    return tuple(foes)
 
 
 # ------------------------------------------------------------------- the loop
@@ -113,17 +136,17 @@ def legal_actions(state: GameState) -> list[Action]:
     (:func:`legal_of_kind`), so ``auto_action``, ``apply`` and the end-of-activation check
     never list the same choices twice, and list only the kinds they look at.
     """
-    if state.phase != "legends" or state.result is not None:
+    if state.phase != _LEGENDS or state.result is not None:
         return []
     m = memo(state)
     actions = m.get("legal")
     if actions is None:
-        kinds = ("activate", "end") if state.turn is None else TURN_KINDS
+        kinds = BETWEEN if state.turn is None else TURN_KINDS
         actions = m["legal"] = [a for kind in kinds for a in legal_of_kind(state, kind)]
     return list(actions)
 
 
-def legal_of_kind(state: GameState, kind: str) -> tuple[Action, ...]:
+def legal_of_kind(state: GameState, kind: Act) -> tuple[Action, ...]:
     """The legal choices of one kind: the part of :func:`legal_actions` with that kind (the
     same objects), remembered by the state. The policy takes an attack without the moves
     ever being listed."""
@@ -133,7 +156,7 @@ def legal_of_kind(state: GameState, kind: str) -> tuple[Action, ...]:
         m = d["_memo"] = {}
     hit = m.get(kind)  # (no other key of the memo is the name of a kind)
     if hit is None:
-        if state.phase != "legends" or state.result is not None:
+        if state.phase != _LEGENDS or state.result is not None:
             hit = ()
         else:
             hit = tuple(actions_of_kind(state, kind))
@@ -141,12 +164,12 @@ def legal_of_kind(state: GameState, kind: str) -> tuple[Action, ...]:
     return hit  # type: ignore[no-any-return]
 
 
-#: The order in which the end-of-activation check looks for a choice other than 'end': the
-#: kinds the policy asks for anyway first (their lists are kept by the state), then the moves
-#: (a walk plan, usually remembered by the board), and last what only the check needs.
-_ANYTHING_LEFT: Final = ("attack", "search", "restore", "refresh", "use", "move", "give", "swap")
-assert set(_ANYTHING_LEFT) == set(TURN_KINDS) - {"end"}
-_LEFT_AFTER_ACTING: Final = tuple(k for k in _ANYTHING_LEFT if k not in ACTION_KINDS and k != "refresh")
+_LEGENDS: Final = Phase.LEGENDS
+
+#: The kinds the end-of-activation check looks through for a choice other than 'end' (the
+#: menu's), and those still possible once the activation's one action is used.
+_ANYTHING_LEFT: Final = tuple(kind for kind in TURN_KINDS if kind != Act.END)
+_LEFT_AFTER_ACTING: Final = tuple(kind for kind in _ANYTHING_LEFT if KINDS[kind].after_acting)
 
 
 def apply(state: GameState, action: Action | Correction, dice: DiceLike) -> tuple[GameState, list[Event]]:
@@ -172,7 +195,7 @@ def apply(state: GameState, action: Action | Correction, dice: DiceLike) -> tupl
     legal = legal_of_kind(state, action.kind) if isinstance(action, Action) else ()
     match = None
     if action.walk:  # a move along the walk the players named: legal when walk_action says so
-        acting = state.phase == "legends" and state.result is None and action.legend == getattr(state.turn, "legend", None)
+        acting = state.phase == _LEGENDS and state.result is None and action.legend == getattr(state.turn, "legend", None)
         match = walk_action(state, action.walk) if acting else None
     else:
         for a in legal:  # the very object offered (the usual case), else an equal one
@@ -185,7 +208,7 @@ def apply(state: GameState, action: Action | Correction, dice: DiceLike) -> tupl
         raise RulesError(_why_illegal(state, action, legal_actions(state)))
     events: list[Event] = []
     dice.events = events  # an interactive source shows them before it asks
-    new = HANDLERS[match.kind](state, match, dice, events)
+    new = RULES[match.kind].handle(state, match, dice, events)
     new = _after(new, dice, events)
     forget(state)  # the game has moved on: its choices need not keep it alive
     return new, events
@@ -203,7 +226,7 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
     """Close the activation when nothing but 'end' is left; run the adversary phase and the
     end of round when no Legend is left to activate."""
     if state.turn is not None:
-        listed = legal_of_kind if state.phase == "legends" and state.result is None else actions_of_kind
+        listed = legal_of_kind if state.phase == _LEGENDS and state.result is None else actions_of_kind
         # once the action is used, only a relic swap and the moves can be left
         kinds = _LEFT_AFTER_ACTING if state.turn.acted else _ANYTHING_LEFT
         for kind in kinds:
@@ -220,7 +243,7 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
             else:
                 why = "has fallen" if state.legend(lid).health <= 0 else "has nothing left to do"
                 state = replace(state.with_legend(replace(state.legend(lid), activated=True)), turn=None)
-            events.append(event(state, "end", actor=lid, reason=f"{state.legend_name(lid)}'s activation ends: {state.legend_name(lid)} {why}"))
+            events.append(event(state, EventKind.END, actor=lid, reason=f"{state.legend_name(lid)}'s activation ends: {state.legend_name(lid)} {why}"))
     while state.turn is None and state.result is None and not eligible(state) and not allies_eligible(state):
         state = adversary_phase(state, dice, events)
         state = end_of_round(state, events)
@@ -228,80 +251,46 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
 
 
 def end_of_round(state: GameState, events: list[Event]) -> GameState:
-    """Loss first (health ≤ 0 or fear ≥ the limit), then the objective, then round limits; else
-    the next round begins."""
+    """Loss first (health ≤ 0 or fear ≥ the limit, the foe supply run out, the objective
+    failed), then the objective met, then the round limit; else the next round begins."""
     rules = state.pack.rules
-    chapter = state.chapter_def
     down = [lg for lg in state.legends if lg.health <= 0]
     scared = [lg for lg in state.legends if lg.fear >= rules.fear_limit]
     if down or scared:
         parts = [f"{state.legend_name(lg.id)} is incapacitated (health {lg.health})" for lg in down]
         parts += [f"{state.legend_name(lg.id)} has {lg.fear} fear (limit {rules.fear_limit})" for lg in scared]
-        return _over(state, events, "lost", "; ".join(parts))
+        return _over(state, events, Result.LOST, "; ".join(parts))
     if state.supply_out:
-        return _over(state, events, "lost", state.supply_out)
-    obj = chapter.objective
-    if obj.kind == "protect" and obj.ally and not any(a.id == obj.ally for a in state.allies):
-        name = state.pack.allies[obj.ally].name if obj.ally in state.pack.allies else obj.ally
-        return _over(state, events, "lost", f"{name} has fallen, and the objective was to protect them")
-    won = ""
-    if obj.kind in ("survive", "protect") and obj.rounds is not None and state.round >= obj.rounds:
-        won = f"the Legends survived {plural(obj.rounds, 'round')}"
-        if obj.kind == "protect":
-            won += f" and kept {state.legend_name(obj.ally or '')} safe"
-    elif obj.kind == "search" and state.search_count >= (obj.count or 1):
-        need = obj.count or 1
-        won = f"the Legends made the {plural(need, 'search', 'searches')} needed"
-        if state.search_count > need:
-            won += f" ({state.search_count} in all)"
-    elif obj.kind == "defeat":
-        n = state.defeated_count(obj.foe)
-        need = obj.count or 1
-        if n >= need:
-            won = f"the Legends defeated {foes_phrase(state, obj.foe, need)}"
-            if n > need:
-                won += f" ({n} in all)"
+        return _over(state, events, Result.LOST, state.supply_out)
+    rule, obj = rule_of(state)
+    failed = rule.lost(state, obj)
+    if failed:
+        return _over(state, events, Result.LOST, failed)
+    won = rule.won(state, obj)
     if won:
-        return _over(state, events, "won", won)
-    if obj.kind not in ("survive", "protect") and obj.rounds is not None and state.round >= obj.rounds:
-        return _over(state, events, "lost", f"the objective was not met within {plural(obj.rounds or 0, 'round')}")
+        return _over(state, events, Result.WON, won)
     if state.round >= rules.round_limit:
-        return _over(state, events, "lost", f"the chapter ran past the round limit of {rules.round_limit} (rules.round_limit)")
+        return _over(state, events, Result.LOST, f"the chapter ran past the round limit of {rules.round_limit} (rules.round_limit)")
     state = replace(
-        state, round=state.round + 1, phase="legends", turn=None,
+        state, round=state.round + 1, phase=_LEGENDS, turn=None,
         legends=tuple(replace(lg, activated=False) for lg in state.legends),
         allies=tuple(replace(a, activated=False) for a in state.allies),
     )
-    events.append(event(state, "round", numbers={"round": state.round},
+    events.append(event(state, EventKind.ROUND, numbers={"round": state.round},
                         reason=f"round {state.round} begins: {progress(state)}"))
     return state
 
 
-def _over(state: GameState, events: list[Event], result: str, reason: str) -> GameState:
-    state = replace(state, result=result, reason=reason, phase="over", turn=None)
-    text = f"chapter {'won' if result == 'won' else 'lost'}: {reason}"
-    if result == "lost":
+def _over(state: GameState, events: list[Event], result: Result, reason: str) -> GameState:
+    state = replace(state, result=result, reason=reason, phase=Phase.OVER, turn=None)
+    text = f"chapter {result}: {reason}"
+    if result == Result.LOST:
         text += ("; the chapter and the Legends reset and its cards are reshuffled; chapter items go back with the chapter, "
                  "other items and relics are kept")
     else:
         text += "; chapter items are lost now that the chapter is complete"
-    events.append(event(state, "game-over", numbers={"result": result}, reason=text))
+    events.append(event(state, EventKind.GAME_OVER, numbers={"result": result}, reason=text))
     return state
-
-
-def progress(state: GameState) -> str:
-    """The objective and how far along it is, in words."""
-    obj = state.chapter_def.objective
-    if obj.kind == "survive":
-        return f"survive {plural(obj.rounds or 0, 'round')} (round {state.round})"
-    if obj.kind == "protect":
-        name = state.pack.allies[obj.ally].name if obj.ally and obj.ally in state.pack.allies else obj.ally
-        return f"keep {name} alive for {plural(obj.rounds or 0, 'round')} (round {state.round})"
-    limit = f" by round {obj.rounds}" if obj.rounds else ""
-    if obj.kind == "search":
-        return f"search {plural(obj.count or 1, 'time')}{limit} ({state.search_count} so far)"
-    n = state.defeated_count(obj.foe)
-    return f"defeat {foes_phrase(state, obj.foe, obj.count or 1)}{limit} ({n} so far)"
 
 
 def outcome(state: GameState) -> str | None:
@@ -366,9 +355,9 @@ def end_before_activate(state: GameState, text: str) -> Action | None:
     next": the player takes this ``end`` and then the activation, two ordinary steps.
     Nothing is offered when ending would start the adversary phase instead.
     """
-    if state.turn is None or norm(text).partition(" ")[0] != "activate":
+    if state.turn is None or norm(text).partition(" ")[0] != Act.ACTIVATE:
         return None
-    end = next((a for a in legal_actions(state) if a.kind == "end"), None)
+    end = next((a for a in legal_actions(state) if a.kind == Act.END), None)
     if end is None:
         return None
     done = state.with_hero(replace(state.hero(state.turn.legend), activated=True))

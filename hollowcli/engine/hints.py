@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import re
 
-from hollowcli.engine.actions import VERBS
+from hollowcli.engine.actions import KINDS, VERBS
 from hollowcli.engine.game import legal_actions, parse_command
-from hollowcli.engine.legend_phase import attack_numbers, eligible, move_allowance, search_blocked, walk_action
+from hollowcli.engine.legend_phase import eligible, move_allowance, search_blocked, walk_action
+from hollowcli.engine.loadout import attack_numbers
 from hollowcli.engine.standees import find as find_foe
 from hollowcli.engine.standees import on_board as foes_typed
 from hollowcli.engine.state import AllyState, GameState, LegendState
+from hollowcli.engine.vocab import Act, Who
 from hollowcli.errors import RulesError
 from hollowcli.names import nearest, norm, plural
 from hollowcli.pack.model import Item, Skill
+from hollowcli.pack.vocab import ItemKind, RangeMeasure
 
 _WORDS = re.compile(r"\s+")
 
@@ -35,18 +38,20 @@ def command_hint(state: GameState, text: str, also: tuple[str, ...] = ("undo", "
     if verb not in VERBS:
         words = list(VERBS) + [w for w in also if w not in VERBS]
         return f"'{text.strip()}' is not a command; the commands are {', '.join(words[:-1])} and {words[-1]}."
+    act = Act(verb)
+    spec = KINDS[act]
     turn = state.turn
-    if verb == "activate":
+    if act == Act.ACTIVATE:
         return _activate_hint(state, " ".join(words[1:]))
     if turn is None:
         names = ", ".join(state.legend_name(lg.id).lower() for lg in eligible(state))
         return f"First choose who acts: activate {names}." if names else "No Legend can activate now."
     lg = state.hero(turn.legend)
     name = state.legend_name(lg.id)
-    if isinstance(lg, AllyState) and verb not in ("move", "attack"):
+    if isinstance(lg, AllyState) and spec.who != Who.HERO:
         can = "moves and attacks" if state.pack.allies[lg.id].basic_attack else "only moves"
         return f"{name} is an ally: it {can} (no tokens, skills or items); type 'end' when done."
-    if verb == "move":
+    if act == Act.MOVE:
         raw = text.split()
         if len(raw) > 2:  # a walk: move G4 G5 H5
             try:
@@ -54,41 +59,41 @@ def command_hint(state: GameState, text: str, also: tuple[str, ...] = ("undo", "
             except RulesError as e:
                 return f"{str(e)[:1].upper()}{str(e)[1:]}."
         return _move_hint(state, lg, raw[1] if len(raw) > 1 else "")
-    if verb in ("attack", "use", "restore", "search", "give") and turn.acted:
+    if spec.uses_action and turn.acted:
         return f"{name} has already taken the one action of this activation; move or end."
-    if verb == "attack":
+    if act == Act.ATTACK:
         return _attack_hint(state, lg, text.replace("#", " ").split()[1:])
-    if verb == "search":
+    if act == Act.SEARCH:
         return (search_blocked(state, lg.loc) or "that search is not possible now").capitalize() + "."
-    if verb == "swap" and turn.busy:
+    if act == Act.SWAP and turn.busy:
         return f"{name} can swap relics only before moving or acting."
-    if verb == "refresh":
+    if act == Act.REFRESH:
         return f"{name} can refresh only when short of tokens for every skill and before acting."
     if isinstance(lg, AllyState):
         return f"That is not one of {name}'s choices; an ally moves and attacks only."
-    none_now = _nothing_to_do(state, lg, verb)
+    none_now = _nothing_to_do(state, lg, act)
     if none_now:
         return none_now
-    choices = ", ".join(a.command for a in legal_actions(state) if a.kind == verb) or "none"
+    choices = ", ".join(a.command for a in legal_actions(state) if a.kind == act) or "none"
     return f"That is not one of {name}'s choices; '{verb}' choices now: {choices}."
 
 
-def _nothing_to_do(state: GameState, lg: LegendState, verb: str) -> str:
-    """Why a Legend has no choice at all of kind ``verb`` now ('' when it has some)."""
-    if any(a.kind == verb for a in legal_actions(state)):
+def _nothing_to_do(state: GameState, lg: LegendState, act: Act) -> str:
+    """Why a Legend has no choice at all of kind ``act`` now ('' when it has some)."""
+    if any(a.kind == act for a in legal_actions(state)):
         return ""
     name = state.legend_name(lg.id)
-    if verb == "restore":
+    if act == Act.RESTORE:
         if lg.health >= state.legend_def(lg.id).health and lg.fear <= 0:
             return f"{name} has full health and no fear, so there is nothing to restore."
         return f"{name} cannot restore now."
-    if verb == "give":
+    if act == Act.GIVE:
         if not lg.inventory and not lg.relic:
             return f"{name} has nothing to give."
         return f"No other standing Legend is at {lg.loc} to take it; give works within one location."
-    if verb == "swap":
+    if act == Act.SWAP:
         return f"{name} has no other relic in the inventory to swap in."
-    if verb == "use":
+    if act == Act.USE:
         pack = state.pack
         owned: list[Skill | Item | None] = [pack.skills.get(s) for s in state.legend_def(lg.id).skills]
         owned += [pack.items.get(i) for i in lg.inventory + ((lg.relic,) if lg.relic else ())]
@@ -132,7 +137,7 @@ def _move_hint(state: GameState, lg: LegendState | AllyState, where: str) -> str
     name = state.legend_name(lg.id)
     loc = state.board.normalise(where) if where else None
     if not where:
-        near = next((a.to for a in legal_actions(state) if a.kind == "move"), None)
+        near = next((a.to for a in legal_actions(state) if a.kind == Act.MOVE), None)
         example = f"move {near}" if near else "move C4"
         return f"Say where: {example} names a location (column letter + row number)."
     if loc is None:
@@ -167,27 +172,9 @@ def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str])
             return f"{name} is an ally who cannot attack; move, or end."
     if source_words:
         assert isinstance(lg, LegendState)
-        wanted = " ".join(source_words)
-        for s in state.legend_def(lg.id).skills:
-            sk = state.pack.skills.get(s)
-            if sk and wanted in (s, sk.name.lower()):
-                source, sid = "skill", s
-                if sk.attack is None:
-                    return f"{sk.name} is not an attack."
-                if sk.cost > lg.ready:
-                    return f"{sk.name} costs {plural(sk.cost, 'token')}; {name} has {lg.ready} ready."
-        for i in set(lg.inventory) | ({lg.relic} if lg.relic else set()):
-            it = state.pack.items.get(i)
-            if it and wanted in (i, it.name.lower()):
-                source, sid = "item", i
-                if it.attack is None:
-                    return f"{it.name} is not an attack."
-                if it.kind == "relic" and i != lg.relic:
-                    return f"{it.name} must be equipped (swap) before it can be used."
-                if it.cost > lg.ready:
-                    return f"{it.name} costs {plural(it.cost, 'token')}; {name} has {lg.ready} ready."
-        if sid is None:
-            return f"{name} has no skill or item called '{wanted}'."
+        source, sid, why = _named_source(state, lg, " ".join(source_words))
+        if why:
+            return why
     nums = attack_numbers(state, lg, source, sid)
     loc = state.board.normalise(target)
     try:
@@ -210,10 +197,39 @@ def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str])
                 return f"No foe on the board has the standee number {target} (foes there: {foes_typed(state)})."
             return f"'{target}' is neither a foe on the board ({foes_typed(state)}) nor a location."
         where, what = foe.loc, state.foe_name(foe)
-    rng = state.board.grid_distance(lg.loc, where) if state.pack.rules.range_measure == "grid" else state.board.walk_distance(lg.loc, where)
+    rng = state.board.grid_distance(lg.loc, where) if state.pack.rules.range_measure == RangeMeasure.GRID else state.board.walk_distance(lg.loc, where)
     if rng is None or rng > nums.range:
         return f"{what} is at range {rng if rng is not None else 'unreachable'}; that attack reaches {nums.range}."
     los = state.board.line_of_sight(lg.loc, where)
     if not los.clear:
         return f"{name} has no line of sight to {what}: {los.reason}."
     return "That attack is not possible now."
+
+
+def _named_source(state: GameState, lg: LegendState, wanted: str) -> tuple[str, str | None, str]:
+    """The skill or item ``attack ... with WANTED`` names: (source, id, '') when the Legend
+    could attack with it, else why not in a sentence (its last match decides, as typed)."""
+    name = state.legend_name(lg.id)
+    source = "basic"
+    sid: str | None = None
+    for s in state.legend_def(lg.id).skills:
+        sk = state.pack.skills.get(s)
+        if sk and wanted in (s, sk.name.lower()):
+            source, sid = "skill", s
+            if sk.attack is None:
+                return source, sid, f"{sk.name} is not an attack."
+            if sk.cost > lg.ready:
+                return source, sid, f"{sk.name} costs {plural(sk.cost, 'token')}; {name} has {lg.ready} ready."
+    for i in set(lg.inventory) | ({lg.relic} if lg.relic else set()):
+        it = state.pack.items.get(i)
+        if it and wanted in (i, it.name.lower()):
+            source, sid = "item", i
+            if it.attack is None:
+                return source, sid, f"{it.name} is not an attack."
+            if it.kind == ItemKind.RELIC and i != lg.relic:
+                return source, sid, f"{it.name} must be equipped (swap) before it can be used."
+            if it.cost > lg.ready:
+                return source, sid, f"{it.name} costs {plural(it.cost, 'token')}; {name} has {lg.ready} ready."
+    if sid is None:
+        return source, sid, f"{name} has no skill or item called '{wanted}'."
+    return source, sid, ""

@@ -3,18 +3,21 @@
 The player picks the Legend to activate (each once per round). At the start of its
 activation the Legend refreshes if its preparation space is empty; before anything else it
 may swap its equipped relic with one in its inventory; then it moves (up to its move) and
-takes one action, in either order, and ends. Both :func:`legal_actions` and the handlers
-dispatch through tables keyed by the action kind.
+takes one action, in either order, and ends. Each kind of choice has its rule in
+:data:`RULES` (which choices of it are legal now, and its handler), beside its record in
+:data:`hollowcli.engine.actions.KINDS` (its fields and words, who may take it, its place in
+the menu).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Final
 
 from hollowcli.engine import resolve
-from hollowcli.engine.actions import ACTION_KINDS, short
+from hollowcli.engine.actions import KINDS, MENU, Action, new_action, short
 from hollowcli.engine.core import (
     enter,
     event,
@@ -28,24 +31,29 @@ from hollowcli.engine.core import (
     remove_fear,
     roll_dice,
 )
+from hollowcli.engine.loadout import attack_numbers, attack_sources, min_cost, source_of, use_sources
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.state import (
-    LEGENDS_SIDE,
-    Action,
-    AllyState,
-    Event,
-    GameState,
-    LegendState,
-    Trap,
-    new_action,
-    new_turn,
-    per_game,
-    per_state,
-    replace,
-)
+from hollowcli.engine.speed import per_state, replace
+from hollowcli.engine.state import AllyState, Event, GameState, LegendState, Trap, new_turn
+from hollowcli.engine.vocab import Act, EventKind, Side, Who
 from hollowcli.errors import RulesError
 from hollowcli.names import plural
-from hollowcli.pack.model import AttackSpec, Item, Restore, Skill
+from hollowcli.pack.model import Item, Restore
+from hollowcli.pack.vocab import FeatureKind, ItemKind, SearchLimit
+
+# The kinds the makers stamp on the choices they list by the thousand (a C static each,
+# compiled, instead of a look-up on the enum class).
+_ACTIVATE: Final = Act.ACTIVATE
+_SWAP: Final = Act.SWAP
+_MOVE: Final = Act.MOVE
+_ATTACK: Final = Act.ATTACK
+_USE: Final = Act.USE
+_RESTORE: Final = Act.RESTORE
+_SEARCH: Final = Act.SEARCH
+_GIVE: Final = Act.GIVE
+_REFRESH: Final = Act.REFRESH
+_END: Final = Act.END
+_LEGENDS: Final = Side.LEGENDS
 
 
 # ------------------------------------------------------------------ small helpers
@@ -60,27 +68,6 @@ def allies_eligible(state: GameState) -> list[AllyState]:
     if not any(lg.activated for lg in state.legends):
         return []
     return [a for a in state.allies if not a.activated]
-
-
-def min_cost(state: GameState, lg: LegendState) -> int | None:
-    """The cheapest of the Legend's skills and of the items it can use (None: it has neither).
-
-    "If out of tokens but not actions, refresh first": skills and items both spend tokens, so
-    a Legend is out of tokens when it has fewer ready than the cheapest of either.
-    """
-    return per_game(state, ("min cost", lg.id, lg.inventory, lg.relic), _min_cost, state, lg)  # (few distinct keys)
-
-
-def _min_cost(state: GameState, lg: LegendState) -> int | None:
-    costs = [state.pack.skills[s].cost for s in state.legend_def(lg.id).skills if s in state.pack.skills]
-    costs += [state.pack.items[i].cost for i in usable_items(state, lg)]
-    return min(costs) if costs else None
-
-
-def affordable(state: GameState, lg: LegendState, obj: Skill | Item) -> bool:
-    """Whether the Legend can pay ``obj``'s cost now: ready tokens, plus fear tokens in the
-    preparation space when ``rules.fear_tokens`` is ``pool`` and ``obj`` says ``fear_pays``."""
-    return obj.cost <= lg.ready + (fear_ready(state, lg) if obj.fear_pays else 0)
 
 
 def move_allowance(state: GameState) -> int:
@@ -123,103 +110,37 @@ def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int,
     return {loc: (c, p) for loc, (c, _k, p) in best.items() if loc != start}
 
 
-def attack_sources(state: GameState, lg: LegendState | AllyState) -> tuple[tuple[str, str | None, AttackSpec, int, str], ...]:
-    """Every attack the Legend can pay for now: (source kind, id, spec, cost, name). An ally
-    has only its basic attack, if it has one.
-
-    What a Legend can pay for depends only on its tokens, its fear in the preparation
-    space, its inventory and its relic (the pack is the game's), so the game's lookups
-    keep the answer by those: few distinct keys, and the list is not worked out again at
-    every decision."""
-    return per_loadout(state, "attacks", lg, _attack_sources)
-
-
-def per_loadout(state: GameState, kind: str, lg: Any, work: Callable[[GameState, Any], Any]) -> Any:
-    """``work(state, lg)`` about what the hero can pay for (a generator is kept as a tuple),
-    kept for the game (``state.lookups``) by what that depends on: its tokens, its fear in
-    the preparation space, its inventory and its relic (an ally: nothing but itself). Few
-    distinct keys, even in a long game."""
-    if isinstance(lg, AllyState):
-        key: tuple[Any, ...] = (kind, lg.id)
-    else:
-        key = (kind, lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
-    return per_game(state, key, _worked_out, work, state, lg)
-
-
-def _worked_out(work: Callable[[GameState, Any], Any], state: GameState, lg: Any) -> Any:
-    hit = work(state, lg)
-    return tuple(hit) if isinstance(hit, Iterator) else hit  # (a generator is kept as a tuple)
-
-
-def _attack_sources(state: GameState, lg: LegendState | AllyState) -> Iterator[tuple[str, str | None, AttackSpec, int, str]]:
-    if isinstance(lg, AllyState):
-        spec = state.pack.allies[lg.id].basic_attack
-        if spec is not None:
-            yield "basic", None, spec, 0, "basic attack"
-        return
-    ldef = state.legend_def(lg.id)
-    yield "basic", None, ldef.basic_attack, 0, "basic attack"
-    for sid in ldef.skills:
-        sk = state.pack.skills.get(sid)
-        if sk and sk.attack and affordable(state, lg, sk):
-            yield "skill", sid, sk.attack, sk.cost, sk.name
-    for iid in usable_items(state, lg):
-        it = state.pack.items[iid]
-        if it.attack and affordable(state, lg, it):
-            yield "item", iid, it.attack, it.cost, it.name
-
-
-def usable_items(state: GameState, lg: LegendState) -> list[str]:
-    """Items the Legend can use: items in its inventory and its equipped relic (relics in the
-    inventory must be equipped first)."""
-    out = [i for i in lg.inventory if i in state.pack.items and state.pack.items[i].kind == "item"]
-    if lg.relic and lg.relic in state.pack.items:
-        out.append(lg.relic)
-    return list(dict.fromkeys(out))
-
-
-def attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
-    """The dice and direct damage of an attack (from the pack alone: kept for the game)."""
-    return per_game(state, ("attack", lg.id, source, source_id), _attack_numbers, state, lg, source, source_id)
-
-
-def _attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
-    if isinstance(lg, AllyState):
-        return resolve.ally_attack(state.pack.allies[lg.id])
-    ldef = state.legend_def(lg.id)
-    src: Skill | Item | None = None
-    if source == "skill":
-        src = state.pack.skills[source_id or ""]
-    elif source == "item":
-        src = state.pack.items[source_id or ""]
-    return resolve.legend_attack(ldef, src, state.pack.rules.basic_attack_bonus)
-
-
-def in_reach(state: GameState, frm: str, to: str, rng: int) -> bool:
-    """In range (orthogonal steps, per rules.range_measure) and in line of sight."""
-    return state.board.in_reach(frm, to, rng, state.pack.rules.range_measure)
-
-
 def search_blocked(state: GameState, loc: str) -> str:
-    """Why the location cannot be searched now ('' when it can)."""
-    if feature_kind(state, loc) != "search":
+    """Why the location cannot be searched now ('' when it can): rules.search_limit says."""
+    if feature_kind(state, loc) != FeatureKind.SEARCH:
         return "there is nothing to search here"
-    limit = state.pack.rules.search_limit
-    last = state.last_searched(loc)
-    if limit == "once" and last is not None:
-        return f"{feature_name(state, loc)} has already been searched"
-    if limit == "per_round" and last == state.round:
-        return f"{feature_name(state, loc)} has already been searched this round"
-    return ""
+    limit = state.pack.rules.search_limit  # (a member once the model types the setting; the text finds it too)
+    return SEARCH_BLOCKED[limit](state, loc)  # type: ignore[index]
+
+
+def _searched_once(state: GameState, loc: str) -> str:
+    return "" if state.last_searched(loc) is None else f"{feature_name(state, loc)} has already been searched"
+
+
+def _searched_this_round(state: GameState, loc: str) -> str:
+    return f"{feature_name(state, loc)} has already been searched this round" if state.last_searched(loc) == state.round else ""
+
+
+#: Why a search spot cannot be searched again, per rules.search_limit ('' when it can).
+SEARCH_BLOCKED: Final[dict[SearchLimit, Callable[[GameState, str], str]]] = {
+    SearchLimit.ONCE: _searched_once,
+    SearchLimit.PER_ROUND: _searched_this_round,
+    SearchLimit.UNLIMITED: lambda state, loc: "",
+}
 
 
 # ------------------------------------------------------------ legal action makers
 # The makers only enumerate; each action's words (label, command) come from its kind's
 # entry in hollowcli.engine.actions, made when asked.
 def _activate_actions(state: GameState) -> list[Action]:
-    out = [new_action(kind="activate", legend=lg.id, offered=state) for lg in eligible(state)]
+    out = [new_action(kind=_ACTIVATE, legend=lg.id, offered=state) for lg in eligible(state)]
     allies = allies_eligible(state)
-    out += [new_action(kind="activate", legend=al.id, offered=state) for al in allies]
+    out += [new_action(kind=_ACTIVATE, legend=al.id, offered=state) for al in allies]
     return out
 
 
@@ -227,7 +148,7 @@ def _phase_end_actions(state: GameState) -> list[Action]:
     """When only allies are left to move, the players may end the Legend phase without them."""
     allies = allies_eligible(state)
     if allies and not eligible(state):
-        return [new_action(kind="end", legend=allies[0].id, offered=state)]
+        return [new_action(kind=_END, legend=allies[0].id, offered=state)]
     return []
 
 
@@ -238,9 +159,9 @@ def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
     out = []
     for iid in dict.fromkeys(lg.inventory):
         it = state.pack.items.get(iid)
-        if it is None or it.kind != "relic":
+        if it is None or it.kind != ItemKind.RELIC:
             continue
-        out.append(new_action(kind="swap", legend=lg.id, item=iid, offered=state))
+        out.append(new_action(kind=_SWAP, legend=lg.id, item=iid, offered=state))
     return out
 
 
@@ -279,7 +200,7 @@ def _move_actions(state: GameState, lg: LegendState | AllyState) -> tuple[Action
         return ()
     start = lg.loc
     return state.board.remember(("moves", lg.id, start, steps, _foe_places(state)), lambda: tuple(
-        new_action(kind="move", legend=lg.id, to=loc, path=path, offered=state) for loc, path in walks_in_order(state, start, steps)))
+        new_action(kind=_MOVE, legend=lg.id, to=loc, path=path, offered=state) for loc, path in walks_in_order(state, start, steps)))
 
 
 def walk_action(state: GameState, places: Sequence[str]) -> Action:
@@ -318,7 +239,7 @@ def walk_action(state: GameState, places: Sequence[str]) -> Action:
     offered = next((a for a in _move_actions(state, hero) if a.to == walk[-1]), None)
     if offered is None:
         raise RulesError(f"{name} cannot move to {walk[-1]} now")
-    return new_action(kind="move", legend=hero.id, to=walk[-1], path=tuple(walk), walk=tuple(walk), offered=state)
+    return new_action(kind=_MOVE, legend=hero.id, to=walk[-1], path=tuple(walk), walk=tuple(walk), offered=state)
 
 
 def walk_ways(state: GameState, dest: str) -> list[tuple[str, ...]]:
@@ -337,7 +258,7 @@ def walk_ways(state: GameState, dest: str) -> list[tuple[str, ...]]:
     foes_at: dict[str, int] = {}
     for f in state.foes:
         foes_at[f.loc] = foes_at.get(f.loc, 0) + 1
-    traps = {t.loc for t in state.traps if t.side != LEGENDS_SIDE}
+    traps = {t.loc for t in state.traps if t.side != _LEGENDS}
 
     def cost(walk: tuple[str, ...]) -> tuple[Any, ...]:
         return (tuple((loc, foes_at[loc]) for loc in walk[:-1] if loc in foes_at), tuple(loc for loc in walk[1:] if loc in traps))
@@ -370,11 +291,11 @@ def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Actio
                 if f.loc not in seen and reaches(here, f.loc, rng, measure):
                     seen.append(f.loc)
             for loc in seen:
-                out.append(new_action(kind="attack", legend=lg.id, at=loc, source=source, source_id=sid, offered=state))
+                out.append(new_action(kind=_ATTACK, legend=lg.id, at=loc, source=source, source_id=sid, offered=state))
         else:
             for f in foes:
                 if reaches(here, f.loc, rng, measure):
-                    out.append(new_action(kind="attack", legend=lg.id, target=f.number, source=source, source_id=sid, offered=state))
+                    out.append(new_action(kind=_ATTACK, legend=lg.id, target=f.number, source=source, source_id=sid, offered=state))
     return out
 
 
@@ -398,48 +319,29 @@ def _use_actions(state: GameState, lg: LegendState) -> list[Action]:
         if isinstance(obj, Item) and obj.trap:
             if any(t.loc == lg.loc and t.type == obj.trap for t in state.traps):
                 continue  # one trap of each type per location
-            out.append(new_action(kind="use", legend=lg.id, source=source, source_id=sid, offered=state))
+            out.append(new_action(kind=_USE, legend=lg.id, source=source, source_id=sid, offered=state))
             continue
         if obj.restore is None:
             continue
         for other in _restore_targets(state, lg, obj.restore):
-            out.append(new_action(kind="use", legend=lg.id, source=source, source_id=sid, recipient=other.id, offered=state))
+            out.append(new_action(kind=_USE, legend=lg.id, source=source, source_id=sid, recipient=other.id, offered=state))
     return out
-
-
-def use_sources(state: GameState, lg: LegendState) -> tuple[tuple[str, str, Skill | Item], ...]:
-    """The skills and items that are not attacks which the Legend can pay for now, kept for
-    the game by what they depend on (as :func:`attack_sources`)."""
-    return per_loadout(state, "uses", lg, _use_sources)  # type: ignore[no-any-return]
-
-
-def _use_sources(state: GameState, lg: LegendState) -> tuple[tuple[str, str, Skill | Item], ...]:
-    sources: list[tuple[str, str, Skill | Item]] = []
-    for sid in state.legend_def(lg.id).skills:
-        sk = state.pack.skills.get(sid)
-        if sk and sk.attack is None and affordable(state, lg, sk):
-            sources.append(("skill", sid, sk))
-    for iid in usable_items(state, lg):
-        it = state.pack.items[iid]
-        if it.attack is None and affordable(state, lg, it):
-            sources.append(("item", iid, it))
-    return tuple(sources)
 
 
 def _restore_actions(state: GameState, lg: LegendState) -> list[Action]:
     rules = state.pack.rules
     out = []
     if lg.health < state.legend_def(lg.id).health and rules.restore_health > 0:
-        out.append(new_action(kind="restore", legend=lg.id, what="health", offered=state))
+        out.append(new_action(kind=_RESTORE, legend=lg.id, what="health", offered=state))
     if lg.fear > 0 and rules.restore_fear > 0:
-        out.append(new_action(kind="restore", legend=lg.id, what="fear", offered=state))
+        out.append(new_action(kind=_RESTORE, legend=lg.id, what="fear", offered=state))
     return out
 
 
 def _search_actions(state: GameState, lg: LegendState) -> list[Action]:
     if search_blocked(state, lg.loc):
         return []
-    return [new_action(kind="search", legend=lg.id, offered=state)]
+    return [new_action(kind=_SEARCH, legend=lg.id, offered=state)]
 
 
 def _give_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -447,7 +349,7 @@ def _give_actions(state: GameState, lg: LegendState) -> list[Action]:
     if not others:
         return []
     things = list(dict.fromkeys(lg.inventory)) + ([lg.relic] if lg.relic else [])
-    return [new_action(kind="give", legend=lg.id, item=iid, recipient=o.id, offered=state) for iid in things for o in others]
+    return [new_action(kind=_GIVE, legend=lg.id, item=iid, recipient=o.id, offered=state) for iid in things for o in others]
 
 
 def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -457,80 +359,44 @@ def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
     cheapest = min_cost(state, lg)
     if lg.ready > 0 and (cheapest is None or lg.ready >= cheapest):
         return []
-    return [new_action(kind="refresh", legend=lg.id, offered=state)]
+    return [new_action(kind=_REFRESH, legend=lg.id, offered=state)]
 
 
-#: Choices inside an activation, in menu order. Those under ACTION_KINDS use the one action.
-IN_TURN: Final[tuple[tuple[str, Callable[[GameState, LegendState], Sequence[Action]]], ...]] = (
-    ("swap", _swap_actions),
-    ("move", _move_actions),
-    ("attack", _attack_actions),
-    ("use", _use_actions),
-    ("search", _search_actions),
-    ("give", _give_actions),
-    ("restore", _restore_actions),
-    ("refresh", _refresh_actions),
-)
+def _end_actions(state: GameState, hero: Any) -> tuple[Action, ...]:
+    """The acting hero may always end its activation (fallen, or with nothing left to do)."""
+    assert state.turn is not None
+    return (new_action(kind=_END, legend=state.turn.legend, offered=state),)
 
 
-_MAKERS: Final = dict(IN_TURN)
-
-#: The kinds of an activation's menu, in menu order ('end' last).
-TURN_KINDS: Final[tuple[str, ...]] = tuple(kind for kind, _maker in IN_TURN) + ("end",)
-
-
-def actions_of_kind(state: GameState, kind: str) -> Sequence[Action]:
-    """The legal choices of one kind at a Legend-phase decision point, in menu order: the
-    part of :func:`legend_phase_actions` with that kind."""
+def actions_of_kind(state: GameState, kind: Act) -> Sequence[Action]:
+    """The legal choices of one kind at a Legend-phase decision point, in menu order: its
+    rule's maker (:data:`RULES`), asked only when the kind's record (``actions.KINDS``)
+    allows it now: between activations, or for the acting hero (a Legend, or an ally for
+    the kinds any hero may take), before or after its one action, standing or fallen."""
     turn = state.turn
+    rule = RULES[kind]
     if turn is None:
-        if kind == "activate":
-            return _activate_actions(state)
-        return _phase_end_actions(state) if kind == "end" else ()
+        return () if rule.between is None else rule.between(state)
+    spec = KINDS[kind]
+    make = rule.in_turn
+    if make is None or (turn.acted and not spec.after_acting):
+        return ()
     lid = turn.legend
+    hero: LegendState | AllyState | None
     if lid in state.pack.allies:
-        return _ally_actions_of_kind(state, kind)
-    if kind == "end":
-        return (new_action(kind="end", legend=lid, offered=state),)
-    maker = _MAKERS.get(kind)
-    if maker is None or (turn.acted and kind in _SPENT_BY_ACTING):
+        if spec.who is not _ANY_HERO:
+            return ()
+        hero = next((a for a in state.allies if a.id == lid), None)  # None: it fell and left the board
+    else:
+        hero = state.legend(lid)
+        if hero.health <= 0:
+            hero = None
+    if hero is None and not spec.after_falling:
         return ()
-    lg = state.legend(lid)
-    if lg.health <= 0:
-        return ()
-    return maker(state, lg)
+    return make(state, hero)
 
 
-#: The kinds an activation's one action rules out once it is used (refresh comes before it).
-_SPENT_BY_ACTING: Final = frozenset(ACTION_KINDS) | {"refresh"}
-
-
-#: What an ally may do in its activation: move, and attack if it can (no tokens, skills or items).
-ALLY_KINDS: Final = ("move", "attack")
-
-
-def _ally_actions_of_kind(state: GameState, kind: str) -> Sequence[Action]:
-    """An ally's choices of one kind: move, attack (if it can) and end; nothing else."""
-    assert state.turn is not None
-    if kind == "end":
-        return [new_action(kind="end", legend=state.turn.legend, offered=state)]
-    al = next((a for a in state.allies if a.id == state.turn.legend), None)
-    if al is None or kind not in ALLY_KINDS or (state.turn.acted and kind in ACTION_KINDS):
-        return []
-    return _MAKERS[kind](state, al)  # type: ignore[arg-type]
-
-
-def turn_actions(state: GameState, include_end: bool = True) -> list[Action]:
-    """Legal choices of the active Legend (or ally)."""
-    assert state.turn is not None
-    return [a for kind in TURN_KINDS if include_end or kind != "end" for a in actions_of_kind(state, kind)]
-
-
-def legend_phase_actions(state: GameState) -> list[Action]:
-    """Every legal choice at a Legend-phase decision point."""
-    if state.turn is None:
-        return _activate_actions(state) + _phase_end_actions(state)
-    return turn_actions(state)
+_ANY_HERO: Final = Who.HERO
 
 
 # ------------------------------------------------------------------ the handlers
@@ -541,18 +407,18 @@ def do_activate(state: GameState, action: Action, dice: Dice, events: list[Event
     if state.is_ally(action.legend):
         al = state.ally(action.legend)
         state = replace(state, turn=new_turn(legend=al.id))
-        events.append(event(state, "activate", actor=al.id, frm=al.loc, to=al.loc,
+        events.append(event(state, EventKind.ACTIVATE, actor=al.id, frm=al.loc, to=al.loc,
                             reason=f"the players move {short(state, al.id)} (an ally) from {al.loc}"))
         return state
     lg = state.legend(action.legend)
     state = replace(state, turn=new_turn(legend=lg.id))
-    events.append(event(state, "activate", actor=lg.id, frm=lg.loc, to=lg.loc,
+    events.append(event(state, EventKind.ACTIVATE, actor=lg.id, frm=lg.loc, to=lg.loc,
                         reason=f"{short(state, lg.id)} activates at {lg.loc}"))
     if lg.ready == 0 and fear_ready(state, lg) == 0 and lg.spent + lg.fear_spent > 0:
         new = replace(lg, ready=lg.ready + lg.spent, spent=0, fear_spent=0)
         state = state.with_legend(new)
         fear = f" (and {plural(lg.fear_spent, 'fear token')})" if lg.fear_spent else ""
-        events.append(event(state, "refresh", actor=lg.id, numbers={"tokens": new.ready} | ({"fear_tokens": lg.fear_spent} if lg.fear_spent else {}),
+        events.append(event(state, EventKind.REFRESH, actor=lg.id, numbers={"tokens": new.ready} | ({"fear_tokens": lg.fear_spent} if lg.fear_spent else {}),
                             reason=f"{short(state, lg.id)} has no tokens left in the preparation space, so all {plural(new.ready, 'token')}{fear} return there (refresh)"))
     return state
 
@@ -568,7 +434,7 @@ def do_swap(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     state = state.with_legend(new)
     old = state.pack.items[lg.relic].name if lg.relic else None
     text = f"{short(state, lg.id)} equips {state.pack.items[item].name}" + (f" and puts {old} in the inventory" if old else "")
-    events.append(event(state, "swap", actor=lg.id, target=item, reason=text))
+    events.append(event(state, EventKind.SWAP, actor=lg.id, target=item, reason=text))
     return state
 
 
@@ -595,7 +461,7 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
             dmg = resolve.leave_damage([r.face for r in faces], rules.leave_damage_per_hit)
             hits = sum(1 for f in faces if f.value != 0)
             state = hurt_legend(
-                state, lid, dmg, events, kind="leave", actor=None, rolls=rolls,
+                state, lid, dmg, events, kind=EventKind.LEAVE, actor=None, rolls=rolls,
                 numbers={"foes": len(foes_here), "hits": hits, "per_hit": rules.leave_damage_per_hit},
                 reason=(f"{short(state, lid)} leaves {here}, which holds {plural(len(foes_here), 'foe')}: "
                         f"leave roll {faces_text(rolls)}, "
@@ -603,13 +469,13 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
             if state.is_ally(lid) and not any(a.id == lid for a in state.allies):
                 break  # the ally fell and left the board
             if state.hero(lid).health <= 0:
-                events.append(event(state, "fall", actor=lid, frm=here, to=here,
+                events.append(event(state, EventKind.FALL, actor=lid, frm=here, to=here,
                                     reason=f"{short(state, lid)} falls at {here} and can do nothing more this round"))
                 break
         hero = state.hero(lid)
         state = state.with_hero(replace(hero, loc=there))
         walked.append(there)
-        state, standing = enter(state, LEGENDS_SIDE, lid, there, events)
+        state, standing = enter(state, _LEGENDS, lid, there, events)
         if not standing:
             break
     steps = len(walked) - 1
@@ -617,7 +483,7 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     turn = replace(state.turn, steps=state.turn.steps + steps, moves=state.turn.moves + 1, busy=True)
     state = replace(state, turn=turn)
     leave_dice = sum(len(before.foes_at(loc)) for loc in path[:-1])
-    events.append(event(state, "move", actor=lid, frm=walked[0], to=walked[-1],
+    events.append(event(state, EventKind.MOVE, actor=lid, frm=walked[0], to=walked[-1],
                         numbers={"steps": steps, "path": walked, "leave_dice": leave_dice},
                         reason=f"{short(state, lid)} moves {'→'.join(walked)} ({plural(steps, 'step')})",
                         detail=(f"the walk the players named: {plural(leave_dice, 'leave-roll die', 'leave-roll dice')}"
@@ -650,26 +516,10 @@ def _pay_basic(state: GameState, lid: str, events: list[Event]) -> GameState:
     new = replace(lg, fear_spent=lg.fear_spent + 1)
     state = state.with_legend(new)
     left = fear_ready(state, new)
-    events.append(event(state, "fear-token", actor=lid, numbers={"fear_ready": left, "fear_spent": new.fear_spent},
+    events.append(event(state, EventKind.FEAR_TOKEN, actor=lid, numbers={"fear_ready": left, "fear_spent": new.fear_spent},
                         reason=f"{short(state, lid)} pays for the basic action with a fear token from the preparation space "
                                f"({plural(left, 'fear token')} left there)"))
     return state
-
-
-def _fear_pays(state: GameState, source: str | None, sid: str | None) -> bool:
-    if source == "skill":
-        return state.pack.skills[sid or ""].fear_pays
-    if source == "item":
-        return state.pack.items[sid or ""].fear_pays
-    return False
-
-
-def _cost_of(state: GameState, source: str | None, sid: str | None) -> int:
-    if source == "skill":
-        return state.pack.skills[sid or ""].cost
-    if source == "item":
-        return state.pack.items[sid or ""].cost
-    return 0
 
 
 def _tokens(n: int) -> str:
@@ -686,12 +536,13 @@ def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event])
     """One attack: roll once, then apply to the target foe or every foe in the target location."""
     lid = action.legend
     lg = state.hero(lid)
+    src = source_of(state, action.source, action.source_id)
     if isinstance(lg, AllyState):
         pass  # an ally has no tokens
-    elif action.source in (None, "basic"):
+    elif src is None:  # the basic attack
         state = _pay_basic(state, lid, events)
     else:
-        state = _spend(state, lid, _cost_of(state, action.source, action.source_id), _fear_pays(state, action.source, action.source_id))
+        state = _spend(state, lid, src.cost, src.fear_pays)
     nums = attack_numbers(state, lg, action.source or "basic", action.source_id)
     if action.at is not None:
         targets = state.foes_at(action.at)
@@ -708,7 +559,7 @@ def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event])
             f"from {lg.loc} ({nums.reason}); range {state.board.grid_distance(lg.loc, where)}, {los.reason}; "
             f"rolled {faces_text(rolls)} = {total}")
     if action.at is not None:
-        events.append(event(state, "attack-roll", actor=lid, frm=lg.loc, to=where, rolls=rolls,
+        events.append(event(state, EventKind.ATTACK_ROLL, actor=lid, frm=lg.loc, to=where, rolls=rolls,
                             numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "targets": len(targets)},
                             reason=head + (": one roll for the one foe there" if len(targets) == 1
                                            else f": one roll for all {len(targets)} foes there")))
@@ -718,7 +569,7 @@ def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event])
         state, defeated = hurt_foe(state, f.number, dmg.damage)
         text = (head + ": " if action.at is None else f"{state.foe_name(f)}: ") + dmg.reason + " damage"
         text += f"; {state.foe_name(f)} is defeated" if defeated else f"; {state.foe_name(f)} has {f.health - dmg.damage} health left"
-        events.append(event(state, "attack", actor=lid, target=foe_id_text(f), frm=lg.loc, to=f.loc,
+        events.append(event(state, EventKind.ATTACK, actor=lid, target=foe_id_text(f), frm=lg.loc, to=f.loc,
                             rolls=rolls if action.at is None else [],
                             numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "defense": fdef.defense,
                                      "damage": dmg.damage, "defeated": defeated, "area": action.at is not None},
@@ -738,19 +589,20 @@ def do_use(state: GameState, action: Action, dice: Dice, events: list[Event]) ->
     """A skill or item that is not an attack: a restore, or setting a trap."""
     lid = action.legend
     lg = state.legend(lid)
-    obj: Skill | Item = state.pack.skills[action.source_id or ""] if action.source == "skill" else state.pack.items[action.source_id or ""]
+    obj = source_of(state, action.source, action.source_id)
+    assert obj is not None  # a use is made with a skill or an item
     state = _spend(state, lid, obj.cost, obj.fear_pays)
     if isinstance(obj, Item) and obj.trap:
-        trap = Trap(loc=lg.loc, type=obj.trap, side=LEGENDS_SIDE, setter=lid, damage=obj.trap_damage)
+        trap = Trap(loc=lg.loc, type=obj.trap, side=_LEGENDS, setter=lid, damage=obj.trap_damage)
         state = replace(state, traps=state.traps + (trap,))
-        events.append(event(state, "trap-set", actor=lid, to=lg.loc, numbers={"damage": obj.trap_damage, "cost": obj.cost},
+        events.append(event(state, EventKind.TRAP_SET, actor=lid, to=lg.loc, numbers={"damage": obj.trap_damage, "cost": obj.cost},
                             reason=f"{short(state, lid)} sets a {obj.trap} trap at {lg.loc} with {obj.name} ({_tokens(obj.cost)}); it will hurt the first foe to enter"))
         return _acted(state)
     assert obj.restore is not None
     who = action.recipient or lid
     state, gain, calm = _restore_one(state, who, obj.restore.health, obj.restore.fear)
     after = state.legend(who)
-    events.append(event(state, "restore", actor=lid, target=who, numbers={"health": gain, "fear_removed": calm, "cost": obj.cost},
+    events.append(event(state, EventKind.RESTORE, actor=lid, target=who, numbers={"health": gain, "fear_removed": calm, "cost": obj.cost},
                         reason=f"{short(state, lid)} uses {obj.name} ({_tokens(obj.cost)}): {short(state, who)} regains {gain} health (health {after.health}) and removes {calm} fear (fear {after.fear})"))
     return _acted(state)
 
@@ -772,7 +624,7 @@ def do_restore(state: GameState, action: Action, dice: Dice, events: list[Event]
         what = f"removes {calm} fear (fear {state.legend(lid).fear})"
         nums = {"fear_removed": calm, "tokens_back": back}
     tok = f"{plural(back, 'spent token')} {'returns' if back == 1 else 'return'} to preparation first, then " if back else ""
-    events.append(event(state, "restore", actor=lid, target=lid, numbers=nums, reason=f"{short(state, lid)} restores: {tok}{short(state, lid)} {what}"))
+    events.append(event(state, EventKind.RESTORE, actor=lid, target=lid, numbers=nums, reason=f"{short(state, lid)} restores: {tok}{short(state, lid)} {what}"))
     state = _pay_basic(state, lid, events)
     return _acted(state)
 
@@ -790,7 +642,7 @@ def do_search(state: GameState, action: Action, dice: Dice, events: list[Event])
     if found and found in state.pack.items and not held:
         state = state.with_legend(replace(lg, inventory=lg.inventory + (found,)))
         text += f" and finds {state.pack.items[found].name}"
-    events.append(event(state, "search", actor=lid, to=lg.loc, numbers={"searches": state.search_count}, reason=text))
+    events.append(event(state, EventKind.SEARCH, actor=lid, to=lg.loc, numbers={"searches": state.search_count}, reason=text))
     return _acted(state)
 
 
@@ -809,9 +661,9 @@ def do_give(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     state = state.with_legend(replace(other, inventory=other.inventory + (item,)))
     thing = state.pack.items[item]
     text = f"{short(state, lid)} gives {thing.name} to {short(state, to)} at {lg.loc}; it goes into {short(state, to)}'s inventory"
-    if thing.kind == "relic":
+    if thing.kind == ItemKind.RELIC:
         text += f" ({short(state, to)} can equip it with 'swap' in an activation, before moving or acting)"
-    events.append(event(state, "give", actor=lid, target=to, to=lg.loc, reason=text))
+    events.append(event(state, EventKind.GIVE, actor=lid, target=to, to=lg.loc, reason=text))
     return _acted(state)
 
 
@@ -821,7 +673,7 @@ def do_refresh(state: GameState, action: Action, dice: Dice, events: list[Event]
     new = replace(lg, ready=lg.ready + lg.spent, spent=0, fear_spent=0)
     state = state.with_legend(new)
     fear = f" (and {plural(lg.fear_spent, 'fear token')})" if lg.fear_spent else ""
-    events.append(event(state, "refresh", actor=lid, numbers={"tokens": new.ready} | ({"fear_tokens": lg.fear_spent} if lg.fear_spent else {}),
+    events.append(event(state, EventKind.REFRESH, actor=lid, numbers={"tokens": new.ready} | ({"fear_tokens": lg.fear_spent} if lg.fear_spent else {}),
                         reason=f"{short(state, lid)} is out of tokens but not of actions, so refreshes first: all {plural(new.ready, 'token')}{fear} return to preparation"))
     return state
 
@@ -830,30 +682,49 @@ def do_end(state: GameState, action: Action, dice: Dice, events: list[Event]) ->
     lid = action.legend
     if state.turn is None:  # the end of the Legend phase: allies not moved stay put
         state = replace(state, allies=tuple(replace(a, activated=True) for a in state.allies))
-        events.append(event(state, "end", actor=lid, reason="the Legend phase ends; allies not moved this round stay where they are"))
+        events.append(event(state, EventKind.END, actor=lid, reason="the Legend phase ends; allies not moved this round stay where they are"))
         return state
     if state.is_ally(lid):
         if any(a.id == lid for a in state.allies):
             state = state.with_ally(replace(state.ally(lid), activated=True))
         state = replace(state, turn=None)
-        events.append(event(state, "end", actor=lid, reason=f"{short(state, lid)}'s activation ends"))
+        events.append(event(state, EventKind.END, actor=lid, reason=f"{short(state, lid)}'s activation ends"))
         return state
     lg = state.legend(lid)
     state = state.with_legend(replace(lg, activated=True))
     state = replace(state, turn=None)
-    events.append(event(state, "end", actor=lid, reason=f"{short(state, lid)}'s activation ends"))
+    events.append(event(state, EventKind.END, actor=lid, reason=f"{short(state, lid)}'s activation ends"))
     return state
 
 
-HANDLERS: Final[dict[str, Handler]] = {
-    "activate": do_activate,
-    "swap": do_swap,
-    "move": do_move,
-    "attack": do_attack,
-    "use": do_use,
-    "restore": do_restore,
-    "search": do_search,
-    "give": do_give,
-    "refresh": do_refresh,
-    "end": do_end,
+@dataclass(frozen=True)
+class Rule:
+    """What one kind of choice does: which choices of it are legal between activations
+    (``between``: activate, end the phase) and in an activation (``in_turn``, given the
+    acting hero, or None for a fallen one), and its handler. Its data and words are its
+    :class:`~hollowcli.engine.actions.ActionKind` record."""
+
+    between: Callable[[GameState], Sequence[Action]] | None
+    in_turn: Callable[[GameState, Any], Sequence[Action]] | None
+    handle: Handler
+
+
+#: Every kind's rule, by kind (a test checks each ``Act`` has one).
+RULES: Final[dict[Act, Rule]] = {
+    Act.ACTIVATE: Rule(_activate_actions, None, do_activate),
+    Act.MOVE: Rule(None, _move_actions, do_move),
+    Act.ATTACK: Rule(None, _attack_actions, do_attack),
+    Act.USE: Rule(None, _use_actions, do_use),
+    Act.RESTORE: Rule(None, _restore_actions, do_restore),
+    Act.SEARCH: Rule(None, _search_actions, do_search),
+    Act.GIVE: Rule(None, _give_actions, do_give),
+    Act.SWAP: Rule(None, _swap_actions, do_swap),
+    Act.REFRESH: Rule(None, _refresh_actions, do_refresh),
+    Act.END: Rule(_phase_end_actions, _end_actions, do_end),
 }
+
+#: The kinds offered between activations, in menu order (activate, then end the phase).
+BETWEEN: Final[tuple[Act, ...]] = tuple(kind for kind in Act if RULES[kind].between is not None)
+
+#: The kinds of an activation's menu, in menu order ('end' last).
+TURN_KINDS: Final[tuple[Act, ...]] = MENU

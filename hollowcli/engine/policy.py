@@ -16,10 +16,26 @@ from fractions import Fraction
 from typing import Final
 
 from hollowcli.dice import Die
+from hollowcli.engine.actions import Action
+from hollowcli.engine.core import ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
-from hollowcli.engine.legend_phase import attack_numbers, attack_sources, per_loadout, search_blocked
-from hollowcli.engine.state import Action, AllyState, GameState, LegendState, memo, per_game
+from hollowcli.engine.legend_phase import search_blocked
+from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
+from hollowcli.engine.speed import kept, memo, per_game
+from hollowcli.engine.state import AllyState, GameState, LegendState
+from hollowcli.engine.vocab import Act, Phase
 from hollowcli.errors import RulesError
+from hollowcli.pack.vocab import FeatureKind, ObjectiveKind
+
+# The kinds the policy asks for, as C statics when compiled (it asks at every decision).
+_ACTIVATE: Final = Act.ACTIVATE
+_MOVE: Final = Act.MOVE
+_ATTACK: Final = Act.ATTACK
+_USE: Final = Act.USE
+_RESTORE: Final = Act.RESTORE
+_SEARCH: Final = Act.SEARCH
+_REFRESH: Final = Act.REFRESH
+_END: Final = Act.END
 
 
 def _mean_die(state: GameState) -> Fraction:
@@ -94,78 +110,88 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
     taken so a smarter policy can keep the same signature). RulesError when the game is over."""
     # The choices are asked for kind by kind (legal_of_kind: the parts of legal_actions),
     # in the order of preference, so the kinds after the one chosen are never listed.
-    def of(kind: str) -> tuple[Action, ...]:
+    def of(kind: Act) -> tuple[Action, ...]:
         return legal_of_kind(state, kind)
 
-    if state.phase != "legends" or state.result is not None:
+    if state.phase != Phase.LEGENDS or state.result is not None:
         raise RulesError("there is nothing to choose: the game is over")
     if state.turn is None:
-        activate = of("activate")
-        if not activate:
-            ends = of("end")  # only allies were left, and the policy moved them already
-            if ends:
-                return ends[0]
-            raise RulesError("there is nothing to choose: the game is over")
-        # the first Legend who can attack from where it stands (the others are not looked at),
-        # else the first Legend; an ally only when no Legend is left to activate
-        legends = [a for a in activate if not state.is_ally(a.legend)]
-        return next((a for a in legends if _can_attack_from(state, state.legend(a.legend), state.legend(a.legend).loc)),
-                    (legends or list(activate))[0])
-    assert state.turn is not None
+        return _who_acts(state)
     if state.is_ally(state.turn.legend):
-        return _ally_action(state, {kind: list(of(kind)) for kind in ("attack", "move", "end") if of(kind)}, _mean_die(state))
+        return _ally_action(state, {kind: list(of(kind)) for kind in (_ATTACK, _MOVE, _END) if of(kind)}, _mean_die(state))
     lg = state.legend(state.turn.legend)
     ldef = state.legend_def(lg.id)
-    rules = state.pack.rules
     mean = _mean_die(state)
     # 1. restore when in danger
-    afraid = lg.fear >= rules.fear_limit - 3
-    hurt = lg.health * 3 <= ldef.health
-    if afraid or hurt:
-        want = "fear" if afraid and (not hurt or lg.fear >= rules.fear_limit - 2) else "health"
-        uses = [a for a in of("use") if a.recipient == lg.id]
-        for a in uses:
-            obj = state.pack.skills.get(a.source_id or "") if a.source == "skill" else state.pack.items.get(a.source_id or "")
-            if obj is not None and obj.restore is not None and getattr(obj.restore, want) > 0:
-                return a
-        for a in of("restore"):
-            if a.what == want:
-                return a
+    saved = _restore_in_danger(state, lg)
+    if saved is not None:
+        return saved
     # 2. refresh first when short of tokens and foes are about (it does not use the action)
-    if state.foes and of("refresh"):
-        return of("refresh")[0]
+    if state.foes and of(_REFRESH):
+        return of(_REFRESH)[0]
     # 3. attack
-    if of("attack"):
-        return max(of("attack"), key=lambda a: _attack_score(state, a, mean))
+    if of(_ATTACK):
+        return max(of(_ATTACK), key=lambda a: _attack_score(state, a, mean))
     # 4. search
-    if of("search"):
-        return of("search")[0]
+    if of(_SEARCH):
+        return of(_SEARCH)[0]
     # 5. move
-    if of("move"):
-        choice = _best_move(state, lg, of("move"))
+    if of(_MOVE):
+        choice = _best_move(state, lg, of(_MOVE))
         if choice is not None:
             return choice
     # 6. set a trap where a foe will walk in next
-    traps = [a for a in of("use") if a.recipient is None]
+    traps = [a for a in of(_USE) if a.recipient is None]
     if traps and _foe_coming(state, lg):
         return traps[0]
     # 7. heal a little when hurt and idle
     if lg.health < ldef.health or lg.fear > 0:
-        for a in of("restore"):
+        for a in of(_RESTORE):
             return a
-    return of("end")[0]
+    return of(_END)[0]
 
 
-def _ally_action(state: GameState, by_kind: dict[str, list[Action]], mean: Fraction) -> Action:
+def _who_acts(state: GameState) -> Action:
+    """Between activations: the first Legend who can attack from where it stands (the others
+    are not looked at), else the first Legend; an ally only when no Legend is left."""
+    activate = legal_of_kind(state, _ACTIVATE)
+    if not activate:
+        ends = legal_of_kind(state, _END)  # only allies were left, and the policy moved them already
+        if ends:
+            return ends[0]
+        raise RulesError("there is nothing to choose: the game is over")
+    legends = [a for a in activate if not state.is_ally(a.legend)]
+    return next((a for a in legends if _can_attack_from(state, state.legend(a.legend), state.legend(a.legend).loc)),
+                (legends or list(activate))[0])
+
+
+def _restore_in_danger(state: GameState, lg: LegendState) -> Action | None:
+    """A Legend close to the fear limit or badly hurt restores what is most urgent: with a
+    skill or item it can use on itself, else the basic Restore (None: no danger, or no way)."""
+    rules = state.pack.rules
+    afraid = lg.fear >= rules.fear_limit - 3
+    hurt = lg.health * 3 <= state.legend_def(lg.id).health
+    if not (afraid or hurt):
+        return None
+    want = "fear" if afraid and (not hurt or lg.fear >= rules.fear_limit - 2) else "health"
+    for a in legal_of_kind(state, _USE):
+        if a.recipient != lg.id:
+            continue
+        obj = state.pack.skills.get(a.source_id or "") if a.source == "skill" else state.pack.items.get(a.source_id or "")
+        if obj is not None and obj.restore is not None and getattr(obj.restore, want) > 0:
+            return a
+    return next((a for a in legal_of_kind(state, _RESTORE) if a.what == want), None)
+
+
+def _ally_action(state: GameState, by_kind: dict[Act, list[Action]], mean: Fraction) -> Action:
     """An ally attacks when it can; otherwise it keeps away from the foes when the objective
     is to protect it, and else walks toward where it can attack, like a Legend."""
-    if "attack" in by_kind:
-        return max(by_kind["attack"], key=lambda a: _attack_score(state, a, mean))
-    moves = by_kind.get("move", [])
+    if _ATTACK in by_kind:
+        return max(by_kind[_ATTACK], key=lambda a: _attack_score(state, a, mean))
+    moves = by_kind.get(_MOVE, [])
     assert state.turn is not None
     al = state.ally(state.turn.legend)
-    obj = state.chapter_def.objective
-    if moves and state.foes and obj.kind == "protect" and obj.ally == al.id:
+    if moves and state.foes and ward(state) == al.id:
         board = state.board
 
         def danger(loc: str) -> int:
@@ -179,7 +205,7 @@ def _ally_action(state: GameState, by_kind: dict[str, list[Action]], mean: Fract
         choice = _best_move(state, al, moves)
         if choice is not None:
             return choice
-    return by_kind["end"][0]
+    return by_kind[_END][0]
 
 
 def _foe_coming(state: GameState, lg: LegendState) -> bool:
@@ -190,9 +216,8 @@ def _foe_coming(state: GameState, lg: LegendState) -> bool:
 
 def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Action]) -> Action | None:
     board = state.board
-    obj = state.chapter_def.objective
-    if obj.kind == "search":
-        goals = [loc for loc, kind in board.features.items() if kind == "search" and not search_blocked(state, loc)]
+    if state.chapter_def.objective.kind == ObjectiveKind.SEARCH:
+        goals = [loc for loc, kind in board.features.items() if kind == FeatureKind.SEARCH and not search_blocked(state, loc)]
         if goals:
             dist = board.distances_from(lg.loc)
             goal = min(goals, key=lambda g: (dist.get(g, 10**6), board.order[g]))
@@ -223,12 +248,12 @@ def _leave_dice(state: GameState, a: Action) -> int:
     """Leave-roll dice along a move's path (one per foe in each location left). A move is
     made for one set of foe positions (and shared by the states with them), so the move
     remembers its count."""
-    d = a.__dict__
-    n = d.get("_leave_dice")
-    if n is None:
-        places = [f.loc for f in state.foes]
-        n = d["_leave_dice"] = sum(places.count(loc) for loc in a.path[:-1])
-    return n  # type: ignore[no-any-return]
+    return kept(a, "_leave_dice", _count_leave_dice, state, a)
+
+
+def _count_leave_dice(state: GameState, a: Action) -> int:
+    places = [f.loc for f in state.foes]
+    return sum(places.count(loc) for loc in a.path[:-1])
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:

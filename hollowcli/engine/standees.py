@@ -25,17 +25,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final
 
+from hollowcli.engine.state import FoeState, GameState, numbered
 from hollowcli.errors import RulesError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hollowcli.engine.state import FoeState, GameState
     from hollowcli.pack.model import Pack
-
-
-def numbered(pack: Pack, foe_id: str) -> bool:
-    """Whether the kind's miniatures carry numbers (more than one of them in the box)."""
-    fdef = pack.foes.get(foe_id)
-    return fdef is None or fdef.supply > 1
 
 
 def free_standee(state: GameState, foe_id: str, taken: tuple[int, ...] = ()) -> int:

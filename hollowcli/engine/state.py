@@ -1,154 +1,49 @@
-"""The immutable game state, actions and events of solo play, and their JSON forms.
+"""The immutable game state and events of solo play, and their JSON forms.
 
 State holds ids and numbers only; the pack (and the board built from its chapter) ride
 along as references that are not serialised: ``GameState.from_dict(pack, data)``
-re-attaches them. Every change makes a new state with :func:`replace` (a fast
-:func:`dataclasses.replace` for these frozen classes).
+re-attaches them. Every change makes a new state with
+:func:`~hollowcli.engine.speed.replace` (a fast :func:`dataclasses.replace` for these
+frozen classes). The players' choices (``Action``) are in :mod:`hollowcli.engine.actions`.
 
 The board geometry is built once per game (``new_game`` or ``from_dict``) and travels
 with every state made from it; there is no module-level cache. A state also remembers
-its own legal actions once asked (:func:`memo`), never passed on to the states made
-from it.
+its own legal actions once asked (:func:`~hollowcli.engine.speed.memo`), never passed
+on to the states made from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from hollowcli.engine.actions import KINDS
-from hollowcli.engine.events import EventKind
 from hollowcli.engine.geometry import Board, game_board
-from hollowcli.engine.standees import numbered
+from hollowcli.engine.speed import maker, replace, same
+from hollowcli.engine.vocab import EventKind, Phase, Result, Side
 from hollowcli.errors import SaveError
 from hollowcli.pack.model import Ally, Chapter, Foe, Legend, Pack, frozen_map
-
-_T = TypeVar("_T")
-
-
-def replace(obj: _T, **changes: Any) -> _T:
-    """A copy of a frozen engine dataclass with ``changes`` (field names only).
-
-    The engine makes a new state for every change, so this is on every path: it copies
-    the instance dictionary instead of running ``__init__`` like :func:`dataclasses.replace`
-    (about five times faster). What a state remembered about itself (:func:`memo`) is not
-    copied; the board and the pack are.
-    """
-    d = obj.__dict__.copy()
-    d.update(changes)
-    d.pop("_memo", None)
-    new = _new(obj.__class__)
-    _set_attr(new, "__dict__", d)
-    return new
-
-
-_new: Final = object.__new__
-_set_attr: Final = object.__setattr__  # frozen dataclasses refuse setattr; their __dict__ is set whole
-
-
-def maker(cls: type[_T]) -> Any:
-    """A fast constructor for a frozen engine dataclass: keyword fields only, without
-    running ``__init__`` (the legal-action enumeration makes thousands).
-
-    The keywords become the instance's dictionary as they are (:func:`made`): a field left
-    out is read from the class, where a dataclass keeps each field's default; only the
-    fields with a default factory are filled in."""
-    from dataclasses import MISSING
-
-    factories = [(f.name, f.default_factory) for f in fields(cls) if f.default_factory is not MISSING]  # type: ignore[arg-type]
-
-    def make(**values: Any) -> _T:
-        for name, factory in factories:
-            if name not in values:
-                values[name] = factory()
-        return made(cls, values)
-
-    return make
-
-
-def made(cls: type[_T], values: dict[str, Any]) -> _T:
-    """An instance of ``cls`` (a frozen engine dataclass) whose dictionary is ``values``,
-    taken as it is (the caller's own, never shared), without running ``__init__``; the
-    fields missing from it have defaults on the class."""
-    obj = _new(cls)
-    _set_attr(obj, "__dict__", values)
-    return obj  # type: ignore[no-any-return]
-
-
-_COMPARED: Final[dict[type, tuple[str, ...]]] = {}
-
-
-def same(a: Any, b: Any) -> Any:
-    """``a == b`` for the engine's state classes: the same class and equal compared fields
-    (as a dataclass's own ``__eq__`` would say). Each class states its ``__eq__`` as a call
-    to this: compiled, mypyc reads a comparison of two objects of a Python class without
-    an ``__eq__`` of its own as identity, and the dataclass adds its ``__eq__`` too late."""
-    if b.__class__ is not a.__class__:
-        return NotImplemented
-    names = _COMPARED.get(a.__class__)
-    if names is None:
-        names = _COMPARED[a.__class__] = tuple(f.name for f in fields(a) if f.compare)
-    for name in names:
-        if getattr(a, name) != getattr(b, name):
-            return False
-    return True
-
-
-def memo(state: Any) -> dict[Any, Any]:
-    """The state's own memo (answers computed from this state alone, like its legal
-    actions); :func:`replace` does not pass it on."""
-    d = state.__dict__
-    m = d.get("_memo")
-    if m is None:
-        m = d["_memo"] = {}
-    return m  # type: ignore[no-any-return]
-
-
-def forget(state: Any) -> None:
-    """Drop what ``state`` remembered about itself (:func:`memo`). Its legal actions point
-    back at it (``Action.offered``), so a state that keeps them is a reference cycle, which
-    only the garbage collector frees; once the game has moved on from it, forgetting
-    lets it go as soon as nothing else holds it. Asked again, it works the answers out anew."""
-    state.__dict__.pop("_memo", None)
-
-
-def per_state(state: Any, key: Any, work: Callable[[Any], _T]) -> _T:
-    """``work(state)``, worked out once per state (kept in its :func:`memo`)."""
-    m = memo(state)
-    hit = m.get(key, m)
-    if hit is m:
-        hit = m[key] = work(state)
-    return hit  # type: ignore[no-any-return]
-
-
-def per_game(state: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
-    """``work(*args)``, worked out once per game: an answer from the pack alone (a Legend's
-    attack numbers, the mean of a die), kept in :attr:`GameState.lookups`, which every
-    state of the game shares and no save holds."""
-    lookups = state.lookups
-    hit = lookups.get(key, lookups)
-    if hit is lookups:
-        hit = lookups[key] = work(*args)
-    return hit  # type: ignore[no-any-return]
-
 
 #: Bumped whenever the dictionary form of a state changes incompatibly.
 #: 2: searches and defeated foes kept as counts (flat in long games); 3: each foe's standee
 #: number within its kind (an older state numbers its foes kind by kind, in board order).
 STATE_VERSION: Final = 3
 
-#: Phases a state can be in.
-PHASES: Final = ("legends", "adversary", "over")
+def numbered(pack: Pack, foe_id: str) -> bool:
+    """Whether the kind's miniatures carry standee numbers (more than one of them in the
+    box); see :mod:`hollowcli.engine.standees`."""
+    fdef = pack.foes.get(foe_id)
+    return fdef is None or fdef.supply > 1
 
-#: The side each figure fights for (traps affect only the setter's enemies).
-LEGENDS_SIDE: Final = "legends"
-FOES_SIDE: Final = "foes"
+
+def _member(enum: Any, value: Any) -> Any:
+    """``value`` as a member of ``enum`` (a state built by hand may say ``"legends"``)."""
+    return value if value is None or isinstance(value, enum) else enum(value)
 
 
-@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
 @dataclass(frozen=True)
 class LegendState:
     """One Legend on the board."""
@@ -170,7 +65,7 @@ class LegendState:
         return same(self, other)  # type: ignore[no-any-return]
 
 
-@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
 @dataclass(frozen=True)
 class AllyState:
     """An ally on the board: a hero with health but no tokens, items or fear."""
@@ -184,7 +79,7 @@ class AllyState:
         return same(self, other)  # type: ignore[no-any-return]
 
 
-@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
 @dataclass(frozen=True)
 class FoeState:
     """One foe miniature on the board.
@@ -204,22 +99,25 @@ class FoeState:
         return same(self, other)  # type: ignore[no-any-return]
 
 
-@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
 @dataclass(frozen=True)
 class Trap:
     """A trap token: springs on the first enemy of ``side`` that enters ``loc``."""
 
     loc: str
     type: str
-    side: str  # the side of the figure who set it
+    side: Side  # the side of the figure who set it
     setter: str
     damage: int
 
     def __eq__(self, other: object) -> bool:
         return same(self, other)  # type: ignore[no-any-return]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "side", _member(Side, self.__dict__["side"]))
 
-@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
+
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
 @dataclass(frozen=True)
 class Turn:
     """Bookkeeping of the Legend activating now."""
@@ -234,14 +132,14 @@ class Turn:
         return same(self, other)  # type: ignore[no-any-return]
 
 
-@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
 @dataclass(frozen=True)
 class GameState:
     """A whole game of one chapter at one decision point (or over)."""
 
     chapter: str
     round: int
-    phase: str
+    phase: Phase
     legends: tuple[LegendState, ...]
     foes: tuple[FoeState, ...] = ()
     allies: tuple[AllyState, ...] = ()  # allies on the board (a fallen ally is removed)
@@ -257,7 +155,7 @@ class GameState:
     defeated_counts: tuple[tuple[str, int], ...] = ()  # (foe id, how many defeated)
     turn: Turn | None = None
     supply_out: str = ""  # rules.supply_exhausted: lose: why the foes ran out (loses at the end of the round)
-    result: str | None = None  # "won" | "lost" | None
+    result: Result | None = None
     reason: str = ""
     pack: Pack = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     #: The map graph of the chapter, built once per game and passed on to every later state.
@@ -270,7 +168,10 @@ class GameState:
         return same(self, other)  # type: ignore[no-any-return]
 
     def __post_init__(self) -> None:
-        # (read through getattr: compiled, a typed read of a None field would be refused)
+        # (read through getattr: compiled, a typed read of a None field, or of a plain
+        # string where a member is declared, would be refused)
+        object.__setattr__(self, "phase", _member(Phase, self.__dict__["phase"]))
+        object.__setattr__(self, "result", _member(Result, self.__dict__.get("result")))
         if getattr(self, "board", None) is None and getattr(self, "pack", None) is not None:
             object.__setattr__(self, "board", game_board(self.pack, self.chapter))
 
@@ -395,30 +296,16 @@ class GameState:
                 raise SaveError(f"the saved game plays chapter {chapter!r}, which the loaded content packs do not have")
             turn = data.get("turn")
             search_count, searched, defeated_counts = _progress_fields(data, version)
-            state = cls(
+            kw: dict[str, Any] = dict(
                 chapter=chapter,
                 round=int(data["round"]),
                 phase=str(data["phase"]),
-                legends=tuple(
-                    LegendState(
-                        id=str(d["id"]), loc=str(d["loc"]), health=int(d["health"]), fear=int(d["fear"]),
-                        ready=int(d["ready"]), spent=int(d["spent"]),
-                        inventory=tuple(str(i) for i in d.get("inventory", ())),
-                        relic=None if d.get("relic") is None else str(d["relic"]),
-                        activated=bool(d.get("activated", False)),
-                        fear_spent=int(d.get("fear_spent", 0)),
-                    )
-                    for d in data["legends"]
-                ),
+                legends=tuple(_legend_state(d) for d in data["legends"]),
                 foes=_foes(data.get("foes", ())),
-                allies=tuple(
-                    AllyState(id=str(d["id"]), loc=str(d["loc"]), health=int(d["health"]), activated=bool(d.get("activated", False)))
-                    for d in data.get("allies", ())
-                ),
-                traps=tuple(
-                    Trap(loc=str(d["loc"]), type=str(d["type"]), side=str(d["side"]), setter=str(d["setter"]), damage=int(d["damage"]))
-                    for d in data.get("traps", ())
-                ),
+                allies=tuple(AllyState(id=str(d["id"]), loc=str(d["loc"]), health=int(d["health"]),
+                                       activated=bool(d.get("activated", False))) for d in data.get("allies", ())),
+                traps=tuple(Trap(loc=str(d["loc"]), type=str(d["type"]), side=str(d["side"]),  # type: ignore[arg-type]
+                                 setter=str(d["setter"]), damage=int(d["damage"])) for d in data.get("traps", ())),
                 barricades=tuple(int(b) for b in data.get("barricades", ())),
                 track_pos=int(data.get("track_pos", 0)),
                 spawn_pos=int(data.get("spawn_pos", 0)),
@@ -428,10 +315,7 @@ class GameState:
                 search_count=search_count,
                 searched=searched,
                 defeated_counts=defeated_counts,
-                turn=None if turn is None else Turn(
-                    legend=str(turn["legend"]), steps=int(turn.get("steps", 0)), moves=int(turn.get("moves", 0)),
-                    acted=bool(turn.get("acted", False)), busy=bool(turn.get("busy", False)),
-                ),
+                turn=None if turn is None else _turn(turn),
                 supply_out=str(data.get("supply_out", "")),
                 result=None if data.get("result") is None else str(data["result"]),
                 reason=str(data.get("reason", "")),
@@ -441,8 +325,28 @@ class GameState:
             raise
         except (KeyError, TypeError, ValueError) as e:
             raise SaveError(f"the saved game state is damaged or incomplete ({type(e).__name__}: {e})") from e
+        for name, words in (("phase", Phase), ("result", Result)):  # text from the file: members only past here
+            if kw[name] is not None and kw[name] not in words.__members__.values():
+                raise SaveError(f"the saved game state has an unknown {name} {kw[name]!r}")
+        state = cls(**kw)
         _check_fits(state)
         return state
+
+
+def _legend_state(d: Mapping[str, Any]) -> LegendState:
+    return LegendState(
+        id=str(d["id"]), loc=str(d["loc"]), health=int(d["health"]), fear=int(d["fear"]),
+        ready=int(d["ready"]), spent=int(d["spent"]),
+        inventory=tuple(str(i) for i in d.get("inventory", ())),
+        relic=None if d.get("relic") is None else str(d["relic"]),
+        activated=bool(d.get("activated", False)),
+        fear_spent=int(d.get("fear_spent", 0)),
+    )
+
+
+def _turn(d: Mapping[str, Any]) -> Turn:
+    return Turn(legend=str(d["legend"]), steps=int(d.get("steps", 0)), moves=int(d.get("moves", 0)),
+                acted=bool(d.get("acted", False)), busy=bool(d.get("busy", False)))
 
 
 def _foes(rows: Any) -> tuple[FoeState, ...]:
@@ -481,8 +385,6 @@ def _progress_fields(data: Mapping[str, Any], version: int) -> tuple[int, tuple[
 def _check_fits(state: GameState) -> None:
     """SaveError when a loaded state names things the pack or map do not have."""
     pack, board = state.pack, state.board
-    if state.phase not in PHASES:
-        raise SaveError(f"the saved game state has an unknown phase {state.phase!r}")
     track = state.chapter_def.track
     if not 0 <= state.track_pos < max(1, len(track)):
         raise SaveError(f"the saved game puts the storybook token on spot {state.track_pos + 1}, but the track has {len(track)}")
@@ -527,7 +429,7 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
 @dataclass(frozen=True)
 class Event:
     """One ruling: who did what to whom, the dice, the arithmetic and the reason in words.
@@ -537,7 +439,7 @@ class Event:
     """
 
     round: int
-    phase: str
+    phase: Phase
     kind: EventKind
     actor: str | None = None
     target: str | None = None
@@ -568,93 +470,5 @@ class Event:
         }
 
 
-@mypyc_attr(native_class=False)  # a Python class even when compiled: see replace()
-@dataclass(frozen=True)
-class Action:
-    """One legal choice for the player; its kind's entry in
-    :data:`hollowcli.engine.actions.KINDS` says which fields it uses and how it reads.
-
-    ``label`` (the human text of a numbered menu line) and ``command`` (the typed
-    shortcut) are made on demand from the state the action was ``offered`` in; neither
-    takes part in equality (nor does a move's ``path``, which the engine chooses), so an
-    action rebuilt from its fields (:meth:`from_dict`) compares equal to the legal one.
-    """
-
-    kind: str  # activate | swap | move | attack | use | restore | search | give | refresh | end
-    legend: str
-    to: str | None = None  # move: destination
-    path: tuple[str, ...] = field(default=(), compare=False)  # move: the walk the engine chose, start included
-    walk: tuple[str, ...] | None = None  # move: the walk the players named (start included); None: the cheapest
-    target: int | None = None  # attack: the foe's identity (FoeState.number, not its standee)
-    at: str | None = None  # attack: target location (area attacks)
-    source: str | None = None  # attack/use: basic | skill | item
-    source_id: str | None = None  # attack/use: the skill or item id
-    item: str | None = None  # swap/give: the item or relic id
-    recipient: str | None = None  # give / use (restore): the other Legend
-    what: str | None = None  # restore: health | fear
-    offered: GameState | None = field(default=None, compare=False, repr=False)  # the state it is a choice of
-
-    def __eq__(self, other: object) -> bool:
-        return same(self, other)  # type: ignore[no-any-return]
-
-    def _text(self, which: str) -> str:
-        d = self.__dict__
-        hit = d.get("_" + which)
-        if hit is None:
-            st = self.offered
-            if st is None:  # built by hand: the kind and its fields
-                hit = " ".join([self.kind] + [str(v) for v in self.to_dict().values()][2:])
-            else:
-                hit = getattr(KINDS[self.kind], which)(st, self)
-            d["_" + which] = hit
-        return hit  # type: ignore[no-any-return]
-
-    @property
-    def command(self) -> str:
-        """The typed shortcut (``move C4``)."""
-        return self._text("command")
-
-    @property
-    def label(self) -> str:
-        """The menu line (``Move Emily to C4 (2 steps)``)."""
-        return self._text("label")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The typed form a save stores: the kind, the Legend and the fields its kind uses
-        (never the command text, so renaming a shortcut cannot break a save)."""
-        out: dict[str, Any] = {"kind": self.kind, "legend": self.legend}
-        spec = KINDS.get(self.kind)
-        for name in spec.fields if spec is not None else ():
-            value = getattr(self, name)
-            if value is not None:
-                out[name] = list(value) if isinstance(value, tuple) else value
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Action:
-        """An action from :meth:`to_dict`; ValueError when it is not one."""
-        kind = data.get("kind")
-        spec = KINDS.get(kind) if isinstance(kind, str) else None
-        if spec is None:
-            raise ValueError(f"{kind!r} is not a kind of action")
-        legend = data.get("legend")
-        if not isinstance(legend, str):
-            raise ValueError(f"the {kind} action names no Legend")
-        kw: dict[str, Any] = {}
-        for name in spec.fields:
-            value = data.get(name)
-            if name == "walk":  # a list of locations
-                if value is not None and not (isinstance(value, (list, tuple)) and all(isinstance(x, str) for x in value)):
-                    raise ValueError(f"the {kind} action's walk is not a list of locations")
-                kw[name] = tuple(value) if value is not None else None
-                continue
-            want = int if name == "target" else str
-            if value is not None and (not isinstance(value, want) or isinstance(value, bool)):
-                raise ValueError(f"the {kind} action's {name} is not a {want.__name__}")
-            kw[name] = value
-        return cls(spec.kind, legend, **kw)
-
-
-#: Fast constructors (keywords only) for the objects the engine makes by the thousand.
-new_action: Final = maker(Action)
+#: A fast constructor (keywords only) for the bookkeeping of each activation.
 new_turn: Final = maker(Turn)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hollowcli import engine
+from hollowcli.engine.vocab import Act
 
 #: Kinds of action a combo may lead to after a move.
 _AFTER_MOVE = ("attack", "search")
@@ -106,7 +107,7 @@ def _next_legend(state: Any, end: Any) -> list[Combo]:
         if engine.end_before_activate(state, command) is None:
             continue
         name = state.legend_name(lg.id)
-        act = engine.Action("activate", lg.id, offered=state)
+        act = engine.Action(Act.ACTIVATE, lg.id, offered=state)
         out.append(Combo("next-legend", end, act, f"Next: {name}", command, lg.id))
     return out
 

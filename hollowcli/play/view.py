@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from hollowcli.engine.actions import KINDS
-from hollowcli.engine.events import tone
+from hollowcli.engine.vocab import Act, EventKind
 from hollowcli.names import plural
 
 #: ``paint(text, role)`` -> text, possibly coloured; roles: legend, foe, wall, spawn,
@@ -24,6 +24,16 @@ CELL = 4  # characters per location on the map
 def plain(text: str, role: str) -> str:
     """The paint function that adds no colour."""
     return text
+
+
+def tone(ev: Any) -> str:
+    """The colour role of an event ("good", "bad" or "": plain): the end of the game by its
+    result, a fall as bad."""
+    if ev.kind == EventKind.GAME_OVER:
+        return "good" if ev.numbers.get("result") == "won" else "bad"
+    if ev.kind in (EventKind.FALL, EventKind.ALLY_FALLS):
+        return "bad"
+    return ""
 
 
 # --------------------------------------------------------------------------- symbols
@@ -495,7 +505,7 @@ def _activate_table(actions: list[Any], numw: int, state: Any) -> list[str]:
 
 def _give_block(gives: list[tuple[int, Any]], numw: int, paint: Paint, state: Any, width: int) -> list[str]:
     """Gifts as one row per thing given: ``Silver Locket to  13 Matthias  14 Elijah``."""
-    lines = [f" Give (uses the action; type its number, or '{KINDS['give'].summary}'):"]
+    lines = [f" Give (uses the action; type its number, or '{KINDS[Act.GIVE].summary}'):"]
     rows: dict[str, list[str]] = {}
     for i, a in gives:
         item = state.pack.items.get(a.item)

@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hollowcli import engine
+from hollowcli.engine.objectives import rule_of
 from hollowcli.engine.policy import POLICIES
+from hollowcli.engine.vocab import EventKind
 from hollowcli.errors import UsageError
 from hollowcli.play.session import policy_rng, step_rng
 
@@ -73,7 +75,7 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
                 n = where[ev.target]
                 damage[n] += int(nums.get("damage", 0))
                 fear[n] += int(nums.get("fear", 0))
-            elif ev.kind == "card-fear":
+            elif ev.kind == EventKind.CARD_FEAR:
                 for n in range(len(ids)):
                     fear[n] += int(nums.get("fear", 0))
     limit = pack.rules.fear_limit
@@ -95,11 +97,8 @@ def _cause(state: Any, down: tuple[str, ...], scared: tuple[str, ...]) -> str:
         return "fear"
     if getattr(state, "supply_out", ""):
         return "supply"
-    obj = state.chapter_def.objective
-    ward = getattr(obj, "ally", None)
-    if obj.kind == "protect" and ward and not any(a.id == ward for a in getattr(state, "allies", ())):
-        return "ally"
-    return "rounds"
+    rule, obj = rule_of(state)  # a protect objective's ally fell ("ally"), else the round limits
+    return rule.cause if rule.lost(state, obj) else "rounds"
 
 
 @dataclass(frozen=True)

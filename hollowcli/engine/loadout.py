@@ -1,0 +1,140 @@
+"""What a hero can pay for now, and with what numbers: its loadout.
+
+A Legend's choices of skills and items depend only on its tokens, its fear in the
+preparation space (``rules.fear_tokens: pool``), its inventory and its relic; the game's
+lookups keep each answer by those (:func:`per_loadout`), so the lists are not worked out
+again at every decision. An ally has only its basic attack, if it has one. An attack's
+dice and direct damage come from the pack alone (:func:`attack_numbers`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, Final
+
+from hollowcli.engine import resolve
+from hollowcli.engine.core import fear_ready
+from hollowcli.engine.speed import per_game
+from hollowcli.engine.state import AllyState, GameState, LegendState
+from hollowcli.pack.model import AttackSpec, Item, Skill
+from hollowcli.pack.vocab import ItemKind
+
+_ITEM: Final = ItemKind.ITEM
+
+
+def source_of(state: GameState, source: str | None, source_id: str | None) -> Skill | Item | None:
+    """The skill or item an attack or use is made with (``source``: basic, skill or item;
+    None for the basic attack)."""
+    if source == "skill":
+        return state.pack.skills[source_id or ""]
+    if source == "item":
+        return state.pack.items[source_id or ""]
+    return None
+
+
+def min_cost(state: GameState, lg: LegendState) -> int | None:
+    """The cheapest of the Legend's skills and of the items it can use (None: it has neither).
+
+    "If out of tokens but not actions, refresh first": skills and items both spend tokens, so
+    a Legend is out of tokens when it has fewer ready than the cheapest of either.
+    """
+    return per_game(state, ("min cost", lg.id, lg.inventory, lg.relic), _min_cost, state, lg)  # (few distinct keys)
+
+
+def _min_cost(state: GameState, lg: LegendState) -> int | None:
+    costs = [state.pack.skills[s].cost for s in state.legend_def(lg.id).skills if s in state.pack.skills]
+    costs += [state.pack.items[i].cost for i in usable_items(state, lg)]
+    return min(costs) if costs else None
+
+
+def affordable(state: GameState, lg: LegendState, obj: Skill | Item) -> bool:
+    """Whether the Legend can pay ``obj``'s cost now: ready tokens, plus fear tokens in the
+    preparation space when ``rules.fear_tokens`` is ``pool`` and ``obj`` says ``fear_pays``."""
+    return obj.cost <= lg.ready + (fear_ready(state, lg) if obj.fear_pays else 0)
+
+
+
+def attack_sources(state: GameState, lg: LegendState | AllyState) -> tuple[tuple[str, str | None, AttackSpec, int, str], ...]:
+    """Every attack the Legend can pay for now: (source kind, id, spec, cost, name). An ally
+    has only its basic attack, if it has one.
+
+    What a Legend can pay for depends only on its tokens, its fear in the preparation
+    space, its inventory and its relic (the pack is the game's), so the game's lookups
+    keep the answer by those: few distinct keys, and the list is not worked out again at
+    every decision."""
+    return per_loadout(state, "attacks", lg, _attack_sources)
+
+
+def per_loadout(state: GameState, kind: str, lg: Any, work: Callable[[GameState, Any], Any]) -> Any:
+    """``work(state, lg)`` about what the hero can pay for (a generator is kept as a tuple),
+    kept for the game (``state.lookups``) by what that depends on: its tokens, its fear in
+    the preparation space, its inventory and its relic (an ally: nothing but itself). Few
+    distinct keys, even in a long game."""
+    if isinstance(lg, AllyState):
+        key: tuple[Any, ...] = (kind, lg.id)
+    else:
+        key = (kind, lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
+    return per_game(state, key, _worked_out, work, state, lg)
+
+
+def _worked_out(work: Callable[[GameState, Any], Any], state: GameState, lg: Any) -> Any:
+    hit = work(state, lg)
+    return tuple(hit) if isinstance(hit, Iterator) else hit  # (a generator is kept as a tuple)
+
+
+def _attack_sources(state: GameState, lg: LegendState | AllyState) -> Iterator[tuple[str, str | None, AttackSpec, int, str]]:
+    if isinstance(lg, AllyState):
+        spec = state.pack.allies[lg.id].basic_attack
+        if spec is not None:
+            yield "basic", None, spec, 0, "basic attack"
+        return
+    ldef = state.legend_def(lg.id)
+    yield "basic", None, ldef.basic_attack, 0, "basic attack"
+    for sid in ldef.skills:
+        sk = state.pack.skills.get(sid)
+        if sk and sk.attack and affordable(state, lg, sk):
+            yield "skill", sid, sk.attack, sk.cost, sk.name
+    for iid in usable_items(state, lg):
+        it = state.pack.items[iid]
+        if it.attack and affordable(state, lg, it):
+            yield "item", iid, it.attack, it.cost, it.name
+
+
+def usable_items(state: GameState, lg: LegendState) -> list[str]:
+    """Items the Legend can use: items in its inventory and its equipped relic (relics in the
+    inventory must be equipped first)."""
+    out = [i for i in lg.inventory if i in state.pack.items and state.pack.items[i].kind == _ITEM]
+    if lg.relic and lg.relic in state.pack.items:
+        out.append(lg.relic)
+    return list(dict.fromkeys(out))
+
+
+def attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
+    """The dice and direct damage of an attack (from the pack alone: kept for the game)."""
+    return per_game(state, ("attack", lg.id, source, source_id), _attack_numbers, state, lg, source, source_id)
+
+
+def _attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
+    if isinstance(lg, AllyState):
+        return resolve.ally_attack(state.pack.allies[lg.id])
+    return resolve.legend_attack(state.legend_def(lg.id), source_of(state, source, source_id), state.pack.rules.basic_attack_bonus)
+
+
+
+def use_sources(state: GameState, lg: LegendState) -> tuple[tuple[str, str, Skill | Item], ...]:
+    """The skills and items that are not attacks which the Legend can pay for now, kept for
+    the game by what they depend on (as :func:`attack_sources`)."""
+    return per_loadout(state, "uses", lg, _use_sources)  # type: ignore[no-any-return]
+
+
+def _use_sources(state: GameState, lg: LegendState) -> tuple[tuple[str, str, Skill | Item], ...]:
+    sources: list[tuple[str, str, Skill | Item]] = []
+    for sid in state.legend_def(lg.id).skills:
+        sk = state.pack.skills.get(sid)
+        if sk and sk.attack is None and affordable(state, lg, sk):
+            sources.append(("skill", sid, sk))
+    for iid in usable_items(state, lg):
+        it = state.pack.items[iid]
+        if it.attack is None and affordable(state, lg, it):
+            sources.append(("item", iid, it))
+    return tuple(sources)

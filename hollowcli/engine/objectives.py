@@ -1,0 +1,127 @@
+"""How each kind of chapter objective is won, lost and told: one rule per ``ObjectiveKind``.
+
+A chapter's ``objective`` (``kind: survive | search | defeat | protect``, with ``rounds``,
+``count``, ``foe`` or ``ally``) is read only through :data:`OBJECTIVE_RULES`: the end of
+the round asks its rule whether the objective has failed and then whether it is met, the
+round line and the screen ask it for its words. Adding a kind of objective is a member of
+:class:`~hollowcli.pack.vocab.ObjectiveKind`, its pack-level record, and one rule here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from hollowcli.engine.core import foes_phrase, ward
+from hollowcli.engine.state import GameState
+from hollowcli.names import plural
+from hollowcli.pack.model import Objective
+from hollowcli.pack.vocab import ObjectiveKind
+
+
+@dataclass(frozen=True)
+class ObjectiveRule:
+    """One kind of objective: each question gets the state and the chapter's objective."""
+
+    won: Callable[[GameState, Objective], str]  # why the chapter is won now ('' while it is not)
+    lost: Callable[[GameState, Objective], str]  # why the objective has failed ('' while it can be met)
+    progress: Callable[[GameState, Objective], str]  # how far along it is, for the round line
+    status: Callable[[GameState, Objective], str]  # the screen's "Objective:" line
+    cause: str  # a loss by it, as ``hollow simulate`` counts causes ("ally", "rounds")
+
+
+def _limit(obj: Objective) -> str:
+    return f" by round {obj.rounds}" if obj.rounds else ""
+
+
+def _ally_name(state: GameState, ally_id: str | None) -> str | None:
+    return state.pack.allies[ally_id].name if ally_id and ally_id in state.pack.allies else ally_id
+
+
+def _deadline(state: GameState, obj: Objective, won: Callable[[GameState, Objective], str]) -> str:
+    """A search or defeat objective not met by its round (``rounds``), and not met now."""
+    if obj.rounds is None or state.round < obj.rounds or won(state, obj):
+        return ""
+    return f"the objective was not met within {plural(obj.rounds or 0, 'round')}"
+
+
+# ------------------------------------------------------------------------- survive
+def _survived(state: GameState, obj: Objective) -> str:
+    if obj.rounds is None or state.round < obj.rounds:
+        return ""
+    return f"the Legends survived {plural(obj.rounds, 'round')}"
+
+
+def _never(state: GameState, obj: Objective) -> str:
+    return ""
+
+
+# ------------------------------------------------------------------------- protect
+def _protected(state: GameState, obj: Objective) -> str:
+    won = _survived(state, obj)
+    return won and f"{won} and kept {state.legend_name(obj.ally or '')} safe"
+
+
+def _ward_fell(state: GameState, obj: Objective) -> str:
+    ally = ward(state)
+    if not ally or any(a.id == ally for a in state.allies):
+        return ""
+    return f"{_ally_name(state, ally)} has fallen, and the objective was to protect them"
+
+
+# -------------------------------------------------------------------------- search
+def _searched(state: GameState, obj: Objective) -> str:
+    need = obj.count or 1
+    if state.search_count < need:
+        return ""
+    extra = f" ({state.search_count} in all)" if state.search_count > need else ""
+    return f"the Legends made the {plural(need, 'search', 'searches')} needed{extra}"
+
+
+# -------------------------------------------------------------------------- defeat
+def _defeated(state: GameState, obj: Objective) -> str:
+    n = state.defeated_count(obj.foe)
+    need = obj.count or 1
+    if n < need:
+        return ""
+    return f"the Legends defeated {foes_phrase(state, obj.foe, need)}" + (f" ({n} in all)" if n > need else "")
+
+
+#: Each kind of objective's rule (a test checks every ``ObjectiveKind`` has one).
+OBJECTIVE_RULES: Final[dict[ObjectiveKind, ObjectiveRule]] = {
+    ObjectiveKind.SURVIVE: ObjectiveRule(
+        won=_survived, lost=_never,
+        progress=lambda s, o: f"survive {plural(o.rounds or 0, 'round')} (round {s.round})",
+        status=lambda s, o: f"Objective: survive {plural(o.rounds or 0, 'round')} (this is round {s.round})",
+        cause="rounds"),
+    ObjectiveKind.SEARCH: ObjectiveRule(
+        won=_searched, lost=lambda s, o: _deadline(s, o, _searched),
+        progress=lambda s, o: f"search {plural(o.count or 1, 'time')}{_limit(o)} ({s.search_count} so far)",
+        status=lambda s, o: f"Objective: search {plural(o.count or 1, 'time')}{_limit(o)}; {s.search_count} done so far",
+        cause="rounds"),
+    ObjectiveKind.DEFEAT: ObjectiveRule(
+        won=_defeated, lost=lambda s, o: _deadline(s, o, _defeated),
+        progress=lambda s, o: f"defeat {foes_phrase(s, o.foe, o.count or 1)}{_limit(o)} ({s.defeated_count(o.foe)} so far)",
+        status=lambda s, o: (f"Objective: defeat {foes_phrase(s, o.foe, o.count or 1)}{_limit(o)}; "
+                             f"{s.defeated_count(o.foe)} defeated so far"),
+        cause="rounds"),
+    ObjectiveKind.PROTECT: ObjectiveRule(
+        won=_protected, lost=_ward_fell,
+        progress=lambda s, o: f"keep {_ally_name(s, o.ally)} alive for {plural(o.rounds or 0, 'round')} (round {s.round})",
+        status=lambda s, o: (f"Objective: keep {_ally_name(s, o.ally)} (ally) alive for "
+                             f"{plural(o.rounds or 0, 'round')} (this is round {s.round})"),
+        cause="ally"),
+}
+
+
+def rule_of(state: GameState) -> tuple[ObjectiveRule, Objective]:
+    """The rule of the chapter's objective, and the objective."""
+    obj = state.chapter_def.objective
+    return OBJECTIVE_RULES[ObjectiveKind(obj.kind)], obj
+
+
+def progress(state: GameState) -> str:
+    """The objective and how far along it is, in words."""
+    rule, obj = rule_of(state)
+    return rule.progress(state, obj)
