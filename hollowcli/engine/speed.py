@@ -8,14 +8,15 @@ and each keeps the games identical (``benchmarks/fingerprint.py``, both builds).
 
 | trick | what it bends | gain, compiled / Python source |
 |---|---|---|
-| :func:`replace` | copies the instance dictionary instead of running ``__init__`` | see below |
-| :func:`maker`, :func:`made` | an instance adopts its keyword dictionary (``Action``, ``Turn``, ``core.event``) | see below |
-| :func:`memo`, :func:`per_state` | a state keeps answers about itself (its legal actions) in its dictionary | see below |
-| :func:`per_game` | answers from the pack alone, kept in ``GameState.lookups`` | see below |
-| :func:`kept` | an object keeps an answer about itself (an action's words, a move's leave dice) | see below |
-| ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers share one read-only mapping | see below |
-| ``geometry.game_board`` | the board of a chapter kept on the frozen pack | see below |
-| ``geometry.Board.remember`` | a bounded map from positions to answers (walks, targets, sight) | see below |
+| :func:`replace` | copies the instance dictionary instead of running ``__init__`` | not measured yet |
+| :func:`maker`, :func:`made` | an instance adopts its keyword dictionary (``Action``, ``Turn``, ``core.event``) | not measured yet |
+| :func:`memo`, :func:`per_state` | a state keeps answers about itself (its legal actions) in its dictionary | not measured yet |
+| :func:`per_game` | answers from the pack alone, kept in ``GameState.lookups`` | not measured yet |
+| :func:`kept` | an object keeps an answer about itself (an action's words, a move's leave dice) | not measured yet |
+| ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers share one read-only mapping | not measured yet |
+| ``geometry.game_board`` | the board of a chapter kept on the frozen pack | not measured yet |
+| ``game._ANYTHING_LEFT`` | the order the end-of-activation check looks through the kinds: those the policy lists anyway first, the moves next | not measured yet |
+| ``geometry.Board.remember`` | a bounded map from positions to answers (walks, targets, sight) | not measured yet |
 | :func:`forget` | drops a state's memo once the game has moved on (frees a reference cycle) | memory, not speed: kept |
 | ``Final`` module tables and aliases | a C static instead of a module lookup (compiled) | kept (session 4: 191 to 219 chapters/s) |
 | ``__eq__`` on each state class (:func:`same`) | needed for correctness, not speed | kept |
