@@ -553,30 +553,6 @@ def test_text_rules_settings_with_choices(tmp_path: Path) -> None:
         assert isinstance(getattr(Rules(), key), enum)
 
 
-def test_loader_fills_every_field_of_the_model(tmp_path: Path) -> None:
-    """A field added to the model without teaching the loader fails here, not in play."""
-    import dataclasses
-
-    from hollowcli.pack import validate
-    from hollowcli.pack.yamlsrc import parse
-
-    root = base_pack(tmp_path)
-    models = {"dice": "Die", "legends": "Legend", "skills": "Skill", "items": "Item", "foes": "Foe", "chapters": "Chapter"}
-    from hollowcli.pack import model
-
-    seen: dict[str, set[str]] = {}
-    for f in sorted(root.rglob("*.yaml")):
-        checker = validate.FileChecker(parse(f.read_text(), str(f)), str(f))
-        checker.check()
-        for e in checker.entries:
-            seen.setdefault(e.kind, set()).update(e.canon)
-    for kind, cls_name in models.items():
-        cls = getattr(model, cls_name)
-        # Die (like Face) is a slotted class defined in hollowcli.dice, not a dataclass (start-up speed)
-        fields = {fld.name for fld in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set(cls.__slots__)
-        assert fields <= seen[kind], f"{cls_name} fields the loader never sets: {fields - seen[kind]}"
-
-
 def test_wide_maps_name_columns_past_z(tmp_path: Path) -> None:
     row = "#1" + "." * 25 + "#"  # 28 columns: A..Z, AA, AB
     base_pack(tmp_path, chapter=("      #####\n      #1.2#\n      #.S.#\n      #C..#\n      #####\n",
