@@ -73,8 +73,8 @@ class ItemKind(StrEnum):
 
 # --------------------------------------------------------------- rule settings
 # One enum per ``rules:`` setting with a closed set of values, its members in the order
-# messages list them (the defaults are on ``model.Rules``; docs/rules-interpretations.md
-# explains each reading).
+# messages list them (``model.Rules`` types its field by it, with its default;
+# docs/rules-interpretations.md explains each reading).
 
 
 class LosCorners(StrEnum):
@@ -119,13 +119,3 @@ class SupplyExhausted(StrEnum):
     SKIP = "skip"
     LOSE = "lose"
 
-
-#: Each ``rules:`` setting with a closed set of values, by its YAML key.
-RULE_SETTINGS: dict[str, type[StrEnum]] = {
-    "los_corners": LosCorners,
-    "range_measure": RangeMeasure,
-    "search_limit": SearchLimit,
-    "spawn_list_end": SpawnListEnd,
-    "fear_tokens": FearTokens,
-    "supply_exhausted": SupplyExhausted,
-}
