@@ -1,5 +1,6 @@
-"""The card effects: every ``Effect`` has its engine row (``APPLY``: what it does) and its
-check and words (``EFFECTS``, read by validation and the print kit), in one order."""
+"""The card effects: every ``Effect`` has its engine row (``APPLY``: what it does), in the
+enum's order; each applies and reads on a card (its check and words are the pack's
+``EFFECTS``, tested with the pack's vocabulary)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 from test_engine_packs import ScriptedRng, foe, game, make_pack, place
 
 from hollowcli.engine.adversary import adversary_phase
-from hollowcli.engine.effects import APPLY, EFFECTS, EffectSpec
+from hollowcli.engine.effects import APPLY
+from hollowcli.pack.effects import EFFECTS
 from hollowcli.pack.loader import load_pack
 from hollowcli.pack.model import Ally, Card, TrackSpot, frozen_map
 from hollowcli.pack.vocab import Effect
@@ -23,20 +25,16 @@ SAMPLES = {
 }
 
 
-def test_every_effect_has_all_its_parts() -> None:
-    assert list(EFFECTS) == list(APPLY) == list(Effect), "each effect: its words and its row, in the order they apply"
-    for key, eff in EFFECTS.items():
-        assert isinstance(eff, EffectSpec) and eff.key == key
-        for part in (eff.convert, APPLY[Effect(key)], eff.words):
-            assert callable(part), f"{key}: a part is missing"
-        assert list(inspect.signature(APPLY[Effect(key)]).parameters) == ["state", "value", "ctx"], key
-        assert eff.summary.startswith(key + ":"), key
-    assert set(SAMPLES) == set(EFFECTS), "a new effect needs a sample here (and in docs/content-format.md)"
+def test_every_effect_has_its_row_in_the_order_effects_apply() -> None:
+    assert list(APPLY) == list(Effect) == list(EFFECTS), "each effect: its row here and its spec in the pack, in one order"
+    for key, apply in APPLY.items():
+        assert list(inspect.signature(apply).parameters) == ["state", "value", "ctx"], key
+    assert set(SAMPLES) == set(Effect), "a new effect needs a sample here (and in docs/content-format.md)"
 
 
 def test_documentation_names_every_effect() -> None:
     doc = (Path(__file__).parent.parent / "docs" / "content-format.md").read_text(encoding="utf-8")
-    for key in EFFECTS:
+    for key in Effect:
         assert f"| `{key}:" in doc, f"docs/content-format.md does not describe the card effect {key!r}"
 
 
@@ -50,7 +48,7 @@ def test_each_effect_applies_and_reads(key: str) -> None:
     after = adversary_phase(state, ScriptedRng([0]), events)
     assert [e.kind for e in events if e.kind.startswith("card-") or e.kind in ("spawn",)], f"{key} did nothing visible"
     assert after != state or key == "unlock"  # unlock of a point never locked changes nothing
-    words = EFFECTS[key].words(pack, SAMPLES[key])
+    words = EFFECTS[Effect(key)].words(pack, SAMPLES[key])
     assert words and "{" not in words.replace("{damage}", "").replace("{fear}", "").replace("{health}", "").replace(
         "{token}", "").replace("{barricade}", "").replace("{spawn}", "")
 
@@ -65,7 +63,7 @@ def test_validation_knows_exactly_the_registered_effects(tmp_path: Path) -> None
     with pytest.raises(ContentError) as info:
         load_pack([tmp_path], use_cache=False)
     problem = next(p for p in info.value.problems if "boom" in p.message)
-    assert all(k in problem.hint for k in EFFECTS)
+    assert all(k in problem.hint for k in Effect)
 
 
 def test_hollow_rules_and_the_reference_cards_read_rules_md_the_same_way() -> None:

@@ -1,18 +1,18 @@
-"""The card effects: what each does when a chapter card is drawn (:data:`APPLY`), and,
-until they move to the pack (below), how each is checked and printed (:data:`EFFECTS`).
+"""The card effects: what each does when a chapter card is drawn (:data:`APPLY`). How each
+is checked and how it reads on a printed card is the pack's (``pack/effects.py``: ``EFFECTS``).
 
 A card's ``effect:`` mapping names effects by :class:`~hollowcli.pack.vocab.Effect`; they
 apply in that enum's declaration order. Each effect's engine side is one function in
 :data:`APPLY`, ``(state, value, ctx) -> state``: ``value`` is the canonical value the
 validator made, ``ctx`` (:class:`EffectCtx`) holds the step's dice, the event list, the
 words that open each reason (``card Howl``) and the extra spots the storybook token will
-slide. Adding an effect: its member in pack/vocab.py, its record at pack level (check and
-printed words), and its row here.
+slide. Adding an effect: its member in pack/vocab.py, its ``EffectSpec`` in pack/effects.py
+(check and printed words), and its row here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -23,7 +23,7 @@ from hollowcli.engine.speed import replace
 from hollowcli.engine.state import Event, GameState, LegendState
 from hollowcli.engine.vocab import EventKind
 from hollowcli.names import plural
-from hollowcli.pack.model import Pack, SpawnGroup
+from hollowcli.pack.model import SpawnGroup
 from hollowcli.pack.vocab import Effect
 
 _IN_ORDER: Final = tuple(Effect)  # the order effects apply in
@@ -176,87 +176,3 @@ APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
     Effect.TOKENS: _tokens,
     Effect.ALLY: _ally,
 }
-
-
-# ------------------------------------------------------------------------------------
-# Each effect's check and printed words. These move to pack/effects.py (P1), where the
-# validator and the print kit will read them; until then they stay here, and the
-# validator (pack/validate.py) and the kit (render/kit.py) import EFFECTS from here.
-# ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class EffectSpec:
-    """One card effect's key, how it is checked, how it reads on a card, and its YAML form."""
-
-    key: Effect
-    convert: Callable[[Any, Any, tuple[Any, ...]], Any]  # (validator, YAML value, path) -> canonical value or BAD
-    words: Callable[[Pack, Any], str]  # markup for the printed card: escaped text, {icons}
-    summary: str  # the YAML form, for docs and error hints
-
-
-# ------------------------------------------------------------------------ converters
-def _count(ck: Any, v: Any, path: tuple[Any, ...]) -> Any:
-    return ck.c_int(1)(v, path)
-
-
-def _point(ck: Any, v: Any, path: tuple[Any, ...]) -> Any:
-    return ck.c_point(v, path)
-
-
-def _groups(ck: Any, v: Any, path: tuple[Any, ...]) -> Any:
-    return ck.c_list(ck.c_group("the card's spawn effect"), nonempty=True)(v, path)
-
-
-def _ally_placement(ck: Any, v: Any, path: tuple[Any, ...]) -> Any:
-    return ck.c_ally_placement(v, path)
-
-
-# ------------------------------------------------------------------------ words
-def escape_text(text: str) -> str:
-    """Text escaped for the print markup. (The one import of render/ from the engine, kept
-    in this function alone until ``escape_text`` lives at pack level, in pack/words.py, P1:
-    then this becomes ``from hollowcli.pack.words import escape_text``.)"""
-    from hollowcli.render.markup import escape_text as escape
-
-    return escape(text)
-
-
-def _nb(n: Any) -> str:
-    return f"&#160;{int(n)}"
-
-
-def _plural(n: int, word: str) -> str:
-    """``1&#160;extra spot``: the count and its noun kept on one line of a card."""
-    return plural(n, word).replace(" ", "&#160;", 1)
-
-
-def _spawn_words(pack: Pack, groups: Any) -> str:
-    parts = []
-    for g in groups or ():
-        foe = g.get("foe") if isinstance(g, Mapping) else getattr(g, "foe", None)
-        count = g.get("count", 1) if isinstance(g, Mapping) else getattr(g, "count", 1)
-        name = pack.foes[foe].name if isinstance(foe, str) and foe in pack.foes else str(foe)
-        parts.append(f"{int(count)}\u00d7 {escape_text(name)}")
-    return "{spawn} **Spawn** " + ", ".join(parts) + " (a D6 for each group)"
-
-
-def _ally_words(pack: Pack, value: Any) -> str:
-    aid = value.get("ally") if isinstance(value, Mapping) else None
-    name = pack.allies[aid].name if isinstance(aid, str) and aid in pack.allies else str(aid)
-    at = value.get("at") if isinstance(value, Mapping) else None
-    where = f"spawn point {at}" if isinstance(at, int) else str(at)
-    return f"**{escape_text(name)}** joins the heroes at {escape_text(where)} (an ally)"
-
-
-#: Every card effect's check and words, in the order a card's effects apply.
-EFFECTS: Final[dict[str, EffectSpec]] = {e.key.value: e for e in (  # (plain text keys: the validator's messages)
-    EffectSpec(Effect.SPAWN, _groups, _spawn_words, "spawn: [{foe: ID, count: N}, ...]"),
-    EffectSpec(Effect.DAMAGE, _count, lambda p, n: f"Each hero takes{_nb(n)}{{damage}} (no defense)", "damage: N"),
-    EffectSpec(Effect.FEAR, _count, lambda p, n: f"Each Legend gains{_nb(n)}{{fear}}", "fear: N"),
-    EffectSpec(Effect.HEAL, _count, lambda p, n: f"Each hero regains{_nb(n)}{{health}}", "heal: N"),
-    EffectSpec(Effect.CALM, _count, lambda p, n: f"Each Legend removes{_nb(n)}{{fear}}", "calm: N"),
-    EffectSpec(Effect.LOCK, _point, lambda p, n: f"{{barricade}} Barricade spawn point{_nb(n)}", "lock: P"),
-    EffectSpec(Effect.UNLOCK, _point, lambda p, n: f"Remove the barricade from spawn point{_nb(n)}", "unlock: P"),
-    EffectSpec(Effect.ADVANCE, _count, lambda p, n: f"The storybook token moves {_plural(int(n), 'extra spot')}", "advance: N"),
-    EffectSpec(Effect.TOKENS, _count, lambda p, n: f"Each Legend returns{_nb(n)}{{token}} to its preparation space", "tokens: N"),
-    EffectSpec(Effect.ALLY, _ally_placement, _ally_words, "ally: {ally: ID, at: POINT-or-LOCATION}"),
-)}
