@@ -150,10 +150,7 @@ def legal_of_kind(state: GameState, kind: Act) -> tuple[Action, ...]:
     """The legal choices of one kind: the part of :func:`legal_actions` with that kind (the
     same objects), remembered by the state. The policy takes an attack without the moves
     ever being listed."""
-    d = state.__dict__  # memo(state), inline: this is the engine's most frequent call
-    m = d.get("_memo")
-    if m is None:
-        m = d["_memo"] = {}
+    m = memo(state)
     hit = m.get(kind)  # (no other key of the memo is the name of a kind)
     if hit is None:
         if state.phase != _LEGENDS or state.result is not None:
