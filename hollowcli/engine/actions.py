@@ -25,7 +25,7 @@ from mypy_extensions import mypyc_attr
 
 from hollowcli.engine.core import feature_name
 from hollowcli.engine.loadout import attack_numbers, source_of
-from hollowcli.engine.speed import kept, maker, same
+from hollowcli.engine.speed import maker, same
 from hollowcli.engine.standees import tag, words
 from hollowcli.engine.state import GameState
 from hollowcli.engine.vocab import Act, Who
@@ -69,8 +69,8 @@ class Action:
     def _text(self, which: str) -> str:
         st = self.offered
         if st is None:  # built by hand: the kind and its fields
-            return kept(self, "_" + which, _typed_form, self)
-        return kept(self, "_" + which, getattr(KINDS[self.kind], which), st, self)
+            return _typed_form(self)
+        return getattr(KINDS[self.kind], which)(st, self)  # type: ignore[no-any-return]
 
     @property
     def command(self) -> str:

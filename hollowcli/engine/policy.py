@@ -21,7 +21,7 @@ from hollowcli.engine.core import ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.legend_phase import search_blocked
 from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
-from hollowcli.engine.speed import kept, memo, per_game
+from hollowcli.engine.speed import memo, per_game
 from hollowcli.engine.state import AllyState, GameState, LegendState
 from hollowcli.engine.vocab import Act, Phase
 from hollowcli.errors import RulesError
@@ -245,13 +245,7 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
 
 
 def _leave_dice(state: GameState, a: Action) -> int:
-    """Leave-roll dice along a move's path (one per foe in each location left). A move is
-    made for one set of foe positions (and shared by the states with them), so the move
-    remembers its count."""
-    return kept(a, "_leave_dice", _count_leave_dice, state, a)
-
-
-def _count_leave_dice(state: GameState, a: Action) -> int:
+    """Leave-roll dice along a move's path (one per foe in each location left)."""
     places = [f.loc for f in state.foes]
     return sum(places.count(loc) for loc in a.path[:-1])
 

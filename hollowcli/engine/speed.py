@@ -12,7 +12,6 @@ and each keeps the games identical (``benchmarks/fingerprint.py``, both builds).
 | :func:`maker`, :func:`made` | an instance adopts its keyword dictionary (``Action``, ``Turn``, ``core.event``) | not measured yet |
 | :func:`memo`, :func:`per_state` | a state keeps answers about itself (its legal actions) in its dictionary | not measured yet |
 | :func:`per_game` | answers from the pack alone, kept in ``GameState.lookups`` | not measured yet |
-| :func:`kept` | an object keeps an answer about itself (an action's words, a move's leave dice) | not measured yet |
 | ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers share one read-only mapping | not measured yet |
 | ``geometry.game_board`` | the board of a chapter kept on the frozen pack | not measured yet |
 | ``game._ANYTHING_LEFT`` | the order the end-of-activation check looks through the kinds: those the policy lists anyway first, the moves next | not measured yet |
@@ -144,13 +143,3 @@ def per_game(state: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
         hit = lookups[key] = work(*args)
     return hit  # type: ignore[no-any-return]
 
-
-def kept(obj: Any, key: str, work: Callable[..., _T], *args: Any) -> _T:
-    """``work(*args)``, worked out once per object and kept in its own dictionary under
-    ``key`` (an action's words, a move's leave-roll dice): for answers that cannot change
-    while the object lives. ``key`` starts with ``_``, so it is no field."""
-    d = obj.__dict__
-    hit = d.get(key)
-    if hit is None:
-        hit = d[key] = work(*args)
-    return hit  # type: ignore[no-any-return]
