@@ -12,7 +12,6 @@ and each keeps the games identical (``benchmarks/fingerprint.py``, both builds).
 | :func:`maker`, :func:`made` | an instance adopts its keyword dictionary (``Action``, ``Turn``, ``core.event``) | not measured yet |
 | :func:`memo`, :func:`per_state` | a state keeps answers about itself (its legal actions) in its dictionary | not measured yet |
 | :func:`per_game` | answers from the pack alone, kept in ``GameState.lookups`` | not measured yet |
-| ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers share one read-only mapping | not measured yet |
 | ``geometry.game_board`` | the board of a chapter kept on the frozen pack | not measured yet |
 | ``game._ANYTHING_LEFT`` | the order the end-of-activation check looks through the kinds: those the policy lists anyway first, the moves next | not measured yet |
 | ``geometry.Board.remember`` | a bounded map from positions to answers (walks, targets, sight) | not measured yet |
