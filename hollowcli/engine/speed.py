@@ -13,7 +13,6 @@ and each keeps the games identical (``benchmarks/fingerprint.py``, both builds).
 | :func:`memo`, :func:`per_state` | a state keeps answers about itself (its legal actions) in its dictionary | not measured yet |
 | :func:`per_game` | answers from the pack alone, kept in ``GameState.lookups`` | not measured yet |
 | ``geometry.game_board`` | the board of a chapter kept on the frozen pack | not measured yet |
-| ``game._ANYTHING_LEFT`` | the order the end-of-activation check looks through the kinds: those the policy lists anyway first, the moves next | not measured yet |
 | ``geometry.Board.remember`` | a bounded map from positions to answers (walks, targets, sight) | not measured yet |
 | :func:`forget` | drops a state's memo once the game has moved on (frees a reference cycle) | memory, not speed: kept |
 | ``Final`` module tables and aliases | a C static instead of a module lookup (compiled) | kept (session 4: 191 to 219 chapters/s) |
