@@ -2,21 +2,44 @@
 
 The engine makes a new immutable state for every change and lists thousands of choices
 per game, so a few helpers skip what the plain dataclass machinery would do. Each one is
-kept only for a measured gain (callgrind instruction counts of ``benchmarks/bench_play.py
---seeds 5 --passes 1`` minus a warm-up-only run, ``PYTHONHASHSEED=0``; load-independent),
-and each keeps the games identical (``benchmarks/fingerprint.py``, both builds).
+kept only for a measured gain, and each keeps the games identical
+(``benchmarks/fingerprint.py``, both builds).
+
+How the gains were measured (issue 23): ``valgrind --tool=callgrind`` counted the
+instructions of the 20 games of ``benchmarks/bench_play.py``'s pass without saves
+(``--seeds 5 --passes 1``: the 4 chapters, seeds 1 to 5, 1,699 steps) as a process
+playing them minus one that only warms up, ``PYTHONHASHSEED=0``, each process with a pack
+cache of its own written beforehand (a cache that another checkout rewrote makes a run
+rebuild the pack: a third more instructions, in one run and not the other). Counts do not
+move with the machine's load (two counts of one build: 0.15% apart). Each trick was reverted alone to the plain code
+(``dataclasses.replace``, the dataclass's own ``__init__``, no memo, a new board per game,
+and so on) and the games counted again. The gain is how many more instructions the games
+take without the trick, in % of the count with every trick (610 million compiled,
+883 million Python source). A trick under 3% in the compiled build is dropped.
 
 | trick | what it bends | gain, compiled / Python source |
 |---|---|---|
-| :func:`replace` | copies the instance dictionary instead of running ``__init__`` | not measured yet |
-| :func:`maker`, :func:`made` | an instance adopts its keyword dictionary (``Action``, ``Turn``, ``core.event``) | not measured yet |
-| :func:`memo`, :func:`per_state` | a state keeps answers about itself (its legal actions) in its dictionary | not measured yet |
-| :func:`per_game` | answers from the pack alone, kept in ``GameState.lookups`` | not measured yet |
-| ``geometry.game_board`` | the board of a chapter kept on the frozen pack | not measured yet |
-| ``geometry.Board.remember`` | a bounded map from positions to answers (walks, targets, sight) | not measured yet |
+| :func:`replace` | copies the instance dictionary instead of running ``__init__`` | +84.6% / +52.2% |
+| :func:`maker`, :func:`made` | an instance adopts its keyword dictionary (``Action``, ``Turn``, ``core.event``) | +33.3% / +22.2% |
+| :func:`memo`, :func:`per_state` | a state keeps answers about itself (its legal actions) in its dictionary | +16.2% / +17.1% |
+| :func:`per_game` | answers from the pack alone, kept in ``GameState.lookups`` (``loadout.per_loadout`` too) | +15.0% / +11.9% |
+| ``geometry.game_board`` | the board of a chapter kept on the frozen pack (``pack.__dict__["_boards"]``) | +25.2% / +22.4% |
+| ``geometry.Board.remember`` | a bounded map from positions to answers (walks, targets, sight) | +8.8% / +10.1% |
 | :func:`forget` | drops a state's memo once the game has moved on (frees a reference cycle) | memory, not speed: kept |
 | ``Final`` module tables and aliases | a C static instead of a module lookup (compiled) | kept (session 4: 191 to 219 chapters/s) |
 | ``__eq__`` on each state class (:func:`same`) | needed for correctness, not speed | kept |
+
+Measured the same way and dropped (under 3% compiled; the plain code is back):
+
+| trick | what it bent | gain, compiled / Python source |
+|---|---|---|
+| ``game.legal_of_kind`` reading the memo inline | the state's dictionary read in place of a call to :func:`memo` | +1.3% / +0.7% |
+| ``kept`` | an object kept an answer about itself (an action's words, a move's leave dice) | +1.2% / +0.7% |
+| ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers shared one read-only mapping | +1.1% / +0.7% |
+| the order of ``game._ANYTHING_LEFT`` | the end-of-activation check looked at attacks first and moves late; it takes the menu's order now | +2.7% / +2.8% |
+
+Together the four cost +3.3% / +4.2% of the instructions (compiled / source: the whole
+change against the engine that had them).
 
 **Why each state class states its own ``__eq__``.** Compiled with mypyc, ``a == b`` on
 two objects of a Python class (``mypyc_attr(native_class=False)``) whose class body does
