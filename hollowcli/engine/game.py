@@ -163,9 +163,13 @@ def legal_of_kind(state: GameState, kind: Act) -> tuple[Action, ...]:
 
 _LEGENDS: Final = Phase.LEGENDS
 
-#: The kinds the end-of-activation check looks through for a choice other than 'end' (the
-#: menu's), and those still possible once the activation's one action is used.
-_ANYTHING_LEFT: Final = tuple(kind for kind in TURN_KINDS if kind != Act.END)
+#: The order in which the end-of-activation check looks for a choice other than 'end' (a
+#: speed trick, listed in engine/speed.py): the kinds the policy asks for anyway first (their
+#: lists are kept by the state), then the moves (a walk plan, usually remembered by the
+#: board), and last what only the check needs. Then those still possible once the
+#: activation's one action is used, in the same order.
+_ANYTHING_LEFT: Final = (Act.ATTACK, Act.SEARCH, Act.RESTORE, Act.REFRESH, Act.USE, Act.MOVE, Act.GIVE, Act.SWAP)
+assert set(_ANYTHING_LEFT) == set(TURN_KINDS) - {Act.END}
 _LEFT_AFTER_ACTING: Final = tuple(kind for kind in _ANYTHING_LEFT if KINDS[kind].after_acting)
 
 
