@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from hollowcli import engine
+from hollowcli.play import kinds
 
 #: Kinds of action a combo may lead to after a move.
-_AFTER_MOVE = ("attack", "search")
+_AFTER_MOVE = (kinds.ATTACK, kinds.SEARCH)
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ def combos(state: Any, legal: list[Any]) -> list[Combo]:
     if turn is None or state.result is not None:
         return []
     out: list[Combo] = []
-    end = next((a for a in legal if a.kind == "end"), None)
+    end = next((a for a in legal if a.kind == kinds.END), None)
     if end is not None:
         if not turn.acted:
             out += _act_then_end(state, legal, end)
@@ -70,7 +71,7 @@ def _move_then(state: Any, legal: list[Any]) -> list[Combo]:
     brings it in reach (fewest leave-roll dice, then fewest steps), and the action."""
     here = {_key(a) for a in legal}
     best: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any, Any]] = {}
-    for order, m in enumerate(a for a in legal if a.kind == "move"):
+    for order, m in enumerate(a for a in legal if a.kind == kinds.MOVE):
         try:  # a preview: the leave roll is rolled with a throwaway generator
             after, _ = engine.apply(state, m, random.Random(0))
         except Exception:  # noqa: BLE001 - a preview that fails offers nothing
@@ -106,7 +107,7 @@ def _next_legend(state: Any, end: Any) -> list[Combo]:
         if engine.end_before_activate(state, command) is None:
             continue
         name = state.legend_name(lg.id)
-        act = engine.Action("activate", lg.id, offered=state)
+        act = engine.Action(kinds.ACTIVATE, lg.id, offered=state)
         out.append(Combo("next-legend", end, act, f"Next: {name}", command, lg.id))
     return out
 

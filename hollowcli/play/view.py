@@ -13,6 +13,7 @@ from typing import Any
 from hollowcli.engine.actions import KINDS
 from hollowcli.engine.events import tone
 from hollowcli.names import plural
+from hollowcli.play import kinds
 
 #: ``paint(text, role)`` -> text, possibly coloured; roles: legend, foe, wall, spawn,
 #: feature, title, current, good, bad, dim.
@@ -371,17 +372,17 @@ def choice_blocks(actions: list[Any], paint: Paint = plain, state: Any = None, w
     """
     blocks: list[tuple[list[str], tuple[int, ...]]] = []
     numw = len(str(len(actions)))
-    if state is not None and actions and all(a.kind == "activate" for a in actions):
+    if state is not None and actions and all(a.kind == kinds.ACTIVATE for a in actions):
         table = _activate_table(actions, numw, state)
         if max(len(row) for row in table) <= width:  # else the plain wrapped lines below
             return [([row[: row.rindex("[")] + paint(row[row.rindex("["):], "dim")], (n,)) for n, row in enumerate(table, 1)]
-    moves = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "move"]
-    gives = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "give"] if state is not None else []
+    moves = [(i, a) for i, a in enumerate(actions, 1) if a.kind == kinds.MOVE]
+    gives = [(i, a) for i, a in enumerate(actions, 1) if a.kind == kinds.GIVE] if state is not None else []
     grids: dict[int, tuple[list[str], tuple[int, ...]]] = {}  # first number -> the grid block there
     gridded: set[int] = set()
     if state is not None and brief:  # attacks and uses as grids, where that takes fewer lines
-        attacks = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "attack"]
-        uses = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "use" and a.recipient is not None]
+        attacks = [(i, a) for i, a in enumerate(actions, 1) if a.kind == kinds.ATTACK]
+        uses = [(i, a) for i, a in enumerate(actions, 1) if a.kind == kinds.USE and a.recipient is not None]
         for group, grid in ((attacks, _attack_block), (uses, _use_block)):
             if len(group) < 2:
                 continue
@@ -391,11 +392,11 @@ def choice_blocks(actions: list[Any], paint: Paint = plain, state: Any = None, w
                 grids[group[0][0]] = (lines, tuple(n for n, _ in group))
                 gridded.update(n for n, _ in group)
     for i, a in enumerate(actions, 1):
-        if a.kind == "move":
+        if a.kind == kinds.MOVE:
             if moves and i == moves[0][0]:
                 blocks.append((_move_block(moves, numw, paint, state, width, brief), tuple(n for n, _ in moves)))
             continue
-        if gives and a.kind == "give":
+        if gives and a.kind == kinds.GIVE:
             if i == gives[0][0]:
                 blocks.append((_give_block(gives, numw, paint, state, width), tuple(n for n, _ in gives)))
             continue
@@ -495,7 +496,7 @@ def _activate_table(actions: list[Any], numw: int, state: Any) -> list[str]:
 
 def _give_block(gives: list[tuple[int, Any]], numw: int, paint: Paint, state: Any, width: int) -> list[str]:
     """Gifts as one row per thing given: ``Silver Locket to  13 Matthias  14 Elijah``."""
-    lines = [f" Give (uses the action; type its number, or '{KINDS['give'].summary}'):"]
+    lines = [f" Give (uses the action; type its number, or '{KINDS[kinds.GIVE].summary}'):"]
     rows: dict[str, list[str]] = {}
     for i, a in gives:
         item = state.pack.items.get(a.item)
