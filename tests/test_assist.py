@@ -17,7 +17,7 @@ from hollowcli.engine.corrections import apply_correction, parse_correction
 from hollowcli.errors import RulesError
 from hollowcli.pack.loader import load_pack
 from hollowcli.play import saves
-from hollowcli.play.assist import status_lines
+from hollowcli.play.ledger import status_lines
 from hollowcli.play.session import Session
 
 #: Round 1 of chapter 1 (seed 3): every Legend acts, then the adversary phase asks two foe

@@ -93,11 +93,12 @@ def test_help_map_log_and_save_do_not_take_a_step() -> None:
 
 
 def test_meta_commands_dispatch_through_one_table() -> None:
-    from hollowcli.play.loop import _META, META
+    from hollowcli.play import meta
 
     # every word of the table is understood, in any case, with an optional count
-    for word in META:
-        assert _META.match(f" {word.upper()} 3 "), word
+    for word in meta.META:
+        assert meta.parse(meta.META, f" {word.upper()} 3 ") == (word, 3), word
+    assert meta.parse(meta.META, "undo3") is None and meta.parse(meta.META, "status") is None
     r = play("1", "--seed", "4", input="?\nEXIT\n")
     assert "undo [N]" in r.output  # '?' is help too
     assert "Saved at round 1, step 0" in r.output

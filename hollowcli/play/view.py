@@ -182,6 +182,17 @@ def wrap(text: str, width: int = 78, indent: str = "") -> list[str]:
     return textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
 
+def short(text: str, n: int = 40) -> str:
+    """What the player typed, quoted back in a hint: printable, at most ``n`` characters."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def span(n: int, sep: str = "-") -> str:
+    """``1`` or ``1-n`` (``1 to n``): the range of choice numbers."""
+    return "1" if n == 1 else f"1{sep}{n}"
+
+
 # --------------------------------------------------------------------------- statuses
 
 
