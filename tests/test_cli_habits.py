@@ -65,6 +65,7 @@ def test_shell_completion_of_ids() -> None:
     assert complete("hollow print deck cov") == ["covered-bridge"]
 
 
+@pytest.mark.slow  # a terminal (pty)
 @pytest.mark.skipif(not (BIN / "hollow").exists(), reason="the console script is not installed")
 def test_bash_completes_a_chapter_id_in_a_real_shell(tmp_path: Path) -> None:
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", PS1="$ ", HOME=str(tmp_path))
@@ -79,6 +80,7 @@ def test_bash_completes_a_chapter_id_in_a_real_shell(tmp_path: Path) -> None:
     sh.expect(pexpect.EOF)
 
 
+@pytest.mark.slow  # a terminal (pty)
 def test_term_dumb_means_no_colour(tmp_path: Path) -> None:
     def screen(term: str) -> str:
         child = pexpect.spawn(sys.executable, ["-m", "hollowcli", "play", "1", "--seed", "4"], encoding="utf-8",
@@ -93,6 +95,7 @@ def test_term_dumb_means_no_colour(tmp_path: Path) -> None:
     assert "\x1b[" in screen("xterm")
 
 
+@pytest.mark.slow  # a terminal (pty)
 def test_rules_on_a_terminal_go_through_a_pager_with_headings_drawn(tmp_path: Path) -> None:
     pager = tmp_path / "pager.sh"
     seen = tmp_path / "seen.txt"

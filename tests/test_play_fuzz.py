@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,7 @@ lines = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(script=st.lists(lines, min_size=1, max_size=25), chapter=st.sampled_from(["schoolhouse", "covered-bridge", "churchyard"]))
 def test_any_line_either_plays_a_legal_step_or_gets_a_hint(script: list[str], chapter: str) -> None:
