@@ -8,6 +8,7 @@ import re
 import select
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -34,6 +35,17 @@ def run_in_process(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int,
 def one_sentence(err: str) -> bool:
     """stderr is one line starting with 'hollow: ', no traceback, no internal error."""
     return err.startswith("hollow: ") and err.count("\n") == 1 and "Traceback" not in err and "internal error" not in err
+
+
+def horseman_pack(folder: Path, health: int, defense: int, dice: int, direct: int, text: str) -> Path:
+    """A content pack in ``folder`` that, layered over the built-in one, gives the Headless
+    Horseman (the churchyard's boss) other numbers."""
+    folder.mkdir()
+    (folder / "foes.yaml").write_text(
+        f"foes:\n  headless-horseman:\n    name: The Headless Horseman\n    class: boss\n    health: {health}\n"
+        f"    defense: {defense}\n    move: 4\n    attack: {{dice: {dice}, direct: {direct}, range: 1}}\n"
+        f"    target: closest\n    supply: 1\n    text: {text}\n", encoding="utf-8")
+    return folder
 
 
 class Output:

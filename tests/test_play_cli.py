@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import horseman_pack
 from click.testing import CliRunner, Result
 
 from hollowcli.cli import cli
@@ -253,12 +254,7 @@ def test_winning_moves_on_and_losing_resets_with_items_kept(tmp_path: Path) -> N
     assert "Next: chapter 2, The Covered Bridge" in won.output
     # The churchyard is won by defeating the Horseman within 9 rounds: with 1000 health
     # (a pack layered over the built-in one) he cannot be, so the game is lost, whatever the seed.
-    tough = tmp_path / "tough"
-    tough.mkdir()
-    (tough / "foes.yaml").write_text(
-        "foes:\n  headless-horseman:\n    name: The Headless Horseman\n    class: boss\n    health: 1000\n"
-        "    defense: 1\n    move: 4\n    attack: {dice: 3, direct: 2, range: 1}\n    target: closest\n"
-        "    supply: 1\n    text: Tireless.\n", encoding="utf-8")
+    tough = horseman_pack(tmp_path / "tough", health=1000, defense=1, dice=3, direct=2, text="Tireless.")
     r = play("3", "--seed", "1", "--auto", "--campaign", "lost", "--new", "--content", str(tough))
     assert r.exit_code == 0, r.output
     assert "The chapter is lost" in r.output

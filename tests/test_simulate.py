@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import Output, read_to_end
+from cli_helpers import Output, horseman_pack, read_to_end
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -386,13 +386,7 @@ def test_text_summary_has_the_same_figures_with_bars() -> None:
 
 
 def weaker_horseman(tmp_path: Path) -> Path:
-    pack = tmp_path / "weak"
-    pack.mkdir()
-    (pack / "foes.yaml").write_text(
-        "foes:\n  headless-horseman:\n    name: The Headless Horseman\n    class: boss\n    health: 3\n"
-        "    defense: 0\n    move: 4\n    attack: {dice: 1, direct: 0, range: 1}\n    target: closest\n"
-        "    supply: 1\n    text: A tired old rider.\n", encoding="utf-8")
-    return pack
+    return horseman_pack(tmp_path / "weak", health=3, defense=0, dice=1, direct=0, text="A tired old rider.")
 
 
 def test_against_a_weaker_horseman_is_a_significant_change(tmp_path: Path) -> None:
