@@ -23,9 +23,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from hollowcli.errors import RenderError
+from hollowcli.pack.words import escape_text  # content text made literal (defined at pack level)
 
 #: Icon name -> (glyph in DejaVu Sans, colour). Written ``{name}`` in content and templates.
 ICONS: dict[str, tuple[str, str]] = {
@@ -63,15 +63,6 @@ def template_line(err: BaseException, name: str) -> str:
 
     frames = [f for f in traceback.extract_tb(err.__traceback__) if f.filename.endswith(TEMPLATE_SUFFIX)]
     return f"{frames[-1].filename}:{frames[-1].lineno}" if frames else name
-
-
-def escape_text(value: Any) -> str:
-    """Content text made literal for reportlab's paragraph markup.
-
-    ``&``, ``<`` and ``>`` become entities, and ``@`` becomes ``&#64;`` so that content
-    can never start a new template block.
-    """
-    return escape(str(value)).replace("@", "&#64;")
 
 
 def icons(markup: str) -> str:
