@@ -13,6 +13,7 @@ from typing import Any
 from hollowcli.engine.actions import KINDS
 from hollowcli.engine.events import tone
 from hollowcli.names import plural
+from hollowcli.pack.vocab import ObjectiveKind
 from hollowcli.play import kinds
 
 #: ``paint(text, role)`` -> text, possibly coloured; roles: legend, foe, wall, spawn,
@@ -307,13 +308,13 @@ def _strip(text: str) -> str:
 def objective_text(state: Any) -> str:
     """The chapter's objective and how far along it is."""
     obj = state.chapter_def.objective
-    if obj.kind == "survive":
+    if obj.kind == ObjectiveKind.SURVIVE:
         return f"Objective: survive {plural(obj.rounds or 0, 'round')} (this is round {state.round})"
-    if obj.kind == "protect":
+    if obj.kind == ObjectiveKind.PROTECT:
         name = state.pack.allies[obj.ally].name if obj.ally in state.pack.allies else obj.ally
         return f"Objective: keep {name} (ally) alive for {plural(obj.rounds or 0, 'round')} (this is round {state.round})"
     limit = f" by round {obj.rounds}" if obj.rounds else ""
-    if obj.kind == "search":
+    if obj.kind == ObjectiveKind.SEARCH:
         need = obj.count or 1
         return f"Objective: search {plural(need, 'time')}{limit}; {state.search_count} done so far"
     from hollowcli.engine.core import foes_phrase
