@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hollowcli import engine
+from hollowcli.engine.events import EventKind
 from hollowcli.engine.policy import POLICIES
 from hollowcli.errors import UsageError
 from hollowcli.play.session import policy_rng, step_rng
@@ -73,7 +74,7 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
                 n = where[ev.target]
                 damage[n] += int(nums.get("damage", 0))
                 fear[n] += int(nums.get("fear", 0))
-            elif ev.kind == "card-fear":
+            elif ev.kind == EventKind.CARD_FEAR:
                 for n in range(len(ids)):
                     fear[n] += int(nums.get("fear", 0))
     limit = pack.rules.fear_limit
