@@ -554,3 +554,20 @@ def saved_commands(rec: Any) -> list[str]:
     from hollowcli.play.session import recorded_commands
 
     return recorded_commands(get_pack(()), rec)
+
+
+def test_a_ruling_is_coloured_by_its_kind_and_the_games_end_by_its_result() -> None:
+    from hollowcli.engine.events import EventKind
+    from hollowcli.engine.state import Event
+    from hollowcli.play import view
+
+    def shown(kind: EventKind, **numbers: Any) -> str:
+        ev = Event(1, "adversary", kind, numbers=numbers, reason="what happened")
+        lines, _ = view.render_events([ev], False, lambda text, role: f"<{role}>{text}", (1, "adversary"))
+        return lines[0]
+
+    assert shown(EventKind.FALL) == "<bad>  * what happened"
+    assert shown(EventKind.ALLY_FALLS) == "<bad>  * what happened"
+    assert shown(EventKind.GAME_OVER, result="won") == "<good>  * what happened"
+    assert shown(EventKind.GAME_OVER, result="lost") == "<bad>  * what happened"
+    assert shown(EventKind.FOE_ATTACK, damage=3) == "  * what happened"  # the rest is plain

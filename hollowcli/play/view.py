@@ -7,11 +7,11 @@ transcripts. Nothing here decides a rule: it only reads the engine's state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from hollowcli.engine.actions import KINDS
-from hollowcli.engine.events import tone
+from hollowcli.engine.events import EventKind
 from hollowcli.names import plural
 from hollowcli.pack.vocab import ObjectiveKind
 from hollowcli.play import kinds
@@ -192,6 +192,18 @@ def short(text: str, n: int = 40) -> str:
 def span(n: int, sep: str = "-") -> str:
     """``1`` or ``1-n`` (``1 to n``): the range of choice numbers."""
     return "1" if n == 1 else f"1{sep}{n}"
+
+
+#: How a ruling is coloured on screen, by the kind of its event (not here: plain). The
+#: game's end is coloured by its result (:func:`tone`).
+TONE: Mapping[EventKind, str] = {EventKind.FALL: "bad", EventKind.ALLY_FALLS: "bad"}
+
+
+def tone(ev: Any) -> str:
+    """The colour role of an event's ruling: "good", "bad" or "" (plain)."""
+    if ev.kind == EventKind.GAME_OVER:
+        return "good" if ev.numbers.get("result") == "won" else "bad"
+    return TONE.get(ev.kind, "")
 
 
 # --------------------------------------------------------------------------- statuses
