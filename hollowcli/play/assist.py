@@ -295,11 +295,11 @@ class AssistMode:
         """Save the step being resolved with the answers so far, so that a stop (even a
         killed process) resumes at the question or pause now on the screen."""
         table = self._game()
-        src = table.session._step_source  # noqa: SLF001 - the session's own step
-        if src is None:
+        answered = table.session.answered()
+        if answered is None:
             return
         if self._action is not None:
-            table.session.record.pending = {"action": self._action.to_dict(), "rolled": src.answered}
+            table.session.record.pending = {"action": self._action.to_dict(), "rolled": answered}
         table.persist(table.camp)
 
     def _tell(self, events: list[Any]) -> None:

@@ -106,6 +106,12 @@ class Session:
         """``("won" | "lost" | None, reason)`` of the current state."""
         return _outcome(self.state)
 
+    def answered(self) -> list[str | None] | None:
+        """The dice answered so far in the step being resolved (what a pending step keeps),
+        or None when no step is being resolved."""
+        src = self._step_source
+        return None if src is None else src.answered
+
     # ------------------------------------------------------------------ changes
 
     def take(self, action: Any, answered: list[str | None] | None = None) -> list[Any]:
