@@ -11,14 +11,8 @@ from typing import TYPE_CHECKING
 import click
 
 from hollowcli.commands import completion
-from hollowcli.commands.common import (
-    content_option,
-    echo,
-    emit_json,
-    exit_interrupted,
-    json_option,
-    quiet_closed_terminal,
-)
+from hollowcli.commands.common import content_option, echo, emit_json, json_option, quiet_closed_terminal
+from hollowcli.errors import exit_interrupted
 from hollowcli.names import plural
 
 if TYPE_CHECKING:
