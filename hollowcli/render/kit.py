@@ -18,8 +18,9 @@ from hollowcli.errors import RenderError, UsageError
 from hollowcli.names import chapters_in_order, plural
 from hollowcli.pack.model import Chapter, Pack
 from hollowcli.render.geometry import SheetSpec, compute_layout
-from hollowcli.render.markup import Face, Templates, escape_text
+from hollowcli.render.markup import Face, escape_text
 from hollowcli.render.sheet import CardJob, RenderResult, card_sheets
+from hollowcli.render.templates import Templates
 
 #: The kinds ``hollow print cards`` knows, with the file each writes.
 CARD_KINDS = ("legends", "allies", "foes", "items")

@@ -215,7 +215,7 @@ class SearchSpot:
 def item_words(pack: Pack, item_id: str) -> str:
     """An item in a few words, as its card has them: ``Snare Wire (item: 1 token, sets a
     snare trap, 2 damage)``, and whether the chapter takes it back."""
-    from hollowcli.render.markup import _attack, _restore
+    from hollowcli.render.markup import attack_words, restore_words
 
     it = pack.items.get(item_id)
     if it is None:
@@ -224,9 +224,9 @@ def item_words(pack: Pack, item_id: str) -> str:
     if it.cost:
         bits.append(f"{it.cost}{{token}}")
     if it.attack is not None:
-        bits.append(str(_attack(it.attack)))
+        bits.append(str(attack_words(it.attack)))
     if it.restore is not None:
-        bits.append(str(_restore(it.restore)))
+        bits.append(str(restore_words(it.restore)))
     if it.defense:
         bits.append(f"{{defense}}&#160;{it.defense:+d} while equipped")
     if it.trap:
