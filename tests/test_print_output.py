@@ -77,8 +77,8 @@ def test_print_and_simulate_report_a_full_disk_alike(args: tuple[str, ...], tmp_
 
 
 def test_preview_is_the_first_page_as_a_png_beside_the_pdf(tmp_path: Path) -> None:
+    from hollowcli.render.duplex import render_duplex_test
     from hollowcli.render.geometry import make_spec
-    from hollowcli.render.kit import render_duplex_test
 
     pdf = output.write(tmp_path, "duplex-test.pdf", render_duplex_test(make_spec("a4")).data)
     png = output.preview(pdf, pdf.read_bytes())

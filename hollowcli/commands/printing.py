@@ -238,7 +238,7 @@ def _chapters(pack: Any, chapter: str | None, all_: bool) -> list[Any]:
 @sheet_options
 def reference(**opts: Any) -> None:
     """Reference cards from content/rules.md and a one-page turn-order sheet (reference.pdf)."""
-    from hollowcli.render.kit import render_reference
+    from hollowcli.render.reference import render_reference
 
     spec, pack = _prepare(opts)
     _go([("reference.pdf", "reference", lambda: render_reference(pack, spec))], opts)
@@ -251,7 +251,7 @@ def reference(**opts: Any) -> None:
 def spawn(chapter: str | None, all_: bool, **opts: Any) -> None:
     """Spawn tables: what each D6 roll yields under a chapter's barricades (spawn-tables.pdf for
     every chapter, as the kit has it; spawn-<chapter>.pdf for one)."""
-    from hollowcli.render.kit import render_spawn_tables
+    from hollowcli.render.spawn_tables import render_spawn_tables
 
     spec, pack = _prepare(opts)
     chapters = _chapters(pack, chapter, all_)
@@ -284,8 +284,8 @@ def setup(chapter: str | None, all_: bool, scale: str, square: float | None, **o
     """A chapter's setup sheet: the map to scale with coordinates, walls, features, search spots and
     what they hold, spawn points, barricades and starting squares, the storybook track and the spawn
     list (setup-<chapter>.pdf). With --scale play: the map at play size, in tiles to join."""
-    from hollowcli.render.kit import render_setup
-    from hollowcli.render.setup_sheet import PLAY_SQUARE_MM, PLAY_SQUARE_RANGE, play_pages
+    from hollowcli.render.play_board import PLAY_SQUARE_MM, PLAY_SQUARE_RANGE, play_pages
+    from hollowcli.render.setup_sheet import render_setup
 
     if square is not None and scale.lower() != "play":
         raise UsageError("--square is the size of a square at play size: use it with --scale play")
@@ -309,7 +309,7 @@ def setup(chapter: str | None, all_: bool, scale: str, square: float | None, **o
 @sheet_options
 def deck(chapter: str | None, all_: bool, **opts: Any) -> None:
     """A chapter's deck, every copy, with backs (deck-<chapter>.pdf)."""
-    from hollowcli.render.kit import render_deck
+    from hollowcli.render.deck import render_deck
 
     spec, pack = _prepare(opts)
     jobs = [(f"deck-{ch.id}.pdf", "deck", (lambda ch=ch: render_deck(pack, ch, spec)))
@@ -340,7 +340,7 @@ class KindChoice(click.Choice):
 @sheet_options
 def cards(kinds: tuple[str, ...], **opts: Any) -> None:
     """Stat cards for legends, allies, foes, items (all when none is named): cards-<kind>.pdf."""
-    from hollowcli.render.kit import CARD_KINDS, render_cards
+    from hollowcli.render.stat_cards import CARD_KINDS, render_cards
 
     spec, pack = _prepare(opts)
     chosen = [k.lower() for k in kinds] or list(CARD_KINDS)
@@ -358,7 +358,8 @@ def kit(mix: bool, **opts: Any) -> None:
     """Everything, in the order to print it: the duplex test, the cards, the turn-order sheet, setup
     sheets, spawn tables, and index.pdf (a checklist for the first printing, what each file holds,
     which card is where)."""
-    from hollowcli.render.kit import kit_plan, render_index
+    from hollowcli.render.index import render_index
+    from hollowcli.render.kit import kit_plan
 
     spec, pack = _prepare(opts)
     plan = kit_plan(pack, spec, mix)
@@ -383,7 +384,7 @@ EXAMPLES_DUPLEX = _examples(
 def duplex_test(**opts: Any) -> None:
     """A calibration sheet (duplex-test.pdf): print it two-sided, hold it to the light, and read
     your printer's back offset in mm for --back-offset."""
-    from hollowcli.render.kit import render_duplex_test
+    from hollowcli.render.duplex import render_duplex_test
 
     spec = _checked(opts)
     _go([("duplex-test.pdf", "duplex-test", lambda: render_duplex_test(spec))], opts)
