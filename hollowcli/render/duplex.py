@@ -51,8 +51,6 @@ def duplex_test_pages(spec: SheetSpec) -> RenderResult:
     those lines land when the printer turns the sheet exactly; the scale number a front line
     meets is the --back-offset to use. The scales read every offset --back-offset accepts."""
     from hollowcli.errors import UsageError
-    from hollowcli.render.geometry import MAX_BACK_OFFSET, PRINTABLE_MM, Ruler
-    from hollowcli.render.sheet import draw_label, draw_ruler
 
     if spec.backs not in ("long", "short"):
         raise UsageError("duplex-test is for two-sided printing; use --backs long or --backs short")
@@ -61,13 +59,21 @@ def duplex_test_pages(spec: SheetSpec) -> RenderResult:
     buf = io.BytesIO()
     c = new_canvas(buf, pw, ph, f"{GAME}: duplex test", f"Duplex test sheet, {spec.describe()}. Print at 100%.",
                    spec.backs)
-    mirror_x = spec.backs == "long"  # the test sheet is portrait: long edge = left-right flip
+    targets = _front(c, spec)
+    _back(c, spec, targets)
+    c.save()
+    return RenderResult(buf.getvalue(), 2, 0, (), (), (2,), "the duplex calibration sheet")
+
+
+def _front(c: Any, spec: SheetSpec) -> list[tuple[str, float, float]]:
+    """The front page: how to read the sheet, and a cross at each target; the targets."""
+    from hollowcli.render.geometry import MAX_BACK_OFFSET, PRINTABLE_MM, Ruler
+    from hollowcli.render.sheet import draw_label, draw_ruler
+
+    pw, ph = PAPER_SIZES[spec.paper]
     ox, oy = spec.offset_x, spec.offset_y
     st = styles()
     edge = "long" if spec.backs == "long" else "short"
-    reach = int(MAX_BACK_OFFSET)
-
-    # ---- front
     pg = Pager(c, pw, ph)
     pg.new_page()
     pg.para("Duplex test: front", st["title"])
@@ -78,8 +84,8 @@ def duplex_test_pages(spec: SheetSpec) -> RenderResult:
     pg.para("Hold the printed sheet up to a bright light. At each of the targets A, B and C, the front's two "
             "lines cross the scales printed on the back. Read the number where the front's <b>vertical</b> line "
             "meets the back's horizontal scale (X), and where the front's <b>horizontal</b> line meets the back's "
-            f"vertical scale (Y); the scales read up to {reach} mm either way. Then print the cards with "
-            "<b>--back-offset X,Y</b>: if A, B and C read alike, that offset lines every back up." + offset_note,
+            f"vertical scale (Y); the scales read up to {int(MAX_BACK_OFFSET)} mm either way. Then print the cards "
+            "with <b>--back-offset X,Y</b>: if A, B and C read alike, that offset lines every back up." + offset_note,
             st["p"])
     pg.flush()
     targets = duplex_targets(spec, pg.y / MM)
@@ -96,8 +102,18 @@ def duplex_test_pages(spec: SheetSpec) -> RenderResult:
     draw_ruler(c, Ruler(pw - PAGE_MARGIN_MM - 50.0, PRINTABLE_MM + 1.0, False))
     draw_label(c, text_label(pw), "duplex-test · front")
     finish_page(c)
+    return targets
 
-    # ---- back: the scales, where the front's lines land when the sheet is turned
+
+def _back(c: Any, spec: SheetSpec, targets: list[tuple[str, float, float]]) -> None:
+    """The back page: the scales, where the front's lines land when the sheet is turned
+    (mirrored left to right for long-edge duplex, top to bottom for short-edge), moved by
+    the --back-offset printed with."""
+    from hollowcli.render.sheet import draw_label
+
+    pw, ph = PAPER_SIZES[spec.paper]
+    mirror_x = spec.backs == "long"  # the test sheet is portrait: long edge = left-right flip
+    ox, oy = spec.offset_x, spec.offset_y
     c.saveState()
     c.setFont(BOLD, 14)
     c.drawString(PAGE_MARGIN_MM * MM, (ph - PAGE_MARGIN_MM) * MM - 14, "Duplex test: back")
@@ -120,8 +136,6 @@ def duplex_test_pages(spec: SheetSpec) -> RenderResult:
     c.restoreState()
     draw_label(c, text_label(pw), "duplex-test · back")
     finish_page(c)
-    c.save()
-    return RenderResult(buf.getvalue(), 2, 0, (), (), (2,), "the duplex calibration sheet")
 
 
 def _scale(c: Any, x: float, y: float, vertical: bool) -> None:

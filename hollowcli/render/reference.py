@@ -12,7 +12,8 @@ from typing import Any
 
 from hollowcli.errors import RenderError
 from hollowcli.pack.model import Pack
-from hollowcli.render.geometry import PAPER_SIZES, SheetSpec, compute_layout
+from hollowcli.render.cardface import READABLE_PT, SAFE_MM, fit_face, measure_text
+from hollowcli.render.geometry import MM, PAPER_SIZES, SheetSpec, compute_layout
 from hollowcli.render.layout import Pager, styles, text_file
 from hollowcli.render.markup import escape_text, icons
 from hollowcli.render.product import GAME, REFERENCE_LABEL, TURN_ORDER_LABEL, CardGroup, Sized, card_file
@@ -181,8 +182,6 @@ def reference_sections(pack: Pack, spec: SheetSpec, rules_text: str | None = Non
     small topics share a card, each under its bold name.
     """
     from hollowcli.pack.files import read_rules_md
-    from hollowcli.render.cardface import SAFE_MM, fit_face, measure_text
-    from hollowcli.render.geometry import MM
 
     text = rules_text if rules_text is not None else read_rules_md(rules_file(pack))
     sections = parse_rules_md(text)
@@ -191,51 +190,67 @@ def reference_sections(pack: Pack, spec: SheetSpec, rules_text: str | None = Non
     size = max(floor, REFERENCE_PT * _ref_scale(spec))
     probe = tpl.render("reference", {"topic": "Topic", "text": "x", "part": 1, "parts": 2}, "a reference card")
     room = fit_face(probe, spec.card_w, spec.card_h, spec.bleed, "a reference card").body_room
-    width = spec.card_w * MM - 2 * SAFE_MM * MM
-
-    def height(t: str, pt: float = size) -> float:
-        return measure_text(t, width, pt)
-
-    def split(body: str, pt: float, glue: bool) -> list[str]:
-        """``body`` over as few cards as it takes at ``pt``, as evenly as can be."""
-        gap = round(pt * 0.35, 2)
-        chunks: list[tuple[str, str | None]] = []
-        for chunk in _split_paragraphs(body):
-            chunks.extend(_nested_pieces(chunk, glue) if height(chunk, pt) > room else [(chunk, None)])
-        heights = [height(c if m is None else f"{m} x\n{c}", pt) - (height(f"{m} x", pt) + gap if m else 0)
-                   for c, m in chunks]
-        marker_h = height("1. (continued)", pt) + gap
-        lead = [marker_h if m else 0.0 for _, m in chunks]
-        cuts = _even_parts(heights, gap, room, lead)
-        parts, start = [], 0
-        for end in cuts:
-            lines: list[str] = []
-            for k in range(start, end):
-                c, m = chunks[k]
-                lines.append(f"{m} (continued)\n{c}" if m and k == start else c)
-            parts.append("\n\n".join(lines))
-            start = end
-        return parts
-
+    card = _Measure(spec.card_w * MM - 2 * SAFE_MM * MM, room, size)
     # 1. each topic's pieces: as few cards as it takes, at the usual size, or at the smallest
     # reference size (and a lone item line at the foot of a card) when that saves a card
     planned: list[tuple[str, list[str]]] = []
     for topic, body in sections:
-        if height(body) <= room + 0.01:
+        if card.height(body) <= room + 0.01:
             planned.append((topic, [body]))
             continue
-        tries = [split(body, pt, glue) for pt in dict.fromkeys((size, floor)) for glue in (True, False)]
+        tries = [_split_topic(card, body, pt, glue) for pt in dict.fromkeys((size, floor)) for glue in (True, False)]
         planned.append((topic, min(tries, key=len)))
-    # 2. small one-card topics share a card (first fit, in the order of the rules)
+    return _share_cards(card, planned)
+
+
+@dataclass(frozen=True)
+class _Measure:
+    """How reference text measures on a card: the text's width and the body's room (pt),
+    and the usual type size."""
+
+    width: float
+    room: float
+    size: float
+
+    def height(self, text: str, pt: float | None = None) -> float:
+        return measure_text(text, self.width, self.size if pt is None else pt)
+
+
+def _split_topic(card: _Measure, body: str, pt: float, glue: bool) -> list[str]:
+    """``body`` over as few cards as it takes at ``pt``, as evenly as can be (``glue``: a
+    long item's own line keeps its first nested item with it)."""
+    gap = round(pt * 0.35, 2)
+    chunks: list[tuple[str, str | None]] = []
+    for chunk in _split_paragraphs(body):
+        chunks.extend(_nested_pieces(chunk, glue) if card.height(chunk, pt) > card.room else [(chunk, None)])
+    heights = [card.height(c if m is None else f"{m} x\n{c}", pt) - (card.height(f"{m} x", pt) + gap if m else 0)
+               for c, m in chunks]
+    marker_h = card.height("1. (continued)", pt) + gap
+    lead = [marker_h if m else 0.0 for _, m in chunks]
+    cuts = _even_parts(heights, gap, card.room, lead)
+    parts, start = [], 0
+    for end in cuts:
+        lines: list[str] = []
+        for k in range(start, end):
+            c, m = chunks[k]
+            lines.append(f"{m} (continued)\n{c}" if m and k == start else c)
+        parts.append("\n\n".join(lines))
+        start = end
+    return parts
+
+
+def _share_cards(card: _Measure, planned: list[tuple[str, list[str]]]) -> list[RefCard]:
+    """The cards of each topic's pieces, small one-card topics sharing a card (first fit, in
+    the order of the rules), each under its name."""
     out: list[RefCard] = []
     merged: list[list[tuple[str, str]]] = []
     where: list[int] = []  # index in ``out`` of each merged card
     for topic, parts in planned:
-        if len(parts) == 1 and height(parts[0]) < TINY_SHARE * room:
+        if len(parts) == 1 and card.height(parts[0]) < TINY_SHARE * card.room:
             piece = (topic, parts[0])
             for group in merged:
                 joined = _merge_text(group + [piece])
-                if height(joined) <= room + 0.01:
+                if card.height(joined) <= card.room + 0.01:
                     group.append(piece)
                     break
             else:
@@ -259,8 +274,6 @@ def _ref_scale(spec: SheetSpec) -> float:
 def _ref_floor(spec: SheetSpec) -> float:
     """The smallest reference type: REFERENCE_MIN_PT scaled with the card, never below the
     size every card's body keeps (READABLE_PT): a small card takes more reference cards."""
-    from hollowcli.render.cardface import READABLE_PT
-
     return max(READABLE_PT, REFERENCE_MIN_PT * _ref_scale(spec))
 
 

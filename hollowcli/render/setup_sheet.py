@@ -22,17 +22,18 @@ import io
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from hollowcli.pack.model import Chapter, Pack
-from hollowcli.render.chapter_map import draw_map, map_view, objective_words
+from hollowcli.render.chapter_map import MapView, draw_map, map_view, objective_words
 from hollowcli.render.fonts import register_fonts
 from hollowcli.render.geometry import MM, PAPER_SIZES, SheetSpec
 from hollowcli.render.layout import PAGE_MARGIN_MM, SHEET_MARGIN_MM, Pager, SimpleTable, compact_styles
 from hollowcli.render.markup import escape_text, icons
 from hollowcli.render.product import GAME, chapter_label
 from hollowcli.render.sheet import RenderResult, new_canvas
-from hollowcli.render.spawn_tables import spawn_list_rows
+from hollowcli.render.spawn_tables import CHAPTER_TINT, spawn_list_rows
 
 #: The largest square drawn for one map location on the setup sheet (mm).
 SETUP_CELL_MAX_MM = 30.0
@@ -124,85 +125,94 @@ Section = Callable[[Pager], None]
 
 def _sections(pack: Pack, chapter: Chapter, st: dict[str, Any]) -> list[Section]:
     """The sheet's text under the map, in order: each draws itself on a Pager at its cursor."""
-    from hollowcli.render.cardface import SCHEMES
-
-    tint = SCHEMES["chapter"][2]
-    bars = ", ".join(str(b) for b in sorted(set(chapter.barricades))) or "none"
     spots = search_spots(pack, chapter)
-
-    def key(pg: Pager) -> None:
-        pg.para("Key", st["h"])
-        pg.para(icons(
-            "<b>Grey:</b> not a location. <b>Thick line:</b> a wall; no walking or sight through it. "
-            "<b>Circled number:</b> a {spawn} spawn point; shaded: {barricade} barricaded at setup "
-            f"(<b>{bars}</b>). <b>Letters:</b> features, named under the letter"
-            + ("; <b>yellow, marked search:</b> a search spot (below)" if spots else "")
-            + ". <b>Names</b> at the top of a square: Legends (blue) and foes (red)"
-            + (" and allies (green)" if chapter.setup.allies else "") + " at setup."), st["p"])
-
-    def start(pg: Pager) -> None:
-        legends = ", ".join(
-            f"{escape_text(pack.legends[lid].name if lid in pack.legends else lid)} on {escape_text(str(at))}"
-            for lid, at in chapter.setup.legends.items())
-        first = next((ch for ch, kind in chapter.features.items() if kind == "start"), None)
-        foes = ", ".join(
-            f"{fp.count}× {escape_text(pack.foes[fp.foe].name if fp.foe in pack.foes else fp.foe)} on "
-            + (f"spawn point {fp.at}" if isinstance(fp.at, int) else escape_text(str(fp.at)))
-            for fp in chapter.setup.foes) or "none"
-        allies = ", ".join(
-            f"{escape_text(pack.allies[aid].name if aid in pack.allies else aid)} on "
-            + (f"spawn point {at}" if isinstance(at, int) else escape_text(str(at)))
-            for aid, at in chapter.setup.allies.items())
-        where = [legends] if legends else []
-        if first:
-            where.append(("the others" if legends else "all") + f" on the start square {escape_text(first)}")
-        pg.para("Setup", st["h"])
-        pg.para("<b>Legends:</b> " + ("; ".join(where) or "no starting squares are given") + f". <b>Foes:</b> {foes}."
-                + (f" <b>Allies:</b> {allies}." if allies else ""), st["p"])
-
-    def search(pg: Pager) -> None:
-        pg.para("Search spots", st["h"])
-        pg.para(icons(search_rules_words(pack, chapter)), st["p"])
-        for s in spots:
-            pg.para(icons(f"<b>{escape_text(s.name)}</b> ({escape_text(s.loc)}): {s.holds}."), st["item"],
-                    escape_text(s.mark))
-
-    def track(pg: Pager) -> None:
-        pg.para("Storybook track", st["h"])
-        pg.para("Each adversary phase does what the token's spot shows, in order (<b>move</b>, <b>attack</b>: "
-                "every foe; <b>spawn</b>: the next spawn-list entry; <b>card</b>: draw a chapter card), then the "
-                "token slides on; it starts on spot 1 and after the last spot "
-                + ("starts again from spot 1." if chapter.track_end == "loop" else "stays there."), st["small"])
-        pg.space(1.5 * MM)
-        spots_: list[Any] = list(chapter.track) or [None]
-        per_row = max(3, min(len(spots_), int(pg.width // (17 * MM))))
-        for first_spot in range(0, len(spots_), per_row):
-            chunk = spots_[first_spot:first_spot + per_row]
-            rows = [[str(first_spot + n + 1) for n in range(len(chunk))],
-                    [_track_words(spot) if spot is not None else "no track" for spot in chunk]]
-            width = pg.width / per_row
-            pg.table(SimpleTable(rows, [width] * len(chunk), [st["cellc"]] * len(chunk), st["cellb"], tint, pad=2.0))
-            pg.space(-4)
-
-    def spawn(pg: Pager) -> None:
-        pg.para("Spawn list", st["h"])
-        if not chapter.spawn_list:
-            pg.para("This chapter has no spawn list.", st["p"])
-            return
-        rows = spawn_list_rows(pack, chapter)
-        pg.para("Each spawn action takes the next entry; "
-                + ("after the last, the list starts again." if pack.rules.spawn_list_end == "loop"
-                   else "after the last, no more foes spawn from the list."), st["small"])
-        pg.space(1.5 * MM)
-        pg.table(SimpleTable(rows, [8 * MM, pg.width - 8 * MM], [st["cellc"], st["cell"]], st["cellb"], tint, pad=2.0))
-
-    out: list[Section] = [key, start]
+    out: list[Section] = [partial(_key, chapter, st, bool(spots)), partial(_start, pack, chapter, st)]
     if spots:
-        out.append(search)
-    return out + [track, spawn]
+        out.append(partial(_search, pack, chapter, st, spots))
+    return out + [partial(_track, chapter, st), partial(_spawn_list, pack, chapter, st)]
+
+
+def _key(chapter: Chapter, st: dict[str, Any], searchable: bool, pg: Pager) -> None:
+    """What the map's colours, lines, circles, letters and names mean."""
+    bars = ", ".join(str(b) for b in sorted(set(chapter.barricades))) or "none"
+    pg.para("Key", st["h"])
+    pg.para(icons(
+        "<b>Grey:</b> not a location. <b>Thick line:</b> a wall; no walking or sight through it. "
+        "<b>Circled number:</b> a {spawn} spawn point; shaded: {barricade} barricaded at setup "
+        f"(<b>{bars}</b>). <b>Letters:</b> features, named under the letter"
+        + ("; <b>yellow, marked search:</b> a search spot (below)" if searchable else "")
+        + ". <b>Names</b> at the top of a square: Legends (blue) and foes (red)"
+        + (" and allies (green)" if chapter.setup.allies else "") + " at setup."), st["p"])
+
+
+def _start(pack: Pack, chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
+    """Where the Legends, foes and allies start."""
+    legends = ", ".join(
+        f"{escape_text(pack.legends[lid].name if lid in pack.legends else lid)} on {escape_text(str(at))}"
+        for lid, at in chapter.setup.legends.items())
+    first = next((ch for ch, kind in chapter.features.items() if kind == "start"), None)
+    foes = ", ".join(
+        f"{fp.count}× {escape_text(pack.foes[fp.foe].name if fp.foe in pack.foes else fp.foe)} on "
+        + (f"spawn point {fp.at}" if isinstance(fp.at, int) else escape_text(str(fp.at)))
+        for fp in chapter.setup.foes) or "none"
+    allies = ", ".join(
+        f"{escape_text(pack.allies[aid].name if aid in pack.allies else aid)} on "
+        + (f"spawn point {at}" if isinstance(at, int) else escape_text(str(at)))
+        for aid, at in chapter.setup.allies.items())
+    where = [legends] if legends else []
+    if first:
+        where.append(("the others" if legends else "all") + f" on the start square {escape_text(first)}")
+    pg.para("Setup", st["h"])
+    pg.para("<b>Legends:</b> " + ("; ".join(where) or "no starting squares are given") + f". <b>Foes:</b> {foes}."
+            + (f" <b>Allies:</b> {allies}." if allies else ""), st["p"])
+
+
+def _search(pack: Pack, chapter: Chapter, st: dict[str, Any], spots: list[SearchSpot], pg: Pager) -> None:
+    """How searching works here, and each search spot with what it holds."""
+    pg.para("Search spots", st["h"])
+    pg.para(icons(search_rules_words(pack, chapter)), st["p"])
+    for s in spots:
+        pg.para(icons(f"<b>{escape_text(s.name)}</b> ({escape_text(s.loc)}): {s.holds}."), st["item"],
+                escape_text(s.mark))
+
+
+def _track(chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
+    """The storybook track, spot by spot, in rows as wide as the column allows."""
+    pg.para("Storybook track", st["h"])
+    pg.para("Each adversary phase does what the token's spot shows, in order (<b>move</b>, <b>attack</b>: "
+            "every foe; <b>spawn</b>: the next spawn-list entry; <b>card</b>: draw a chapter card), then the "
+            "token slides on; it starts on spot 1 and after the last spot "
+            + ("starts again from spot 1." if chapter.track_end == "loop" else "stays there."), st["small"])
+    pg.space(1.5 * MM)
+    spots_: list[Any] = list(chapter.track) or [None]
+    per_row = max(3, min(len(spots_), int(pg.width // (17 * MM))))
+    for first_spot in range(0, len(spots_), per_row):
+        chunk = spots_[first_spot:first_spot + per_row]
+        rows = [[str(first_spot + n + 1) for n in range(len(chunk))],
+                [_track_words(spot) if spot is not None else "no track" for spot in chunk]]
+        width = pg.width / per_row
+        pg.table(SimpleTable(rows, [width] * len(chunk), [st["cellc"]] * len(chunk), st["cellb"], CHAPTER_TINT,
+                             pad=2.0))
+        pg.space(-4)
+
+
+def _spawn_list(pack: Pack, chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
+    """The chapter's spawn list, and what happens after its last entry."""
+    pg.para("Spawn list", st["h"])
+    if not chapter.spawn_list:
+        pg.para("This chapter has no spawn list.", st["p"])
+        return
+    rows = spawn_list_rows(pack, chapter)
+    pg.para("Each spawn action takes the next entry; "
+            + ("after the last, the list starts again." if pack.rules.spawn_list_end == "loop"
+               else "after the last, no more foes spawn from the list."), st["small"])
+    pg.space(1.5 * MM)
+    pg.table(SimpleTable(rows, [8 * MM, pg.width - 8 * MM], [st["cellc"], st["cell"]], st["cellb"], CHAPTER_TINT,
+                         pad=2.0))
 
 
 def _title(pg: Pager, pack: Pack, chapter: Chapter, st: dict[str, Any], cell_mm: float, suffix: str = "") -> None:
+    """The sheet's title and the line under it: the objective and the scale of the map."""
     pg.para(f"Chapter {chapter.number}: {escape_text(chapter.name)}{suffix}", st["title"])
     pg.para(f"Setup sheet · Objective: {escape_text(objective_words(pack, chapter))} "
             f"One square = {cell_mm:g} mm; squares are named as in hollow assist and hollow play "
@@ -277,15 +287,27 @@ def plan_sheet(pack: Pack, chapter: Chapter, paper: str) -> SheetPlan:
     st = compact_styles()
     sections = _sections(pack, chapter, st)
     view = map_view(chapter)
+    title: Section = partial(_title, pack=pack, chapter=chapter, st=st, cell_mm=88.5)  # (as wide as a title gets)
+    best, largest = _one_page(sections, title, view, paper, st)
+    if best.cell_mm >= SETUP_SPLIT_MM:
+        return best
+    split = _two_pages(sections, title, view, paper, st)
+    # (a map too wide for the page gains nothing from a page of its own)
+    return split if split.cell_mm > largest else best
+
+
+def _one_page(sections: Sequence[Section], title_section: Section, view: MapView, paper: str,
+              st: dict[str, Any]) -> tuple[SheetPlan, float]:
+    """The best one-page layout, and the largest squares any one-page layout gives."""
     pw, ph = PAPER_SIZES[paper]
     best: SheetPlan | None = None
-    largest = 0.0  # the largest squares of any one-page layout
+    largest = 0.0
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)
         usable_w = w - 2 * SHEET_MARGIN_MM
         usable_h = h - SHEET_MARGIN_MM - PAGE_MARGIN_MM
         widest = min(SETUP_CELL_MAX_MM, (usable_w - HEAD_MM) / view.cols)
-        title = _measure([lambda pg: _title(pg, pack, chapter, st, 88.5)], usable_w * MM, w, h)[0]
+        title = _measure([title_section], usable_w * MM, w, h)[0]
         widest_heights: list[float] = []
         for k in range(1, min(3, len(sections)) + 1):
             if k > 1 and best is not None:
@@ -311,16 +333,20 @@ def plan_sheet(pack: Pack, chapter: Chapter, paper: str) -> SheetPlan:
                 if best is None or _score(plan) > _score(best):
                     best = plan
     assert best is not None
-    if best.cell_mm >= SETUP_SPLIT_MM:
-        return best
-    # the map alone on the first page (with the key), the rest on a second page
+    return best, largest
+
+
+def _two_pages(sections: Sequence[Section], title_section: Section, view: MapView, paper: str,
+               st: dict[str, Any]) -> SheetPlan:
+    """The map alone on the first page (with the key), the rest on a second page, in the
+    orientation that gives the larger squares."""
+    pw, ph = PAPER_SIZES[paper]
     split: SheetPlan | None = None
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)
         usable_w = w - 2 * SHEET_MARGIN_MM
         usable_h = h - SHEET_MARGIN_MM - PAGE_MARGIN_MM
-        title = _stacked(_measure([lambda pg: _title(pg, pack, chapter, st, 88.5), sections[0]], usable_w * MM, w, h),
-                         st)
+        title = _stacked(_measure([title_section, sections[0]], usable_w * MM, w, h), st)
         room = usable_h - title - HEAD_MM - 3.0
         cell = max(0.5, math.floor(min(SETUP_CELL_MAX_MM, (usable_w - HEAD_MM) / view.cols, room / view.rows) * 2) / 2)
         k = min(2, len(sections) - 1)
@@ -329,8 +355,7 @@ def plan_sheet(pack: Pack, chapter: Chapter, paper: str) -> SheetPlan:
         if split is None or plan.cell_mm > split.cell_mm:
             split = plan
     assert split is not None
-    # (a map too wide for the page gains nothing from a page of its own)
-    return split if split.cell_mm > largest else best
+    return split
 
 
 def _balanced(sections: Sequence[Section], k: int, w: float, h: float,

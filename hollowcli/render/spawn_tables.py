@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import Any
 
 from hollowcli.engine.resolve import spawn_point
 from hollowcli.errors import UsageError
@@ -19,7 +20,10 @@ from hollowcli.render.markup import escape_text, icons
 from hollowcli.render.product import GAME
 from hollowcli.render.sheet import RenderResult, new_canvas
 
+#: Rolls sent on to another spawn point (the one they name is barricaded or not on the map).
 REDIRECT_TINT = "#f6e3c6"
+#: The tables' header colour: the chapter cards' tint.
+CHAPTER_TINT = SCHEMES["chapter"][2]
 
 
 def _die_values(pack: Pack) -> list[int]:
@@ -62,8 +66,6 @@ def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
     points = list(chapter.spawn_points)
     barricades = sorted(set(chapter.barricades))
     rolls = _die_values(pack)
-    tint = SCHEMES["chapter"][2]
-    usable_w = pg.width
     pts = ", ".join(str(p) for p in points) or "none"
     bars = ", ".join(str(b) for b in barricades) or "none"
     pg.need(120 * MM)
@@ -71,8 +73,15 @@ def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
     pg.para(icons(f"Spawn points on the map: <b>{pts}</b> · {{barricade}} barricades at setup: <b>{bars}</b>"), st["sub"])
     pg.para(icons("Roll a D6 {dice} for each group. If that spawn point is barricaded or not on the map, "
                   "the group spawns at the lowest-numbered open spawn point."), st["p"])
+    _roll_table(pg, st, rolls, points, barricades)
+    scenarios = _scenarios(chapter, points, barricades)
+    if scenarios:
+        _scenario_grid(pg, st, rolls, points, scenarios)
+    _spawn_list(pg, st, pack, chapter)
 
-    # --- the main table: every roll under the setup barricades -----------------------
+
+def _roll_table(pg: Pager, st: dict[str, Any], rolls: list[int], points: list[int], barricades: list[int]) -> None:
+    """The main table: every roll under the setup barricades, and why."""
     rows = [["Roll", "Spawn at", "Why"]]
     fills: dict[tuple[int, int], str] = {}
     for i, roll in enumerate(rolls, 1):
@@ -81,10 +90,13 @@ def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
         if res.redirected:
             fills.update({(i, col): REDIRECT_TINT for col in range(3)})
     pg.para("Under the setup barricades", st["h"])
-    pg.table(SimpleTable(rows, [18 * MM, 26 * MM, usable_w - 44 * MM],
-                         [st["cellb"], st["cellb"], st["cell"]], st["cellb"], tint, fills))
+    pg.table(SimpleTable(rows, [18 * MM, 26 * MM, pg.width - 44 * MM],
+                         [st["cellb"], st["cellb"], st["cell"]], st["cellb"], CHAPTER_TINT, fills))
 
-    # --- compact grid: each further barricade the story may add (or remove) ------------
+
+def _scenarios(chapter: Chapter, points: list[int], barricades: list[int]) -> list[tuple[str, list[int]]]:
+    """Each further barricade the story may add (or remove): (its row's label, the spawn
+    points barricaded then)."""
     locks, unlocks = _card_changes(chapter)
     scenarios: list[tuple[str, list[int]]] = []
     for p in points:
@@ -100,26 +112,33 @@ def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
     card_locks = sorted(p for p in locks if p not in barricades)
     if len(card_locks) > 1:
         scenarios.append(("all card barricades (" + ", ".join(map(str, card_locks)) + ")", barricades + card_locks))
-    if scenarios:
-        cell = min(14 * MM, (usable_w - 60 * MM) / max(1, len(rolls)))
-        grid = [["Barricades"] + [str(r) for r in rolls]]
-        gfills: dict[tuple[int, int], str] = {}
-        for ri, (label, locked) in enumerate(scenarios, 1):
-            row = [label]
-            for ci, roll in enumerate(rolls, 1):
-                res = spawn_point(roll, points, locked)
-                row.append("—" if res.point is None else str(res.point))
-                if res.redirected:
-                    gfills[(ri, ci)] = REDIRECT_TINT
-            grid.append(row)
-        pg.para("If the story adds or removes a barricade", st["h"])
-        pg.para("Each row: the spawn point for each roll with the setup barricades plus that change. "
-                "Shaded cells are redirected; — means every point is barricaded and nothing spawns.", st["small"])
-        pg.space(2 * MM)
-        pg.table(SimpleTable(grid, [usable_w - cell * len(rolls)] + [cell] * len(rolls),
-                             [st["cell"]] + [st["cellc"]] * len(rolls), st["cellb"], tint, gfills))
+    return scenarios
 
-    # --- the spawn list ------------------------------------------------------------------
+
+def _scenario_grid(pg: Pager, st: dict[str, Any], rolls: list[int], points: list[int],
+                   scenarios: list[tuple[str, list[int]]]) -> None:
+    """A compact grid: the spawn point of each roll under each scenario, redirected ones shaded."""
+    cell = min(14 * MM, (pg.width - 60 * MM) / max(1, len(rolls)))
+    grid = [["Barricades"] + [str(r) for r in rolls]]
+    fills: dict[tuple[int, int], str] = {}
+    for ri, (label, locked) in enumerate(scenarios, 1):
+        row = [label]
+        for ci, roll in enumerate(rolls, 1):
+            res = spawn_point(roll, points, locked)
+            row.append("—" if res.point is None else str(res.point))
+            if res.redirected:
+                fills[(ri, ci)] = REDIRECT_TINT
+        grid.append(row)
+    pg.para("If the story adds or removes a barricade", st["h"])
+    pg.para("Each row: the spawn point for each roll with the setup barricades plus that change. "
+            "Shaded cells are redirected; — means every point is barricaded and nothing spawns.", st["small"])
+    pg.space(2 * MM)
+    pg.table(SimpleTable(grid, [pg.width - cell * len(rolls)] + [cell] * len(rolls),
+                         [st["cell"]] + [st["cellc"]] * len(rolls), st["cellb"], CHAPTER_TINT, fills))
+
+
+def _spawn_list(pg: Pager, st: dict[str, Any], pack: Pack, chapter: Chapter) -> None:
+    """The chapter's spawn list, in order, and what happens after its last entry."""
     pg.para("Spawn list", st["h"])
     if not chapter.spawn_list:
         pg.para("This chapter has no spawn list.", st["p"])
@@ -130,7 +149,7 @@ def spawn_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
                   + ("after the last entry the list starts again from the top." if loops
                      else "after the last entry no more foes spawn from the list.")), st["small"])
     pg.space(2 * MM)
-    pg.table(SimpleTable(lst, [14 * MM, usable_w - 14 * MM], [st["cellc"], st["cell"]], st["cellb"], tint))
+    pg.table(SimpleTable(lst, [14 * MM, pg.width - 14 * MM], [st["cellc"], st["cell"]], st["cellb"], CHAPTER_TINT))
 
 
 def spawn_pages(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec, label: str = "spawn-tables") -> RenderResult:
