@@ -11,7 +11,9 @@ It prints one line per file, ``<sha256>  <case>/<file>``, for:
 - ``hollow print kit`` on Letter and on A4, mixed (cards.pdf) and ``--no-mix``: every file;
 - ``hollow print setup|deck|spawn 1``, ``print cards``, ``print reference`` and
   ``print duplex-test``, and ``hollow print setup 1 --scale play``, on both papers;
-  ``print reference --size tarot --preview`` (the PNG too);
+  ``print reference --size tarot --preview`` (the PNG too); the other layouts (fold,
+  short-edge and no backs, bleed, dark and plain backs, gutters, cut lines, mini and tarot
+  cards, a back offset); a pack with a template of its own and a text cut short;
 - ``hollow simulate --games 40 --seed 7 --report`` (all chapters) on both papers, alone
   (with ``--preview``) and ``--against`` a small pack (a weaker Headless Horseman)
   written for the purpose.
@@ -45,9 +47,23 @@ PRINT_CASES: list[tuple[str, list[str]]] = [
     ("reference", ["print", "reference"]),
     ("duplex-test", ["print", "duplex-test"]),
     ("reference-preview", ["print", "reference", "--size", "tarot", "--preview"]),
+    # the other layouts: fold and short-edge backs, no backs, bleed, dark backs, gutters, cut
+    # lines, card sizes, a back offset
+    ("cards-fold-mini", ["print", "cards", "--backs", "fold", "--size", "mini"]),
+    ("deck-1-short-bleed-dark", ["print", "deck", "1", "--backs", "short", "--bleed", "3", "--backs-style", "dark"]),
+    ("reference-none-gutter", ["print", "reference", "--backs", "none", "--gutter", "2", "--cut-lines"]),
+    ("kit-tarot-offset", ["print", "kit", "--size", "tarot", "--back-offset", "1.5,-0.5", "--backs-style", "plain"]),
+    # a pack with a template of its own (run in a child process) and a text too long for its card
+    ("cards-pack", ["print", "cards", "--content", "{pack}"]),
 ]
 PAPERS = ("letter", "a4")
 SIMULATE = ["simulate", "--games", "40", "--seed", "7", "--jobs", "2"]
+
+#: The pack of the ``cards-pack`` case: an item whose text is cut short on its card, and a foe
+#: template of its own.
+LONG_ITEM = ("items:\n  long-tale:\n    name: Long Tale\n    kind: item\n    text: \""
+             + " ".join(["The dark leans in and the lantern shrinks."] * 60) + "\"\n")
+OWN_FOE_TEMPLATE = "@band foe\n@title {{ foe.name|upper }}\n@body\n**Attack:** {{ foe.attack|attack(short=true) }}\n"
 
 #: The pack layered by the ``--against`` case: only the Headless Horseman changes.
 WEAKER_HORSEMAN = (
@@ -84,6 +100,10 @@ def digests(repo: Path, python: str) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="print-digest-") as tmp:
         work = Path(tmp)
         env = _env(repo, work)
+        pack = work / "own-pack"
+        (pack / "templates").mkdir(parents=True)
+        (pack / "items.yaml").write_text(LONG_ITEM, encoding="utf-8")
+        (pack / "templates" / "foe.card.j2").write_text(OWN_FOE_TEMPLATE, encoding="utf-8")
         where = subprocess.run([python, "-c", "import hollowcli; print(hollowcli.__file__)"], env=env, cwd=work,
                                capture_output=True, text=True, check=True).stdout.strip()
         print(f"measuring {where}", file=sys.stderr)
@@ -91,6 +111,7 @@ def digests(repo: Path, python: str) -> list[str]:
             for case, args in PRINT_CASES:
                 out = work / paper / case
                 out.parent.mkdir(exist_ok=True)
+                args = [a.replace("{pack}", str(pack)) for a in args]
                 _hollow(python, [*args, "--paper", paper, "--out", str(out)], env, work)
                 lines += _digests(out, f"{paper}/{case}")
         weak = work / "weaker-horseman"

@@ -152,122 +152,174 @@ def draw_map(c: Any, pack: Pack, chapter: Chapter, view: MapView, origin: tuple[
     row) with its top-left corner at (``x0``, ``top``). ``headers``: column letters above
     and row numbers left of the view; ``coordinates``: each square's name in its corner
     (the board at play size, where the edges are cut away)."""
-    from reportlab.lib.colors import HexColor
-
-    from hollowcli.engine.geometry import column_letters, loc_name, parse_loc
-
-    oc, orow = origin
-    k = min(1.8, max(1.0, cell / (20 * MM)))  # type sizes grow a little with large squares
-    barricaded = set(chapter.barricades)
     tags = setup_tags(pack, chapter)
-    texts: list[tuple[TextAt, float, float]] = []
+    paint = _MapPainter(c, chapter, view, origin, x0, top, cell)
+    c.saveState()
+    if headers:
+        paint.headers()
+    paint.squares()
+    paint.contents(coordinates)
+    paint.tags(tags)
+    draw_texts(c, paint.texts)
+    paint.walls()
+    c.restoreState()
 
-    def text(words: str, font: str, size: float, colour: str, x: float, y: float, align: int = 1) -> None:
-        texts.append((TextAt(words, font, size, hex_colour(colour), align), x, y))
 
-    room = cell - 2 * MAP_LABEL_PAD
+class _MapPainter:
+    """One view of a chapter's map being drawn: where each square goes and the words placed
+    so far (drawn together, in one text object, before the walls)."""
 
-    def fitted(lines: list[str], font: str, size: float) -> float:
+    def __init__(self, c: Any, chapter: Chapter, view: MapView, origin: tuple[int, int], x0: float, top: float,
+                 cell: float) -> None:
+        self.c, self.chapter, self.view = c, chapter, view
+        self.oc, self.orow = origin
+        self.x0, self.top, self.cell = x0, top, cell
+        self.k = min(1.8, max(1.0, cell / (20 * MM)))  # type sizes grow a little with large squares
+        self.barricaded = set(chapter.barricades)
+        self.room = cell - 2 * MAP_LABEL_PAD
+        self.wall = max(2.0, cell * 0.08)
+        self.cols, self.rows = range(view.c0, view.c1), range(view.r0, view.r1)
+        self.texts: list[tuple[TextAt, float, float]] = []
+
+    def text(self, words: str, font: str, size: float, colour: str, x: float, y: float, align: int = 1) -> None:
+        self.texts.append((TextAt(words, font, size, hex_colour(colour), align), x, y))
+
+    def fitted(self, lines: list[str], font: str, size: float) -> float:
         """The size at which every line fits across a square (never above ``size``)."""
         widest = max((text_width(t, font, size) for t in lines), default=0.0)
-        return size if widest <= room else max(MAP_LABEL_MIN_PT, size * room / widest)
+        return size if widest <= self.room else max(MAP_LABEL_MIN_PT, size * self.room / widest)
 
-    def corner(col: int, row: int) -> tuple[float, float]:
+    def corner(self, col: int, row: int) -> tuple[float, float]:
         """The bottom-left corner of a square."""
-        return x0 + (col - oc) * cell, top - (row - orow + 1) * cell
+        return self.x0 + (col - self.oc) * self.cell, self.top - (row - self.orow + 1) * self.cell
 
-    cols, rows = range(view.c0, view.c1), range(view.r0, view.r1)
-    wall = max(2.0, cell * 0.08)
-    c.saveState()
-    if headers:  # (as large as 7.5 pt while the letters of neighbouring columns stay apart)
-        letters = [column_letters(col) for col in cols]
+    def headers(self) -> None:
+        """Column letters above the view, row numbers left of it (as large as 7.5 pt while the
+        letters of neighbouring columns stay apart)."""
+        from hollowcli.engine.geometry import column_letters
+
+        cell = self.cell
+        letters = [column_letters(col) for col in self.cols]
         head_pt = min(7.5, 7.5 * (cell - 1.5) / max(text_width(t, BOLD, 7.5) for t in letters))
-        for col, letter in zip(cols, letters):
-            text(letter, BOLD, head_pt, "#444444", corner(col, 0)[0] + cell / 2, top + 1.3 * MM)
+        for col, letter in zip(self.cols, letters):
+            self.text(letter, BOLD, head_pt, "#444444", self.corner(col, 0)[0] + cell / 2, self.top + 1.3 * MM)
         row_pt = min(7.5, cell * 0.8)
-        for r in rows:
-            text(str(r + 1), BOLD, row_pt, "#444444", x0 - 1.2 * MM, corner(0, r)[1] + cell / 2 - row_pt / 3, 2)
-    # squares
-    c.setLineWidth(0.4 * k)
-    c.setStrokeColor(HexColor("#8a8a8a"))
-    for r in rows:
-        for col in cols:
-            ch = _square(chapter, col, r)
-            x, y = corner(col, r)
-            fill = None
-            if ch in "# ":
-                fill = BLOCKED_FILL
-            elif ch.isdigit() and int(ch) in barricaded:
-                fill = BARRICADE_FILL
-            elif chapter.features.get(ch) == "search":
-                fill = SEARCH_FILL
-            if fill:
-                c.setFillColor(HexColor(fill))
-            c.rect(x, y, cell, cell, stroke=1, fill=1 if fill else 0)
-    # what is on each open square
-    for r in rows:
-        for col in cols:
-            ch = _square(chapter, col, r)
-            x, y = corner(col, r)
-            cx = x + cell / 2
-            if coordinates and ch not in "# ":  # (clear of a wall along the square's bottom edge)
-                text(loc_name(col, r), REGULAR, min(8.0, cell * 0.12), "#8a8a8a", x + wall / 2 + 1.5,
-                     y + wall / 2 + 1.5, 0)
-            if ch in "# .":
+        for r in self.rows:
+            self.text(str(r + 1), BOLD, row_pt, "#444444", self.x0 - 1.2 * MM,
+                      self.corner(0, r)[1] + cell / 2 - row_pt / 3, 2)
+
+    def squares(self) -> None:
+        """Every square of the view: grey where there is no location, shaded for a barricaded
+        spawn point or a search spot."""
+        from reportlab.lib.colors import HexColor
+
+        c, chapter = self.c, self.chapter
+        c.setLineWidth(0.4 * self.k)
+        c.setStrokeColor(HexColor("#8a8a8a"))
+        for r in self.rows:
+            for col in self.cols:
+                ch = _square(chapter, col, r)
+                x, y = self.corner(col, r)
+                fill = None
+                if ch in "# ":
+                    fill = BLOCKED_FILL
+                elif ch.isdigit() and int(ch) in self.barricaded:
+                    fill = BARRICADE_FILL
+                elif chapter.features.get(ch) == "search":
+                    fill = SEARCH_FILL
+                if fill:
+                    c.setFillColor(HexColor(fill))
+                c.rect(x, y, self.cell, self.cell, stroke=1, fill=1 if fill else 0)
+
+    def contents(self, coordinates: bool) -> None:
+        """What is on each open square: a spawn point or a feature (and with ``coordinates``,
+        the square's name in its corner, clear of a wall along its bottom edge)."""
+        from hollowcli.engine.geometry import loc_name
+
+        for r in self.rows:
+            for col in self.cols:
+                ch = _square(self.chapter, col, r)
+                x, y = self.corner(col, r)
+                if coordinates and ch not in "# ":
+                    self.text(loc_name(col, r), REGULAR, min(8.0, self.cell * 0.12), "#8a8a8a",
+                              x + self.wall / 2 + 1.5, y + self.wall / 2 + 1.5, 0)
+                if ch in "# .":
+                    continue
+                if ch.isdigit() and ch != "0":
+                    self.spawn_point(int(ch), x, y)
+                else:
+                    self.feature(ch, x, y)
+
+    def spawn_point(self, n: int, x: float, y: float) -> None:
+        """A circled number, and under it "spawn" or "barricaded"."""
+        from reportlab.lib.colors import HexColor
+
+        c, cell, k = self.c, self.cell, self.k
+        cx = x + cell / 2
+        c.setStrokeColor(HexColor(SPAWN_COLOUR))
+        c.setFillColor(HexColor("#ffffff"))
+        c.setLineWidth(1.0 * k)
+        c.circle(cx, y + cell * 0.48, cell * 0.2, stroke=1, fill=1)
+        self.text(str(n), BOLD, cell * 0.28, SPAWN_COLOUR, cx, y + cell * 0.48 - cell * 0.1)
+        word = "barricaded" if n in self.barricaded else "spawn"
+        self.text(word, BOLD, self.fitted([word], BOLD, min(7.0 * k, cell * 0.17)), SPAWN_COLOUR, cx, y + cell * 0.09)
+
+    def feature(self, ch: str, x: float, y: float) -> None:
+        """A feature's letter with its name under it; a search spot's a little higher, with
+        "search" along the bottom."""
+        cell, k = self.cell, self.k
+        cx = x + cell / 2
+        kind = self.chapter.features.get(ch, "")
+        name = self.chapter.feature_names.get(ch, "") or ("Start" if kind == "start" else kind.capitalize())
+        search = kind == "search"
+        lift = cell * 0.08 if search else 0.0
+        self.text(ch, BOLD, cell * 0.32, "#1a1a1a", cx, y + cell * 0.52 + lift)
+        size, step, lines = _name_in_square(name, min(6.5 * k, cell * 0.15), min(7.0 * k, cell * 0.17), self.room,
+                                            cell * (0.12 if search else 0.24))
+        for n, part in enumerate(lines):
+            self.text(part, REGULAR, size, "#1a1a1a", cx, y + cell * 0.3 + lift - n * step)
+        if search:
+            self.text("search", BOLD, self.fitted(["search"], BOLD, min(7.0 * k, cell * 0.15)), SEARCH_COLOUR, cx,
+                      y + cell * 0.07)
+
+    def tags(self, tags: dict[tuple[int, int], list[Tag]]) -> None:
+        """Who stands where at setup: small tags along the top of a square (below a wall
+        along its top edge)."""
+        view, cell = self.view, self.cell
+        tag_pt = min(6.0 * self.k, cell * 0.14)
+        for (col, r), found in tags.items():
+            if not (view.c0 <= col < view.c1 and view.r0 <= r < view.r1):
                 continue
-            if ch.isdigit() and ch != "0":
-                n = int(ch)
-                c.setStrokeColor(HexColor(SPAWN_COLOUR))
-                c.setFillColor(HexColor("#ffffff"))
-                c.setLineWidth(1.0 * k)
-                c.circle(cx, y + cell * 0.48, cell * 0.2, stroke=1, fill=1)
-                text(str(n), BOLD, cell * 0.28, SPAWN_COLOUR, cx, y + cell * 0.48 - cell * 0.1)
-                word = "barricaded" if n in barricaded else "spawn"
-                text(word, BOLD, fitted([word], BOLD, min(7.0 * k, cell * 0.17)), SPAWN_COLOUR, cx, y + cell * 0.09)
+            x, y = self.corner(col, r)
+            for n, tag in enumerate(found):
+                self.text(tag.text, BOLD, self.fitted([tag.text], BOLD, tag_pt), tag.colour, x + cell / 2,
+                          y + cell - tag_pt - self.wall / 2 - 0.5 - n * (tag_pt + 0.5))
+
+    def walls(self) -> None:
+        """Walls: thick lines on the edge two squares share."""
+        from reportlab.lib.colors import HexColor
+
+        from hollowcli.engine.geometry import parse_loc
+
+        c, view, cell, corner = self.c, self.view, self.cell, self.corner
+        c.setStrokeColor(HexColor(WALL_COLOUR))
+        c.setLineWidth(self.wall)
+        c.setLineCap(1)
+        for a, b in self.chapter.walls:
+            pa, pb = parse_loc(a), parse_loc(b)
+            if pa is None or pb is None:
                 continue
-            kind = chapter.features.get(ch, "")
-            name = chapter.feature_names.get(ch, "") or ("Start" if kind == "start" else kind.capitalize())
-            search = kind == "search"
-            # a search spot: letter and name a little higher, "search" along the bottom
-            lift = cell * 0.08 if search else 0.0
-            text(ch, BOLD, cell * 0.32, "#1a1a1a", cx, y + cell * 0.52 + lift)
-            size, step, lines = _name_in_square(name, min(6.5 * k, cell * 0.15), min(7.0 * k, cell * 0.17), room,
-                                                cell * (0.12 if search else 0.24))
-            for n, part in enumerate(lines):
-                text(part, REGULAR, size, "#1a1a1a", cx, y + cell * 0.3 + lift - n * step)
-            if search:
-                text("search", BOLD, fitted(["search"], BOLD, min(7.0 * k, cell * 0.15)), SEARCH_COLOUR, cx,
-                     y + cell * 0.07)
-    # setup figures: small tags along the top of the square
-    tag_pt = min(6.0 * k, cell * 0.14)
-    for (col, r), found in tags.items():
-        if not (view.c0 <= col < view.c1 and view.r0 <= r < view.r1):
-            continue
-        x, y = corner(col, r)
-        for n, tag in enumerate(found):  # (below a wall along the square's top edge)
-            text(tag.text, BOLD, fitted([tag.text], BOLD, tag_pt), tag.colour, x + cell / 2,
-                 y + cell - tag_pt - wall / 2 - 0.5 - n * (tag_pt + 0.5))
-    draw_texts(c, texts)
-    # walls: thick lines on the shared edge
-    c.setStrokeColor(HexColor(WALL_COLOUR))
-    c.setLineWidth(wall)
-    c.setLineCap(1)
-    for a, b in chapter.walls:
-        pa, pb = parse_loc(a), parse_loc(b)
-        if pa is None or pb is None:
-            continue
-        (ca, ra), (cb, rb) = pa, pb
-        if ra == rb:  # side by side: a vertical wall
-            if not (view.r0 <= ra < view.r1 and view.c0 < max(ca, cb) < view.c1 + 1):
-                continue
-            xw = corner(max(ca, cb), ra)[0]
-            c.line(xw, corner(0, ra)[1], xw, corner(0, ra)[1] + cell)
-        else:  # one above the other: a horizontal wall
-            if not (view.c0 <= ca < view.c1 and view.r0 < max(ra, rb) < view.r1 + 1):
-                continue
-            yw = corner(0, max(ra, rb))[1] + cell
-            c.line(corner(ca, 0)[0], yw, corner(ca, 0)[0] + cell, yw)
-    c.restoreState()
+            (ca, ra), (cb, rb) = pa, pb
+            if ra == rb:  # side by side: a vertical wall
+                if not (view.r0 <= ra < view.r1 and view.c0 < max(ca, cb) < view.c1 + 1):
+                    continue
+                xw = corner(max(ca, cb), ra)[0]
+                c.line(xw, corner(0, ra)[1], xw, corner(0, ra)[1] + cell)
+            else:  # one above the other: a horizontal wall
+                if not (view.c0 <= ca < view.c1 and view.r0 < max(ra, rb) < view.r1 + 1):
+                    continue
+                yw = corner(0, max(ra, rb))[1] + cell
+                c.line(corner(ca, 0)[0], yw, corner(ca, 0)[0] + cell, yw)
 
 
 def _name_in_square(name: str, size: float, step: float, room: float, depth: float) -> tuple[float, float, list[str]]:

@@ -139,29 +139,57 @@ def _register(c: Any, x: float, y: float, size: float) -> None:
 def play_pages(pack: Pack, chapter: Chapter, spec: SheetSpec, square_mm: float = PLAY_SQUARE_MM) -> RenderResult:
     """setup-<chapter>-play.pdf: the map at ``square_mm`` a square, tiled over as many
     sheets as it needs, after a page that shows how the tiles go together."""
-    from reportlab.lib.colors import HexColor
-
     register_fonts()
     view = map_view(chapter)
     plan = plan_tiles(view.cols, view.rows, square_mm, spec.paper)
     w, h = plan.page
     nx, ny = len(plan.xs), len(plan.ys)
-    name = f"setup-{chapter.id}-play"
+    board = _Board(pack, chapter, view, plan, square_mm, f"setup-{chapter.id}-play")
     buf = io.BytesIO()
     c = new_canvas(buf, w, h, f"{GAME}: chapter {chapter.number} board at play size",
                    f"The board of {chapter.name} at {square_mm:g} mm a square, on {plan.tiles} sheets. Print at 100%.")
-    st = compact_styles()
-    cell = square_mm * MM
+    _guide_page(c, board)
+    for j in range(ny):
+        for i in range(nx):
+            _tile_page(c, board, i, j)
+    c.save()
+    return RenderResult(buf.getvalue(), plan.tiles + 1, 0, (), (), (),
+                        f"chapter {chapter.number} board at play size: {square_mm:g} mm squares on "
+                        f"{plan.tiles} sheets ({nx}×{ny}), and how they go together")
 
-    # ---- page 1: how the tiles go together
-    pg = Pager(c, w, h, name)
+
+@dataclass(frozen=True)
+class _Board:
+    """The board being printed: the chapter, the part of its map drawn, how it is cut, the
+    square's size (mm) and the file's name (in every page's label)."""
+
+    pack: Pack
+    chapter: Chapter
+    view: MapView
+    plan: TilePlan
+    square_mm: float
+    name: str
+
+    @property
+    def cell(self) -> float:
+        """A square, in points."""
+        return self.square_mm * MM
+
+
+def _guide_page(c: Any, board: _Board) -> None:
+    """The first page: how the tiles go together, in steps and in a picture."""
+    chapter, plan, square_mm = board.chapter, board.plan, board.square_mm
+    w, h = plan.page
+    nx, ny = len(plan.xs), len(plan.ys)
+    st = compact_styles()
+    pg = Pager(c, w, h, board.name)
     pg.set_margins(SHEET_MARGIN_MM)
     pg.new_page()
     pg.para(f"Chapter {chapter.number}: {escape_text(chapter.name)} · the board at play size", st["title"])
     pg.para(f"One square = {square_mm:g} mm, the size of the board's squares (hollow print setup --square MM for "
             f"another size): {plural(plan.tiles, 'sheet')} ({nx} × {ny}), pages 2 to "
             f"{plan.tiles + 1}. Squares are named in their corner as in hollow assist; the map's blocked border "
-            "is not drawn. Objective: " + escape_text(objective_words(pack, chapter)), st["sub"])
+            "is not drawn. Objective: " + escape_text(objective_words(board.pack, chapter)), st["sub"])
     steps = [
         "Print at <b>100%</b> (\"actual size\", never \"fit to page\"); the 50 mm ruler at the foot of each "
         "sheet must measure 50 mm.",
@@ -174,11 +202,21 @@ def play_pages(pack: Pack, chapter: Chapter, spec: SheetSpec, square_mm: float =
         pg.para(step, st["item"], str(n))
     pg.space(4 * MM)
     pg.flush()
-    # the picture: the whole map, small, with each tile's outline and name
+    _guide_picture(c, board, pg)
+    pg.dirty = True
+    pg.close()
+
+
+def _guide_picture(c: Any, board: _Board, pg: Pager) -> None:
+    """The whole map, small, below the Pager's cursor, with each tile's outline and name."""
+    from reportlab.lib.colors import HexColor
+
+    view, plan, cell = board.view, board.plan, board.cell
+    nx = len(plan.xs)
     room_w, room_h = pg.width, pg.y - pg.bottom - 4 * MM
     small = min(room_w / (view.cols * cell), room_h / (view.rows * cell))
     x0, top = pg.left + (room_w - view.cols * cell * small) / 2, pg.y
-    draw_map(c, pack, chapter, view, (view.c0, view.r0), x0, top, cell * small, headers=False)
+    draw_map(c, board.pack, board.chapter, view, (view.c0, view.r0), x0, top, cell * small, headers=False)
     c.saveState()
     c.setLineWidth(1.2)
     for j, (ya, yb) in enumerate(plan.ys):
@@ -193,90 +231,142 @@ def play_pages(pack: Pack, chapter: Chapter, spec: SheetSpec, square_mm: float =
             c.drawCentredString(x0 + (xa + xb) / 2 * MM * small, top - (ya + yb) / 2 * MM * small - 7,
                                 tile_name(i, j))
     c.restoreState()
-    pg.dirty = True
-    pg.close()
 
-    # ---- the tiles
-    for j, (ya, yb) in enumerate(plan.ys):
-        for i, (xa, xb) in enumerate(plan.xs):
-            tw, th = (xb - xa), (yb - ya)
-            # the tile's map area on the sheet, centred in the room inside the margins
-            left = TILE_MARGIN_MM + (w - 2 * TILE_MARGIN_MM - tw) / 2
-            bottom = TILE_BOTTOM_MM + (h - TILE_MARGIN_MM - TILE_BOTTOM_MM - th) / 2
-            top_mm = bottom + th
-            first_col = view.c0 + int(xa // square_mm)
-            last_col = view.c0 + min(view.cols, math.ceil(xb / square_mm - 1e-9))
-            first_row = view.r0 + int(ya // square_mm)
-            last_row = view.r0 + min(view.rows, math.ceil(yb / square_mm - 1e-9))
-            part = MapView(first_col, last_col, first_row, last_row)
-            c.saveState()
-            clip = c.beginPath()
-            clip.rect(left * MM, bottom * MM, tw * MM, th * MM)
-            c.clipPath(clip, stroke=0, fill=0)
-            draw_map(c, pack, chapter, part, (view.c0, view.r0), (left - xa) * MM, (top_mm + ya) * MM, cell,
-                     headers=False, coordinates=True)
-            c.restoreState()
-            c.saveState()
-            c.setLineWidth(0.4)
-            c.setStrokeColor(HexColor("#333333"))
-            marks: list[tuple[float, float]] = []
-            # along a strip: + marks beside three of its squares, at the same place of the map on
-            # both tiles, off the grid lines and what the squares hold: halfway down a square's
-            # side (a strip down the tiles), near the right end of its top (a strip across,
-            # where the names of who stands there are centred)
-            down = [top_mm - (y - ya) for y in _mark_places(ya, yb, square_mm, 0.5)]
-            across = [left + (x - xa) for x in _mark_places(xa, xb, square_mm, 0.85)]
-            # strips the next tiles are laid over: grey, with + marks along their middle
-            c.setFillColor(HexColor(STRIP_TINT))
-            c.setFillAlpha(0.3)
-            if i < nx - 1:
-                sx = left + tw - OVERLAP_MM
-                c.rect(sx * MM, bottom * MM, OVERLAP_MM * MM, th * MM, stroke=0, fill=1)
-                marks += [(sx + OVERLAP_MM / 2, y) for y in down]
-            if j < ny - 1:
-                c.rect(left * MM, bottom * MM, tw * MM, OVERLAP_MM * MM, stroke=0, fill=1)
-                marks += [(x, bottom + OVERLAP_MM / 2) for x in across]
-            c.setFillAlpha(1)
-            # on a tile laid over others, the + marks where theirs are
-            if i > 0:
-                marks += [(left + OVERLAP_MM / 2, y) for y in down]
-            if j > 0:
-                marks += [(x, top_mm - OVERLAP_MM / 2) for x in across]
-            for mx, my in marks:
-                _register(c, mx * MM, my * MM, 2.2 * MM)
-            # the edges to cut along (dashed), with a word in the margin beside them
-            c.setDash(3, 2)
-            c.setLineWidth(0.6)
-            c.setFillColor(HexColor("#333333"))
-            c.setFont(REGULAR, 6.5)
-            if i > 0:
-                c.line(left * MM, bottom * MM, left * MM, top_mm * MM)
-                c.saveState()
-                c.translate((left - 1.2) * MM, (bottom + th / 2) * MM)
-                c.rotate(90)
-                c.drawCentredString(0, 0, f"cut here, lay over tile {tile_name(i - 1, j)}")
-                c.restoreState()
-            if j > 0:
-                c.line(left * MM, top_mm * MM, (left + tw) * MM, top_mm * MM)
-                c.drawCentredString((left + tw / 2) * MM, (top_mm + 1.2) * MM, f"cut here, lay over tile {tile_name(i, j - 1)}")
-            c.restoreState()
-            # the assembly label and the ruler, inside the printable area
-            label = f"{name} · " + _assembly_words(plan, i, j)
-            c.saveState()
-            c.setFillColorRGB(0.2, 0.2, 0.2)
-            c.setFont(BOLD, 8)
-            c.drawString(TILE_MARGIN_MM * MM, (PRINTABLE_MM + 6.2) * MM, f"Tile {tile_name(i, j)} of {nx}×{ny}")
-            c.setFont(REGULAR, TILE_LABEL_PT)
-            room = (w - 2 * TILE_MARGIN_MM - RULER_LENGTH - 4) * MM
-            for n, line in enumerate(_lines(label, room)[:2]):
-                c.drawString(TILE_MARGIN_MM * MM, (PRINTABLE_MM + 3.6 - 2.9 * n) * MM + 0.6 * MM, line)
-            c.restoreState()
-            draw_ruler(c, Ruler(w - TILE_MARGIN_MM - RULER_LENGTH, PRINTABLE_MM + 1.0, False))
-            finish_page(c)
-    c.save()
-    return RenderResult(buf.getvalue(), plan.tiles + 1, 0, (), (), (),
-                        f"chapter {chapter.number} board at play size: {square_mm:g} mm squares on "
-                        f"{plan.tiles} sheets ({nx}×{ny}), and how they go together")
+
+@dataclass(frozen=True)
+class _Tile:
+    """Tile (``i``, ``j``): the part of the map it holds (mm from the map's left and top
+    edges) and where that part is on its sheet (mm from the sheet's left and bottom edges)."""
+
+    i: int
+    j: int
+    xa: float
+    xb: float
+    ya: float
+    yb: float
+    left: float
+    bottom: float
+
+    @property
+    def width(self) -> float:
+        return self.xb - self.xa
+
+    @property
+    def height(self) -> float:
+        return self.yb - self.ya
+
+    @property
+    def top(self) -> float:
+        return self.bottom + self.height
+
+
+def _tile_page(c: Any, board: _Board, i: int, j: int) -> None:
+    """One tile's sheet: its part of the map, the strips the next tiles are laid over, the
+    + marks, the edges to cut, the assembly label and the ruler."""
+    from reportlab.lib.colors import HexColor
+
+    plan, w, h = board.plan, *board.plan.page
+    (xa, xb), (ya, yb) = plan.xs[i], plan.ys[j]
+    # the tile's map area on the sheet, centred in the room inside the margins
+    tile = _Tile(i, j, xa, xb, ya, yb, TILE_MARGIN_MM + (w - 2 * TILE_MARGIN_MM - (xb - xa)) / 2,
+                 TILE_BOTTOM_MM + (h - TILE_MARGIN_MM - TILE_BOTTOM_MM - (yb - ya)) / 2)
+    _tile_map(c, board, tile)
+    c.saveState()
+    c.setLineWidth(0.4)
+    c.setStrokeColor(HexColor("#333333"))
+    _strips_and_marks(c, board, tile)
+    _cut_edges(c, tile)
+    c.restoreState()
+    _tile_label(c, board, tile)
+    draw_ruler(c, Ruler(w - TILE_MARGIN_MM - RULER_LENGTH, PRINTABLE_MM + 1.0, False))
+    finish_page(c)
+
+
+def _tile_map(c: Any, board: _Board, t: _Tile) -> None:
+    """The squares of the tile's part of the map, clipped to the tile, each named in its corner."""
+    view, square_mm = board.view, board.square_mm
+    first_col = view.c0 + int(t.xa // square_mm)
+    last_col = view.c0 + min(view.cols, math.ceil(t.xb / square_mm - 1e-9))
+    first_row = view.r0 + int(t.ya // square_mm)
+    last_row = view.r0 + min(view.rows, math.ceil(t.yb / square_mm - 1e-9))
+    part = MapView(first_col, last_col, first_row, last_row)
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(t.left * MM, t.bottom * MM, t.width * MM, t.height * MM)
+    c.clipPath(clip, stroke=0, fill=0)
+    draw_map(c, board.pack, board.chapter, part, (view.c0, view.r0), (t.left - t.xa) * MM, (t.top + t.ya) * MM,
+             board.cell, headers=False, coordinates=True)
+    c.restoreState()
+
+
+def _strips_and_marks(c: Any, board: _Board, t: _Tile) -> None:
+    """The grey strips the next tiles are laid over, and the + marks: along a strip, beside
+    three of its squares, at the same place of the map on both tiles, off the grid lines and
+    what the squares hold: halfway down a square's side (a strip down the tiles), near the
+    right end of its top (a strip across, where the names of who stands there are centred)."""
+    from reportlab.lib.colors import HexColor
+
+    plan, square_mm = board.plan, board.square_mm
+    nx, ny = len(plan.xs), len(plan.ys)
+    marks: list[tuple[float, float]] = []
+    down = [t.top - (y - t.ya) for y in _mark_places(t.ya, t.yb, square_mm, 0.5)]
+    across = [t.left + (x - t.xa) for x in _mark_places(t.xa, t.xb, square_mm, 0.85)]
+    c.setFillColor(HexColor(STRIP_TINT))
+    c.setFillAlpha(0.3)
+    if t.i < nx - 1:
+        sx = t.left + t.width - OVERLAP_MM
+        c.rect(sx * MM, t.bottom * MM, OVERLAP_MM * MM, t.height * MM, stroke=0, fill=1)
+        marks += [(sx + OVERLAP_MM / 2, y) for y in down]
+    if t.j < ny - 1:
+        c.rect(t.left * MM, t.bottom * MM, t.width * MM, OVERLAP_MM * MM, stroke=0, fill=1)
+        marks += [(x, t.bottom + OVERLAP_MM / 2) for x in across]
+    c.setFillAlpha(1)
+    # on a tile laid over others, the + marks where theirs are
+    if t.i > 0:
+        marks += [(t.left + OVERLAP_MM / 2, y) for y in down]
+    if t.j > 0:
+        marks += [(x, t.top - OVERLAP_MM / 2) for x in across]
+    for mx, my in marks:
+        _register(c, mx * MM, my * MM, 2.2 * MM)
+
+
+def _cut_edges(c: Any, t: _Tile) -> None:
+    """The edges to cut along (dashed) where a tile is laid over its neighbours, with a word
+    in the margin beside them."""
+    from reportlab.lib.colors import HexColor
+
+    c.setDash(3, 2)
+    c.setLineWidth(0.6)
+    c.setFillColor(HexColor("#333333"))
+    c.setFont(REGULAR, 6.5)
+    if t.i > 0:
+        c.line(t.left * MM, t.bottom * MM, t.left * MM, t.top * MM)
+        c.saveState()
+        c.translate((t.left - 1.2) * MM, (t.bottom + t.height / 2) * MM)
+        c.rotate(90)
+        c.drawCentredString(0, 0, f"cut here, lay over tile {tile_name(t.i - 1, t.j)}")
+        c.restoreState()
+    if t.j > 0:
+        c.line(t.left * MM, t.top * MM, (t.left + t.width) * MM, t.top * MM)
+        c.drawCentredString((t.left + t.width / 2) * MM, (t.top + 1.2) * MM,
+                            f"cut here, lay over tile {tile_name(t.i, t.j - 1)}")
+
+
+def _tile_label(c: Any, board: _Board, t: _Tile) -> None:
+    """The tile's name and where it goes, in the bottom margin inside the printable area."""
+    plan = board.plan
+    w = plan.page[0]
+    nx, ny = len(plan.xs), len(plan.ys)
+    label = f"{board.name} · " + _assembly_words(plan, t.i, t.j)
+    c.saveState()
+    c.setFillColorRGB(0.2, 0.2, 0.2)
+    c.setFont(BOLD, 8)
+    c.drawString(TILE_MARGIN_MM * MM, (PRINTABLE_MM + 6.2) * MM, f"Tile {tile_name(t.i, t.j)} of {nx}×{ny}")
+    c.setFont(REGULAR, TILE_LABEL_PT)
+    room = (w - 2 * TILE_MARGIN_MM - RULER_LENGTH - 4) * MM
+    for n, line in enumerate(_lines(label, room)[:2]):
+        c.drawString(TILE_MARGIN_MM * MM, (PRINTABLE_MM + 3.6 - 2.9 * n) * MM + 0.6 * MM, line)
+    c.restoreState()
 
 
 def _lines(text: str, room: float) -> list[str]:
