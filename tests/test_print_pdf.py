@@ -461,6 +461,26 @@ def test_remembered_font_subsets_and_widths_change_no_byte(monkeypatch: pytest.M
         assert zlib.compress(raw) == s._data
 
 
+def test_text_operators_written_directly_are_reportlab_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card and page text goes into a PDF text object through richtext.TextOps, which writes
+    the operators itself; the files are byte for byte those of reportlab's own text object
+    methods: fonts and subsets, sizes, colours, and the alpha that makes a file PDF 1.4."""
+    from hollowcli.render import richtext
+    from hollowcli.render.duplex import render_duplex_test
+    from hollowcli.render.reference import render_turn_order
+
+    pack, spec = make_pack(), make_spec()
+
+    def build() -> list[bytes]:
+        return [render_duplex_test(spec).data, render_turn_order(pack, spec).data, deck()[2].data,
+                render_spawn_tables(pack, list(pack.chapters.values()), spec).data]
+
+    direct = build()
+    monkeypatch.setattr(richtext, "TextOps", lambda t: t)  # reportlab's text object itself
+    assert build() == direct
+    assert all(data.startswith(b"%PDF-1.4") for data in direct)
+
+
 def test_foe_cards_say_whom_a_foe_moves_toward_as_the_engine_ranks_it() -> None:
     """Foes go for the closest hero, Legend or ally (the engine's rank_targets); a foe whose
     target names a Legend shows that Legend's name, never its id."""
