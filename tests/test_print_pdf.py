@@ -481,6 +481,49 @@ def test_text_operators_written_directly_are_reportlab_own(monkeypatch: pytest.M
     assert all(data.startswith(b"%PDF-1.4") for data in direct)
 
 
+def test_stored_font_subsets_are_read_back_and_change_no_byte(tmp_path: Path) -> None:
+    """A font subset built for one run is kept in the cache folder and read back by the next
+    process instead of built again; the PDF is byte for byte the one made without the cache.
+    A stored subset is used only under its own head: a file cut short, or one whose head
+    names other characters, is ignored and the subset built afresh."""
+    import os
+    import subprocess
+    import sys
+    import zlib
+
+    cache = tmp_path / "cache"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HOLLOW_")}
+
+    def deck_pdf(out: str, **extra: str) -> bytes:
+        subprocess.run([sys.executable, "-m", "hollowcli", "print", "deck", "1", "--out", str(tmp_path / out)],
+                       env={**env, "XDG_CACHE_HOME": str(cache), **extra}, check=True, capture_output=True)
+        return (tmp_path / out / "deck-schoolhouse.pdf").read_bytes()
+
+    plain = deck_pdf("plain", HOLLOW_NO_CACHE="1")
+    assert not (cache / "hollow" / "fonts").exists()
+    assert deck_pdf("first") == plain
+    stored = sorted((cache / "hollow" / "fonts").glob("*.subset"))
+    assert stored, "the first run keeps its subsets"
+    assert deck_pdf("second") == plain
+
+    # The second run read them: a stored subset changed under its own head shows in the PDF.
+    def parts(path: Path) -> tuple[bytes, bytes]:
+        data = path.read_bytes()
+        cut = data.index(b"\n") + 1
+        return data[:cut], data[cut:]
+
+    head, packed = parts(stored[0])
+    raw = zlib.decompress(packed)
+    stored[0].write_bytes(head + zlib.compress(raw[:-4] + b"\xff\xff\xff\xff"))
+    assert deck_pdf("tampered") != plain
+    # Cut short, or under another subset's head: not used.
+    stored[0].write_bytes(head + packed[: len(packed) // 2])
+    assert deck_pdf("cut") == plain
+    other_head, _ = parts(stored[1])
+    stored[0].write_bytes(other_head + packed)
+    assert deck_pdf("misnamed") == plain
+
+
 def test_foe_cards_say_whom_a_foe_moves_toward_as_the_engine_ranks_it() -> None:
     """Foes go for the closest hero, Legend or ally (the engine's rank_targets); a foe whose
     target names a Legend shows that Legend's name, never its id."""
