@@ -533,38 +533,24 @@ def test_pack_model_is_read_only(tmp_path: Path) -> None:
 
 
 def test_text_rules_settings_with_choices(tmp_path: Path) -> None:
-    from hollowcli.pack.model import RULE_CHOICES
+    """Each setting typed by a pack.vocab enum accepts exactly its words (a near miss gets a
+    suggestion) and holds the enum's member once loaded (the compiled engine checks it)."""
+    from hollowcli.pack.fields import Choice, specs
+    from hollowcli.pack.model import Rules
 
-    key, choices = next(iter(RULE_CHOICES.items()))
-    write_pack(tmp_path / "bad", {"r.yaml": f"rules:\n  {key}: {choices[0]}x\n"})
-    p = find(problems_of(tmp_path / "bad"), f"{key!r} must be one of {', '.join(choices)}")
-    assert p.line == 2 and f"did you mean {choices[0]!r}?" in p.hint
-    write_pack(tmp_path / "good", {"r.yaml": f"rules:\n  {key}: {choices[-1]}\n"})
-    assert getattr(load_pack([tmp_path / "good"], use_cache=False).rules, key) == choices[-1]
-
-
-def test_loader_fills_every_field_of_the_model(tmp_path: Path) -> None:
-    """A field added to the model without teaching the loader fails here, not in play."""
-    import dataclasses
-
-    from hollowcli.pack import validate
-    from hollowcli.pack.yamlsrc import parse
-
-    root = base_pack(tmp_path)
-    models = {"dice": "Die", "legends": "Legend", "skills": "Skill", "items": "Item", "foes": "Foe", "chapters": "Chapter"}
-    from hollowcli.pack import model
-
-    seen: dict[str, set[str]] = {}
-    for f in sorted(root.rglob("*.yaml")):
-        checker = validate.FileChecker(parse(f.read_text(), str(f)), str(f))
-        checker.check()
-        for e in checker.entries:
-            seen.setdefault(e.kind, set()).update(e.canon)
-    for kind, cls_name in models.items():
-        cls = getattr(model, cls_name)
-        # Die (like Face) is a slotted class defined in hollowcli.dice, not a dataclass (start-up speed)
-        fields = {fld.name for fld in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set(cls.__slots__)
-        assert fields <= seen[kind], f"{cls_name} fields the loader never sets: {fields - seen[kind]}"
+    typed = {s.name: s.check.words for s in specs(Rules) if isinstance(s.check, Choice)}
+    assert set(typed) == {"los_corners", "range_measure", "search_limit", "spawn_list_end", "fear_tokens",
+                          "supply_exhausted"}
+    for key, enum in typed.items():
+        assert isinstance(enum, type)
+        words = [m.value for m in enum]
+        write_pack(tmp_path / key / "bad", {"r.yaml": f"rules:\n  {key}: {words[0]}x\n"})
+        p = find(problems_of(tmp_path / key / "bad"), f"{key!r} must be one of {', '.join(words)}")
+        assert p.line == 2 and f"did you mean {words[0]!r}?" in p.hint
+        write_pack(tmp_path / key / "good", {"r.yaml": f"rules:\n  {key}: {words[-1]}\n"})
+        got = getattr(load_pack([tmp_path / key / "good"], use_cache=False).rules, key)
+        assert got is enum(words[-1])
+        assert isinstance(getattr(Rules(), key), enum)
 
 
 def test_wide_maps_name_columns_past_z(tmp_path: Path) -> None:
@@ -851,3 +837,18 @@ def test_protect_needs_an_ally_placed_by_the_setup(tmp_path: Path) -> None:
     root = base_pack(tmp_path, chapter=("objective: {kind: defeat, count: 2, foe: grub}", "objective: {kind: protect, ally: lamp, rounds: 4}"))
     write_pack(root, {"allies.yaml": ALLY})
     expect(root, "chapters/test.yaml", "objective:", "the setup does not place it")
+
+
+def test_the_cache_depends_on_every_module_that_validates_a_pack() -> None:
+    """A change to any module the validation imports (the model's metadata, a check, the
+    builder) must invalidate the cached data, or an old cache would hide it."""
+    code = textwrap.dedent("""
+        import sys
+        from hollowcli.pack.loader import load_pack
+        load_pack([], use_cache=False)
+        print(" ".join(m.rsplit(".", 1)[1] + ".py" for m in sys.modules if m.startswith("hollowcli.pack.")))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    imported = set(out.stdout.split())
+    assert {"model.py", "fields.py", "convert.py", "check_chapters.py", "effects.py"} <= imported
+    assert imported <= set(cache._CODE), f"add to pack/cache.py's _CODE: {sorted(imported - set(cache._CODE))}"

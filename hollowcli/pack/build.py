@@ -2,36 +2,25 @@
 
 The loader builds a pack through this module both after validating YAML and when it
 reads its cache, so a cached pack and a freshly validated one are the same objects.
+One builder serves every record: it reads each field's check in the model's metadata
+to know what the field holds (a nested record, a list of them, a card's effects);
+everything else is frozen as it is (lists become tuples, dicts read-only mappings).
+A field the data lacks raises KeyError, so a damaged cache is validated afresh.
 This module imports nothing heavy (no yaml, no json).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import dataclasses
+from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from hollowcli.pack.model import (
-    Ally,
-    AttackSpec,
-    Card,
-    Chapter,
-    Die,
-    Face,
-    Foe,
-    FoePlacement,
-    Item,
-    Legend,
-    Objective,
-    Pack,
-    Restore,
-    Rules,
-    Setup,
-    Skill,
-    SpawnGroup,
-    TrackSpot,
-    frozen_map,
-)
+from hollowcli.pack import fields as f
+from hollowcli.pack.effects import EFFECTS
+from hollowcli.pack.model import Ally, Chapter, Die, Face, Foe, Item, Legend, Pack, Rules, Skill, frozen_map
+from hollowcli.pack.vocab import Effect
 
 
 def deep_freeze(value: Any) -> Any:
@@ -43,98 +32,64 @@ def deep_freeze(value: Any) -> Any:
     return value
 
 
-def _attack(d: Mapping[str, Any] | None) -> AttackSpec | None:
-    return None if d is None else AttackSpec(d["dice"], d["direct"], d["range"], d["area"])
+@cache
+def _plan(cls: type) -> tuple[tuple[str, f.Check | None], ...]:
+    """Each field of a record with the check its metadata names (None: no metadata)."""
+    return tuple((fl.name, fl.metadata["spec"].check if "spec" in fl.metadata else None)
+                 for fl in dataclasses.fields(cls))
 
 
-def _restore(d: Mapping[str, Any] | None) -> Restore | None:
-    return None if d is None else Restore(d["health"], d["fear"])
+def value(check: f.Check | None, data: Any) -> Any:
+    """One field's frozen value from its canonical data, as its check says it is shaped."""
+    if data is None:
+        return None
+    if isinstance(check, f.Opt):
+        return value(check.inner, data)
+    if isinstance(check, f.Nested):
+        return record(check.cls, data)
+    if isinstance(check, f.Custom) and check.record is not None:
+        return record(check.record, data)
+    if isinstance(check, f.Custom) and check.name == "effect":  # Card.effect: each key as its EffectSpec says
+        return effect(data)
+    if isinstance(check, f.ListOf):
+        return tuple(value(check.item, x) for x in data)
+    return deep_freeze(data)
+
+
+def record(cls: type, data: Mapping[str, Any]) -> Any:
+    """A model record from its canonical dict: every field is read from it."""
+    return cls(**{name: value(check, data[name]) for name, check in _plan(cls)})
+
+
+def effect(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A card's effects, each shaped as its EffectSpec's check says (spawn: SpawnGroup objects)."""
+    return frozen_map({k: value(EFFECTS[Effect(k)].check, v) for k, v in data.items()})
 
 
 def die(d: Mapping[str, Any]) -> Die:
-    return Die(d["id"], tuple(Face(f["label"], f["value"]) for f in d["faces"]))
-
-
-def legend(d: Mapping[str, Any]) -> Legend:
-    attack = _attack(d["basic_attack"])
-    assert attack is not None
-    return Legend(
-        id=d["id"], name=d["name"], health=d["health"], defense=d["defense"], move=d["move"],
-        attack_priority=d["attack_priority"], tokens=d["tokens"], basic_attack=attack,
-        bonus_direct=d["bonus_direct"], skills=tuple(d["skills"]), relic=d["relic"],
-        inventory=tuple(d["inventory"]), title=d["title"], text=d["text"],
-    )
-
-
-def ally(d: Mapping[str, Any]) -> Ally:
-    return Ally(
-        id=d["id"], name=d["name"], health=d["health"], defense=d["defense"], move=d["move"],
-        attack_priority=d["attack_priority"], basic_attack=_attack(d["basic_attack"]), title=d["title"], text=d["text"],
-    )
-
-
-def skill(d: Mapping[str, Any]) -> Skill:
-    return Skill(id=d["id"], name=d["name"], cost=d["cost"], attack=_attack(d["attack"]), restore=_restore(d["restore"]),
-                 fear_pays=d.get("fear_pays", False), text=d["text"])
-
-
-def item(d: Mapping[str, Any]) -> Item:
-    return Item(
-        id=d["id"], name=d["name"], kind=d["kind"], chapter_item=d["chapter_item"], cost=d["cost"],
-        attack=_attack(d["attack"]), restore=_restore(d["restore"]), defense=d["defense"], trap=d["trap"], trap_damage=d["trap_damage"],
-        fear_pays=d.get("fear_pays", False), text=d["text"],
-    )
-
-
-def foe(d: Mapping[str, Any]) -> Foe:
-    attack = _attack(d["attack"])
-    assert attack is not None
-    return Foe(d["id"], d["name"], d["cls"], d["health"], d["defense"], d["move"], attack,
-               d["target"], d["supply"], d["text"])
+    """Dice are slotted classes of hollowcli.dice, not dataclasses: built by hand."""
+    return Die(d["id"], tuple(Face(fc["label"], fc["value"]) for fc in d["faces"]))
 
 
 def rules(d: Mapping[str, Any]) -> Rules:
     """Rules from the merged settings that packs gave (the rest keep their defaults)."""
-    kw: dict[str, Any] = {k: (frozen_map({kk: deep_freeze(vv) for kk, vv in v.items()}) if k == "settings" else deep_freeze(v))
-          for k, v in d.items()}
-    return Rules(**kw)
+    return Rules(**{k: deep_freeze(v) for k, v in d.items()})
 
 
-def _groups(gs: Iterable[Mapping[str, Any]]) -> tuple[SpawnGroup, ...]:
-    return tuple(SpawnGroup(g["foe"], g["count"]) for g in gs)
+#: The model class of each kind's entries (dice are built by :func:`die`).
+RECORDS: dict[str, type] = {"legends": Legend, "allies": Ally, "skills": Skill, "items": Item, "foes": Foe,
+                            "chapters": Chapter}
 
 
-def _effect(e: Mapping[str, Any]) -> Mapping[str, Any]:
-    """A card effect; ``spawn`` holds :class:`SpawnGroup` objects, the rest are ints."""
-    return frozen_map({k: (_groups(v) if k == "spawn" else frozen_map(v) if isinstance(v, Mapping) else v) for k, v in e.items()})
-
-
-def chapter(d: Mapping[str, Any]) -> Chapter:
-    s = d["setup"]
-    o = d["objective"]
-    return Chapter(
-        id=d["id"], name=d["name"], number=d["number"], intro=d["intro"], map=tuple(d["map"]),
-        features=frozen_map(d["features"]),
-        walls=tuple((a, b) for a, b in d["walls"]),
-        barricades=tuple(d["barricades"]),
-        track=tuple(TrackSpot(tuple(t["actions"]), t["card"]) for t in d["track"]),
-        track_end=d["track_end"],
-        spawn_list=tuple(_groups(e) for e in d["spawn_list"]),
-        setup=Setup(frozen_map(s["legends"]), tuple(FoePlacement(f["foe"], f["at"], f["count"]) for f in s["foes"]),
-                    frozen_map(s.get("allies", {}))),
-        objective=Objective(o["kind"], o["rounds"], o["count"], o["foe"], o.get("ally")),
-        cards=tuple(Card(c["id"], c["title"], c["text"], c["copies"], _effect(c["effect"])) for c in d["cards"]),
-        feature_names=frozen_map(d["feature_names"]),
-        feature_items=frozen_map(d["feature_items"]),
-    )
-
-
-BUILDERS = {"dice": die, "legends": legend, "allies": ally, "skills": skill, "items": item, "foes": foe, "chapters": chapter}
+def entry(kind: str, data: Mapping[str, Any]) -> Any:
+    """One entry of a kind from its canonical dict."""
+    return die(data) if kind == "dice" else record(RECORDS[kind], data)
 
 
 def pack(data: Mapping[str, Any], template_dirs: tuple[str, ...] = ()) -> Pack:
     """A :class:`Pack` from canonical data (what the loader validated or cached)."""
-    kinds = {kind: frozen_map({i: build(e) for i, e in data.get(kind, {}).items()}) for kind, build in BUILDERS.items()}
+    kinds = {kind: frozen_map({i: entry(kind, e) for i, e in data.get(kind, {}).items()})
+             for kind in ("dice", *RECORDS)}
     return Pack(
         rules=rules(data["rules"]),
         sources=tuple(data["sources"]),

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from hollowcli.pack.model import Pack
+    from hollowcli.pack.validate import Entry, Replace
 
 BUILTIN = "built-in"
 _EXTS = (".yaml", ".yml")
@@ -177,143 +178,23 @@ def display_path(path: str | Path) -> str:
 
 
 def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
-    """Read, validate and layer packs into canonical data; raise every problem at once."""
+    """Read, validate and layer packs into canonical data; raise every problem at once.
+
+    Three steps: each pack's files are read and checked (:func:`_read_pack`), each pack is
+    layered over the earlier ones (:func:`_layer`), and the layered pack is checked across
+    its entries (:func:`_check_across`). Problems are listed file by file in load order,
+    then by line."""
     from pathlib import Path
 
-    from hollowcli.names import suggest
-    from hollowcli.pack.files import MAX_YAML_BYTES, is_inside, read_capped
-    from hollowcli.pack.model import KINDS
-    from hollowcli.pack.validate import (
-        SINGULAR,
-        Entry,
-        FileChecker,
-        Replace,
-        duplicate_chapter_numbers,
-        too_many_foes,
-    )
-    from hollowcli.pack.yamlsrc import Budget, Parsed, parse
+    from hollowcli.pack.yamlsrc import Budget
 
     problems: list[Problem] = []
     budget = Budget()  # what all the files together may expand to
-    merged: dict[str, dict[str, Entry]] = {k: {} for k in KINDS if k != "rules"}
-    rules: dict[str, Entry] = {}
-    origins: dict[str, str] = {"rules/rules": BUILTIN}
-    rules_sample = False
-    #: (kind, id) of an earlier pack's entry -> the `replaces` that dropped it, and that pack's place
-    dropped: dict[tuple[str, str], tuple[Replace, int]] = {}
+    layers = _Layers()
     for index, (folder, files) in enumerate(listing):
-        origin = BUILTIN if index == 0 else str(folder)
-        in_pack: dict[tuple[str, str], Entry] = {}
-        pack_entries: list[Entry] = []
-        replaces: dict[str, Replace] = {}  # kind -> its first declaration in this pack
-        given: set[str] = set()
-        for _rel, name, _size, _mtime in files:
-            path = Path(name)
-            shown = display_path(path)
-            if index and not is_inside(path, folder):  # (the built-in pack may be installed as links)
-                problems.append(Problem(shown, None, f"this file leads outside its pack folder {folder} (to "
-                                        f"{os.path.realpath(path)}), so it was not read",
-                                        "a pack may only use files inside its own folder: copy the file into the "
-                                        "pack instead of linking it"))
-                continue
-            if not os.path.isfile(path):  # a FIFO or a device would block or never end
-                problems.append(Problem(shown, None, "this is not a regular file", "replace it with a YAML text file"))
-                continue
-            try:
-                raw = read_capped(path, MAX_YAML_BYTES)
-                if raw is None:
-                    problems.append(Problem(shown, None, f"this file is larger than {MAX_YAML_BYTES:,} bytes, the "
-                                            "most one pack file may be", "split it into several files"))
-                    continue
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError as err:
-                problems.append(Problem(shown, None, f"this file is not UTF-8 text ({err.reason})", "save it as UTF-8"))
-                continue
-            except OSError as err:
-                problems.append(Problem(shown, None, f"this file cannot be read ({err.strerror})", "check its permissions"))
-                continue
-            parsed = parse(text, shown, budget) if text.strip() else Parsed(None)
-            checker = FileChecker(parsed, shown)
-            checker.check()
-            problems.extend(checker.problems)
-            given |= checker.kinds_given
-            for decl in checker.replaces:
-                replaces.setdefault(decl.kind, decl)
-            for entry in checker.entries + checker.rules:
-                key = (entry.kind, entry.id)
-                first = in_pack.get(key)
-                if first is not None:
-                    noun = SINGULAR[entry.kind]
-                    problems.append(Problem(
-                        entry.file, entry.line,
-                        f"the {noun} {entry.id!r} is defined twice in this pack (first at {first.file}:{first.line})",
-                        "a pack may define an id once; remove one of them or give it another id",
-                    ))
-                    continue
-                in_pack[key] = entry
-                entry.pack = index
-                pack_entries.append(entry)
-        # `replaces: [kind, ...]` (in any file of the pack): the earlier packs' entries of
-        # those kinds go before this pack's own are layered in.
-        for kind, decl in replaces.items():
-            if kind not in given:
-                problems.append(Problem(decl.file, decl.line,
-                                        f"'replaces' lists {kind}, but this pack defines no {kind} of its own",
-                                        f"add your {kind}, or take {kind} out of the list (as it is, "
-                                        f"the pack would have no {kind} at all)"))
-            for ident in merged[kind]:
-                dropped[(kind, ident)] = (decl, index)
-                origins.pop(f"{kind}/{ident}", None)
-            merged[kind] = {}
-        for entry in pack_entries:
-            if entry.kind == "rules":
-                before = rules.get(entry.id)
-                if entry.id == "settings" and before is not None:
-                    entry.canon = {"settings": {**before.canon["settings"], **entry.canon["settings"]}}
-                rules[entry.id] = entry
-                rules_sample = rules_sample or entry.sample
-                origins["rules/rules"] = origin
-            else:
-                merged[entry.kind][entry.id] = entry
-                origins[f"{entry.kind}/{entry.id}"] = origin
-
-    # Checks across the layered pack: references, chapter starts, searches, supplies.
-    from dataclasses import MISSING, fields
-
-    from hollowcli.pack.model import Rules
-
-    final_rules: dict[str, Any] = {f.name: f.default for f in fields(Rules) if f.default is not MISSING}
-    for entry in rules.values():
-        final_rules.update(entry.canon)
-    survivors = [e for kind in merged.values() for e in kind.values()] + list(rules.values())
-    for entry in survivors:
-        for ref in entry.refs:
-            target = merged[ref.kind].get(ref.id)
-            if target is None:
-                noun = SINGULAR[ref.kind]
-                gone = dropped.get((ref.kind, ref.id))
-                if gone is None:
-                    hint = suggest(ref.id, merged[ref.kind], noun)
-                else:
-                    decl, by = gone
-                    also = ""  # an earlier pack's entry still names it: the pack that dropped it can override that too
-                    if entry.pack < by:
-                        also = "set this rule in that pack too, " if entry.kind == "rules" else "replace this entry in that pack too, "
-                    hint = (f"{ref.id!r} was dropped with the earlier {ref.kind} by 'replaces' ({decl.file}:{decl.line}); "
-                            f"{also}give that pack a {noun} {ref.id!r}, or take {ref.kind} out of 'replaces'")
-                problems.append(Problem(ref.file, ref.line, f"{ref.what} names the unknown {noun} {ref.id!r}", hint))
-            elif ref.need_relic and target.canon.get("kind") != "relic":
-                problems.append(Problem(ref.file, ref.line, f"{ref.what} names {ref.id!r}, which is an item, not a relic",
-                                        f"give {ref.id!r} 'kind: relic', or list it under inventory instead"))
-        for check in entry.checks:
-            problems.extend(check(merged, final_rules))
-    problems.extend(duplicate_chapter_numbers(merged["chapters"]))
-    problems.extend(too_many_foes(merged["foes"]))
-    for setting, default in (("spawn_die", "d6"), ("attack_die", "attack")):
-        if setting not in rules and default not in merged["dice"]:
-            problems.append(Problem(display_path(listing[0][0]), None,
-                                    f"no pack defines the die {default!r}, which rules.{setting} uses by default",
-                                    f"add a '{default}' die, or set {setting} under rules"))
+        entries, replaces, given = _read_pack(index, folder, files, budget, problems)
+        _layer(layers, index, folder, entries, replaces, given, problems)
+    problems.extend(_check_across(layers, listing))
     if problems:
         # file by file in load order, then by line (cross-reference problems come last otherwise)
         order: dict[str, int] = {}
@@ -322,12 +203,182 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
                 order.setdefault(display_path(Path(f[1])), len(order))
         problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
         raise ContentError(problems)
+    return layers.canonical(listing)
 
-    data: dict[str, Any] = {kind: {i: e.canon for i, e in entries.items()} for kind, entries in merged.items()}
-    data["rules"] = {k: v for e in rules.values() for k, v in e.canon.items()}
-    data["sources"] = [str(folder) for folder, _ in listing]
-    sample = {f"{kind}/{i}": e.sample for kind, entries in merged.items() for i, e in entries.items()}
-    sample["rules/rules"] = rules_sample
-    data["sample"] = sample
-    data["origins"] = origins
-    return data
+
+class _Layers:
+    """The packs layered so far: entries by kind and id, rules settings, where each came from."""
+
+    def __init__(self) -> None:
+        from hollowcli.pack.model import KINDS
+
+        self.merged: dict[str, dict[str, Entry]] = {k: {} for k in KINDS if k != "rules"}
+        self.rules: dict[str, Entry] = {}
+        self.origins: dict[str, str] = {"rules/rules": BUILTIN}
+        self.rules_sample = False
+        #: (kind, id) of an earlier pack's entry -> the `replaces` that dropped it, and that pack's place
+        self.dropped: dict[tuple[str, str], tuple[Replace, int]] = {}
+
+    def canonical(self, listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
+        """The layered pack as canonical data (what :mod:`hollowcli.pack.build` and the cache read)."""
+        data: dict[str, Any] = {kind: {i: e.canon for i, e in entries.items()} for kind, entries in self.merged.items()}
+        data["rules"] = {k: v for e in self.rules.values() for k, v in e.canon.items()}
+        data["sources"] = [str(folder) for folder, _ in listing]
+        sample = {f"{kind}/{i}": e.sample for kind, entries in self.merged.items() for i, e in entries.items()}
+        sample["rules/rules"] = self.rules_sample
+        data["sample"] = sample
+        data["origins"] = self.origins
+        return data
+
+
+def _read_pack(index: int, folder: str, files: PackFiles, budget: Any,
+               problems: list[Problem]) -> tuple[list[Entry], dict[str, Replace], set[str]]:
+    """Every file of one pack checked: its entries (an id defined twice is a problem), the
+    kinds its files list under ``replaces`` (each kind's first declaration) and the kinds
+    its files give entries of."""
+    from pathlib import Path
+
+    from hollowcli.pack.validate import SINGULAR, FileChecker
+    from hollowcli.pack.yamlsrc import Parsed, parse
+
+    in_pack: dict[tuple[str, str], Entry] = {}
+    pack_entries: list[Entry] = []
+    replaces: dict[str, Replace] = {}  # kind -> its first declaration in this pack
+    given: set[str] = set()
+    for _rel, name, _size, _mtime in files:
+        path = Path(name)
+        shown = display_path(path)
+        text = _read_file(path, shown, index, folder, problems)
+        if text is None:
+            continue
+        parsed = parse(text, shown, budget) if text.strip() else Parsed(None)
+        checker = FileChecker(parsed, shown)
+        checker.check()
+        problems.extend(checker.problems)
+        given |= checker.kinds_given
+        for decl in checker.replaces:
+            replaces.setdefault(decl.kind, decl)
+        for entry in checker.entries + checker.rules:
+            key = (entry.kind, entry.id)
+            first = in_pack.get(key)
+            if first is not None:
+                problems.append(Problem(
+                    entry.file, entry.line,
+                    f"the {SINGULAR[entry.kind]} {entry.id!r} is defined twice in this pack (first at {first.file}:{first.line})",
+                    "a pack may define an id once; remove one of them or give it another id",
+                ))
+                continue
+            in_pack[key] = entry
+            entry.pack = index
+            pack_entries.append(entry)
+    return pack_entries, replaces, given
+
+
+def _read_file(path: Path, shown: str, index: int, folder: str, problems: list[Problem]) -> str | None:
+    """The text of one pack file, or None after saying why it was not read."""
+    from hollowcli.pack.files import MAX_YAML_BYTES, is_inside, read_capped
+
+    if index and not is_inside(path, folder):  # (the built-in pack may be installed as links)
+        problems.append(Problem(shown, None, f"this file leads outside its pack folder {folder} (to "
+                                f"{os.path.realpath(path)}), so it was not read",
+                                "a pack may only use files inside its own folder: copy the file into the "
+                                "pack instead of linking it"))
+        return None
+    if not os.path.isfile(path):  # a FIFO or a device would block or never end
+        problems.append(Problem(shown, None, "this is not a regular file", "replace it with a YAML text file"))
+        return None
+    try:
+        raw = read_capped(path, MAX_YAML_BYTES)
+        if raw is None:
+            problems.append(Problem(shown, None, f"this file is larger than {MAX_YAML_BYTES:,} bytes, the "
+                                    "most one pack file may be", "split it into several files"))
+            return None
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        problems.append(Problem(shown, None, f"this file is not UTF-8 text ({err.reason})", "save it as UTF-8"))
+    except OSError as err:
+        problems.append(Problem(shown, None, f"this file cannot be read ({err.strerror})", "check its permissions"))
+    return None
+
+
+def _layer(layers: _Layers, index: int, folder: str, entries: list[Entry], replaces: dict[str, Replace],
+           given: set[str], problems: list[Problem]) -> None:
+    """One pack over the earlier ones: the kinds it replaces are dropped first, then its
+    entries replace those of the same id, and its rules settings merge key by key."""
+    origin = BUILTIN if index == 0 else str(folder)
+    for kind, decl in replaces.items():
+        if kind not in given:
+            problems.append(Problem(decl.file, decl.line,
+                                    f"'replaces' lists {kind}, but this pack defines no {kind} of its own",
+                                    f"add your {kind}, or take {kind} out of the list (as it is, "
+                                    f"the pack would have no {kind} at all)"))
+        for ident in layers.merged[kind]:
+            layers.dropped[(kind, ident)] = (decl, index)
+            layers.origins.pop(f"{kind}/{ident}", None)
+        layers.merged[kind] = {}
+    for entry in entries:
+        if entry.kind == "rules":
+            before = layers.rules.get(entry.id)
+            if entry.id == "settings" and before is not None:
+                entry.canon = {"settings": {**before.canon["settings"], **entry.canon["settings"]}}
+            layers.rules[entry.id] = entry
+            layers.rules_sample = layers.rules_sample or entry.sample
+            layers.origins["rules/rules"] = origin
+        else:
+            layers.merged[entry.kind][entry.id] = entry
+            layers.origins[f"{entry.kind}/{entry.id}"] = origin
+
+
+def _check_across(layers: _Layers, listing: list[tuple[str, PackFiles]]) -> list[Problem]:
+    """The checks of the layered pack: references, each entry's later checks, chapter
+    numbers, the foes' supplies, and the dice the default rules name."""
+    from dataclasses import MISSING, fields
+
+    from hollowcli.pack.model import Rules
+    from hollowcli.pack.validate import duplicate_chapter_numbers, too_many_foes
+
+    problems: list[Problem] = []
+    final_rules: dict[str, Any] = {f.name: f.default for f in fields(Rules) if f.default is not MISSING}
+    for entry in layers.rules.values():
+        final_rules.update(entry.canon)
+    survivors = [e for kind in layers.merged.values() for e in kind.values()] + list(layers.rules.values())
+    for entry in survivors:
+        problems.extend(_references(layers, entry))
+        for check in entry.checks:
+            problems.extend(check(layers.merged, final_rules))
+    problems.extend(duplicate_chapter_numbers(layers.merged["chapters"]))
+    problems.extend(too_many_foes(layers.merged["foes"]))
+    for setting, default in (("spawn_die", "d6"), ("attack_die", "attack")):
+        if setting not in layers.rules and default not in layers.merged["dice"]:
+            problems.append(Problem(display_path(listing[0][0]), None,
+                                    f"no pack defines the die {default!r}, which rules.{setting} uses by default",
+                                    f"add a '{default}' die, or set {setting} under rules"))
+    return problems
+
+
+def _references(layers: _Layers, entry: Entry) -> list[Problem]:
+    """A problem for each reference of an entry to no entry of the layered pack (saying
+    which ``replaces`` dropped it, if one did), or to an item that is not a relic."""
+    from hollowcli.names import suggest
+    from hollowcli.pack.validate import SINGULAR
+
+    problems = []
+    for ref in entry.refs:
+        target = layers.merged[ref.kind].get(ref.id)
+        if target is None:
+            noun = SINGULAR[ref.kind]
+            gone = layers.dropped.get((ref.kind, ref.id))
+            if gone is None:
+                hint = suggest(ref.id, layers.merged[ref.kind], noun)
+            else:
+                decl, by = gone
+                also = ""  # an earlier pack's entry still names it: the pack that dropped it can override that too
+                if entry.pack < by:
+                    also = "set this rule in that pack too, " if entry.kind == "rules" else "replace this entry in that pack too, "
+                hint = (f"{ref.id!r} was dropped with the earlier {ref.kind} by 'replaces' ({decl.file}:{decl.line}); "
+                        f"{also}give that pack a {noun} {ref.id!r}, or take {ref.kind} out of 'replaces'")
+            problems.append(Problem(ref.file, ref.line, f"{ref.what} names the unknown {noun} {ref.id!r}", hint))
+        elif ref.need_relic and target.canon.get("kind") != "relic":
+            problems.append(Problem(ref.file, ref.line, f"{ref.what} names {ref.id!r}, which is an item, not a relic",
+                                    f"give {ref.id!r} 'kind: relic', or list it under inventory instead"))
+    return problems

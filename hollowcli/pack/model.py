@@ -4,6 +4,13 @@ The loader (``hollowcli.pack.loader``) turns YAML into these objects after check
 every field; the rest of the program only ever sees these. Mappings are exposed as
 ``types.MappingProxyType`` (read-only) so nothing downstream can change a pack.
 
+Each field is declared once, here, with ``spec(check, default=...)``
+(:mod:`hollowcli.pack.fields`): the validator checks a pack's YAML against that metadata
+and fills in the defaults, the builder makes these objects from it, and
+docs/content-format.md documents every YAML key (a test checks it does). A field with
+no default is required. ``WHAT`` is how messages name a record ("the attack");
+``SHAPE``, where a record has one, is the sentence for a value that is not a mapping.
+
 Field names follow the content format in ``docs/content-format.md``.
 """
 
@@ -12,23 +19,45 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 # Face and Die are defined with the dice (so ``hollow roll`` need not import this module)
 # and are part of this model all the same.
 from hollowcli.dice import Die, Face  # noqa: F401
+from hollowcli.pack.fields import (
+    MAX_COPIES,
+    MAX_DICE,
+    MAX_SUPPLY,
+    AnyMapping,
+    Bool,
+    Choice,
+    Custom,
+    Id,
+    Int,
+    ListOf,
+    Name,
+    Nested,
+    Opt,
+    Ref,
+    Text,
+    hold_members,
+    spec,
+)
+from hollowcli.pack.vocab import (
+    FearTokens,
+    FeatureKind,
+    ItemKind,
+    LosCorners,
+    ObjectiveKind,
+    RangeMeasure,
+    SearchLimit,
+    SpawnListEnd,
+    SupplyExhausted,
+    TrackEnd,
+)
 
 #: The foe classes, in the order the rules activate them.
 FOE_CLASSES = ("boss", "gobkin", "schrickroot", "pumpling")
-
-#: Actions that may stand on a storybook track spot.
-TRACK_ACTIONS = ("move", "attack", "spawn", "card")
-
-#: Objective kinds a chapter may have.
-OBJECTIVE_KINDS = ("survive", "search", "defeat", "protect")
-
-#: Feature kinds a map letter may name.
-FEATURE_KINDS = ("start", "search", "scenery")
 
 
 def frozen_map(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
@@ -40,36 +69,41 @@ def frozen_map(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
 class AttackSpec:
     """Dice, direct damage and range of an attack (a basic attack, skill, item or foe)."""
 
-    dice: int
-    direct: int = 0
-    range: int = 0
-    area: bool = False
+    WHAT: ClassVar[str] = "the attack"
+
+    dice: int = spec(Int(0, MAX_DICE))
+    direct: int = spec(Int(0), default=0)
+    range: int = spec(Int(0), default=0)
+    area: bool = spec(Bool(), default=False)
 
 
 @dataclass(frozen=True)
 class Restore:
     """What a restore effect gives back."""
 
-    health: int = 0
-    fear: int = 0
+    WHAT: ClassVar[str] = "the restore"
+
+    health: int = spec(Int(0), default=0)
+    fear: int = spec(Int(0), default=0)
 
 
 @dataclass(frozen=True)
 class Legend:
     id: str
-    name: str
-    health: int
-    defense: int
-    move: int
-    attack_priority: int
-    tokens: int
-    basic_attack: AttackSpec
-    bonus_direct: int = 0  # the personal bonus; item attacks omit it
-    skills: tuple[str, ...] = ()
-    relic: str | None = None
-    inventory: tuple[str, ...] = ()
-    title: str = ""
-    text: str = ""
+    name: str = spec(Name())
+    health: int = spec(Int(1))
+    defense: int = spec(Int(0))
+    move: int = spec(Int(0))
+    attack_priority: int = spec(Int(None))
+    tokens: int = spec(Int(0))
+    basic_attack: AttackSpec = spec(Nested(AttackSpec))
+    # the personal bonus, written 'bonus: {direct: N}'; item attacks omit it
+    bonus_direct: int = spec(Custom("bonus"), default=0, yaml="bonus")
+    skills: tuple[str, ...] = spec(ListOf(Ref("skills", "the skill list")), default=())
+    relic: str | None = spec(Opt(Ref("items", "the relic", relic=True)), default=None)
+    inventory: tuple[str, ...] = spec(ListOf(Ref("items", "the inventory")), default=())
+    title: str = spec(Text(), default="", after="name")
+    text: str = spec(Text(), default="")
 
 
 @dataclass(frozen=True)
@@ -78,160 +112,196 @@ class Ally:
     per Legend phase; it has no tokens, skills, items or fear."""
 
     id: str
-    name: str
-    health: int
-    defense: int
-    move: int
-    attack_priority: int
-    basic_attack: AttackSpec | None = None  # None: the ally cannot attack
-    title: str = ""
-    text: str = ""
+    name: str = spec(Name())
+    health: int = spec(Int(1))
+    defense: int = spec(Int(0))
+    move: int = spec(Int(0))
+    attack_priority: int = spec(Int(None))
+    basic_attack: AttackSpec | None = spec(Opt(Nested(AttackSpec)), default=None)  # None: the ally cannot attack
+    title: str = spec(Text(), default="", after="name")
+    text: str = spec(Text(), default="")
 
 
 @dataclass(frozen=True)
 class Skill:
     id: str
-    name: str
-    cost: int
-    attack: AttackSpec | None = None
-    restore: Restore | None = None
-    fear_pays: bool = False  # with rules.fear_tokens: pool, fear tokens may pay its cost
-    text: str = ""
+    name: str = spec(Name())
+    cost: int = spec(Int(0))
+    attack: AttackSpec | None = spec(Opt(Nested(AttackSpec)), default=None)
+    restore: Restore | None = spec(Opt(Nested(Restore)), default=None)
+    fear_pays: bool = spec(Bool(), default=False)  # with rules.fear_tokens: pool, fear tokens may pay its cost
+    text: str = spec(Text(), default="")
 
 
 @dataclass(frozen=True)
 class Item:
     id: str
-    name: str
-    kind: str  # "item" | "relic"
-    chapter_item: bool = False
-    cost: int = 0
-    attack: AttackSpec | None = None
-    restore: Restore | None = None
-    defense: int = 0  # a relic's defense bonus while equipped
-    trap: str | None = None  # using it sets a trap of this type in the user's location
-    trap_damage: int = 2  # damage a trap set with this item deals to the enemy that springs it
-    fear_pays: bool = False  # with rules.fear_tokens: pool, fear tokens may pay its cost
-    text: str = ""
+    name: str = spec(Name())
+    kind: ItemKind = spec(Choice(ItemKind), default=ItemKind.ITEM)
+    chapter_item: bool = spec(Bool(), default=False)
+    cost: int = spec(Int(0), default=0)
+    attack: AttackSpec | None = spec(Opt(Nested(AttackSpec)), default=None)
+    restore: Restore | None = spec(Opt(Nested(Restore)), default=None)
+    defense: int = spec(Int(0), default=0)  # a relic's defense bonus while equipped
+    trap: str | None = spec(Opt(Name()), default=None)  # using it sets a trap of this type in the user's location
+    trap_damage: int = spec(Int(0), default=2)  # damage a trap set with this item deals to the enemy that springs it
+    fear_pays: bool = spec(Bool(), default=False)  # with rules.fear_tokens: pool, fear tokens may pay its cost
+    text: str = spec(Text(), default="")
+
+    def __post_init__(self) -> None:
+        hold_members(self)
 
 
 @dataclass(frozen=True)
 class Foe:
     id: str
-    name: str
-    cls: str  # one of FOE_CLASSES ("class" in YAML)
-    health: int
-    defense: int
-    move: int
-    attack: AttackSpec
-    target: str = "closest"
-    supply: int = 10
-    text: str = ""
+    name: str = spec(Name())
+    cls: str = spec(Choice(FOE_CLASSES), yaml="class")  # one of FOE_CLASSES
+    health: int = spec(Int(1))
+    defense: int = spec(Int(0))
+    move: int = spec(Int(0))
+    attack: AttackSpec = spec(Nested(AttackSpec))
+    target: str = spec(Custom("target"), default="closest")  # 'closest' or a Legend id
+    supply: int = spec(Int(1, MAX_SUPPLY), default=10)
+    text: str = spec(Text(), default="")
 
 
 @dataclass(frozen=True)
 class Rules:
-    """Game-wide settings; every reading we chose where the summary is silent lives here."""
+    """Game-wide settings; every reading we chose where the summary is silent lives here.
 
-    activation_order: tuple[str, ...] = FOE_CLASSES
-    fear_limit: int = 10
-    spawn_die: str = "d6"
-    attack_die: str = "attack"
-    leave_damage_per_hit: int = 1
-    fear_per_damage: int = 1
-    restore_health: int = 2
-    restore_fear: int = 2
+    Every field is a ``rules:`` setting a pack may write (with the check of its metadata)."""
+
+    activation_order: tuple[str, ...] = spec(Custom("activation_order"), default=FOE_CLASSES)
+    fear_limit: int = spec(Int(1), default=10)
+    spawn_die: str = spec(Ref("dice", "the rules setting spawn_die"), default="d6")
+    attack_die: str = spec(Ref("dice", "the rules setting attack_die"), default="attack")
+    leave_damage_per_hit: int = spec(Int(0), default=1)
+    fear_per_damage: int = spec(Int(0), default=1)
+    restore_health: int = spec(Int(0), default=2)
+    restore_fear: int = spec(Int(0), default=2)
     # Our reading: a Legend's basic attack includes the personal bonus (only item attacks omit it).
-    basic_attack_bonus: bool = True
+    basic_attack_bonus: bool = spec(Bool(), default=True)
     # Engine readings (docs/rules-interpretations.md); each a setting a real box could differ on.
-    los_corners: str = "permissive"  # sight through a grid corner: permissive | strict
-    range_measure: str = "grid"  # range counts orthogonal steps ignoring walls (grid) or walking steps (walk)
-    split_move: bool = False  # may a Legend split its move around its action?
-    refresh_when_short: bool = True  # "out of tokens": fewer than the cheapest skill costs, action unused
-    restore_returns_tokens: int = 1  # "preparation area first": spent tokens a Restore returns first
-    search_limit: str = "per_round"  # each search feature: once | per_round | unlimited
-    trap_single_use: bool = True  # a trap is removed once it springs
-    spawn_list_end: str = "loop"  # when the spawn list runs out: loop | stop
-    round_limit: int = 30  # a chapter with no round limit of its own is lost after this many rounds
-    fear_tokens: str = "counter"  # fear is a counter (counter) or tokens in the action pool (pool)
-    supply_exhausted: str = "skip"  # a spawn the supply cannot fill: skip the missing figures | lose
-    settings: Mapping[str, Any] = field(default_factory=frozen_map)
+    # sight through a grid corner: permissive | strict
+    los_corners: LosCorners = spec(Choice(LosCorners), default=LosCorners.PERMISSIVE)
+    # range counts orthogonal steps ignoring walls (grid) or walking steps (walk)
+    range_measure: RangeMeasure = spec(Choice(RangeMeasure), default=RangeMeasure.GRID)
+    split_move: bool = spec(Bool(), default=False)  # may a Legend split its move around its action?
+    # "out of tokens": fewer than the cheapest skill costs, action unused
+    refresh_when_short: bool = spec(Bool(), default=True)
+    # "preparation area first": spent tokens a Restore returns first
+    restore_returns_tokens: int = spec(Int(0), default=1)
+    # each search feature: once | per_round | unlimited
+    search_limit: SearchLimit = spec(Choice(SearchLimit), default=SearchLimit.PER_ROUND)
+    trap_single_use: bool = spec(Bool(), default=True)  # a trap is removed once it springs
+    # when the spawn list runs out: loop | stop
+    spawn_list_end: SpawnListEnd = spec(Choice(SpawnListEnd), default=SpawnListEnd.LOOP)
+    # a chapter with no round limit of its own is lost after this many rounds
+    round_limit: int = spec(Int(1), default=30)
+    # fear is a counter (counter) or tokens in the action pool (pool)
+    fear_tokens: FearTokens = spec(Choice(FearTokens), default=FearTokens.COUNTER)
+    # a spawn the supply cannot fill: skip the missing figures | lose
+    supply_exhausted: SupplyExhausted = spec(Choice(SupplyExhausted), default=SupplyExhausted.SKIP)
+    settings: Mapping[str, Any] = spec(AnyMapping(), factory=frozen_map)
 
-
-#: The allowed values of the text-valued Rules settings; the loader rejects anything else
-#: (with the closest suggestion). A new text setting with fixed choices belongs here too.
-RULE_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "los_corners": ("permissive", "strict"),
-    "range_measure": ("grid", "walk"),
-    "search_limit": ("once", "per_round", "unlimited"),
-    "spawn_list_end": ("loop", "stop"),
-    "fear_tokens": ("counter", "pool"),
-    "supply_exhausted": ("skip", "lose"),
-})
+    def __post_init__(self) -> None:
+        hold_members(self)
 
 
 @dataclass(frozen=True)
 class TrackSpot:
-    actions: tuple[str, ...]
-    card: str | None = None  # "draw" draws a chapter card
+    WHAT: ClassVar[str] = "the track spot"
+
+    # move, attack, spawn (TrackAction's words but card); plain words: the adversary phase
+    # adds "card" and "<end>" to its copy of the list
+    actions: tuple[str, ...] = spec(ListOf(Custom("action")), default=())
+    card: str | None = spec(Custom("card_draw"), default=None)  # "draw" draws a chapter card
 
 
 @dataclass(frozen=True)
 class SpawnGroup:
-    foe: str
-    count: int = 1
+    WHAT: ClassVar[str] = "the foe group"
+    SHAPE: ClassVar[str] = "a foe group must be {foe: ID, count: N}"
+
+    foe: str = spec(Ref("foes"))  # the place that lists the group names it in messages
+    count: int = spec(Int(1), default=1)
 
 
 @dataclass(frozen=True)
 class FoePlacement:
-    foe: str
-    at: int | str  # a spawn point number or a location name like "C4"
-    count: int = 1
+    WHAT: ClassVar[str] = "the setup foe"
+    SHAPE: ClassVar[str] = "a setup foe must be {foe: ID, at: POINT-or-LOCATION}"
+
+    foe: str = spec(Ref("foes", "the setup"))
+    at: int | str = spec(Custom("at"))  # a spawn point number or a location name like "C4"
+    count: int = spec(Int(1), default=1)
 
 
 @dataclass(frozen=True)
 class Setup:
-    legends: Mapping[str, str] = field(default_factory=frozen_map)  # legend id -> location
-    foes: tuple[FoePlacement, ...] = ()
-    allies: Mapping[str, int | str] = field(default_factory=frozen_map)  # ally id -> location or spawn point
+    WHAT: ClassVar[str] = "the setup"
+
+    # legend id -> location
+    legends: Mapping[str, str] = spec(Custom("setup_legends"), factory=frozen_map)
+    foes: tuple[FoePlacement, ...] = spec(ListOf(Nested(FoePlacement)), default=())
+    # ally id -> location or spawn point
+    allies: Mapping[str, int | str] = spec(Custom("setup_allies"), factory=frozen_map)
 
 
 @dataclass(frozen=True)
 class Objective:
-    kind: str  # survive | search | defeat | protect
-    rounds: int | None = None  # survive, protect: rounds to last; others: optional round limit
-    count: int | None = None  # search: searches needed; defeat: foes to defeat
-    foe: str | None = None  # defeat: which foe (id); None = any foe
-    ally: str | None = None  # protect: the ally (id) who must not fall
+    """How a chapter is won. Which fields each kind takes, and requires, is its
+    ``ObjectiveSpec`` (:mod:`hollowcli.pack.objectives`)."""
+
+    kind: ObjectiveKind = spec(Choice(ObjectiveKind))
+    # survive, protect: rounds to last; others: optional round limit
+    rounds: int | None = spec(Int(1), default=None)
+    count: int | None = spec(Int(1), default=None)  # search: searches needed; defeat: foes to defeat
+    foe: str | None = spec(Opt(Ref("foes", "the objective")), default=None)  # defeat: which foe (id); None = any foe
+    ally: str | None = spec(Ref("allies", "the objective"), default=None)  # protect: the ally (id) who must not fall
+
+    def __post_init__(self) -> None:
+        hold_members(self)
 
 
 @dataclass(frozen=True)
 class Card:
-    id: str
-    title: str
-    text: str
-    copies: int = 1
-    effect: Mapping[str, Any] = field(default_factory=frozen_map)
+    WHAT: ClassVar[str] = "the card"
+    SHAPE: ClassVar[str] = "a card must be a mapping with id, title, text and effect"
+
+    id: str = spec(Id("card"))
+    title: str = spec(Name())
+    text: str = spec(Text(), default="")
+    copies: int = spec(Int(1, MAX_COPIES), default=1)
+    # effect key -> value (pack/effects.py); spawn: SpawnGroup objects, ally: a read-only mapping
+    effect: Mapping[str, Any] = spec(Custom("effect"), factory=frozen_map)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Chapter:
     id: str
-    name: str
-    number: int
-    intro: str
-    map: tuple[str, ...]  # rows, one character per location
-    features: Mapping[str, str]  # map letter -> feature kind
-    walls: tuple[tuple[str, str], ...]
-    barricades: tuple[int, ...]
-    track: tuple[TrackSpot, ...]
-    track_end: str  # loop | stay
-    spawn_list: tuple[tuple[SpawnGroup, ...], ...]
-    setup: Setup
-    objective: Objective
-    cards: tuple[Card, ...] = ()
+    name: str = spec(Name())
+    number: int = spec(Int(1))
+    intro: str = spec(Text(), default="")
+    map: tuple[str, ...] = spec(Custom("map"))  # rows, one character per location
+    # map letter -> feature kind (YAML: LETTER: KIND or {kind:, name:, item:})
+    features: Mapping[str, FeatureKind] = spec(Custom("features"), factory=frozen_map, members=FeatureKind)
+    walls: tuple[tuple[str, str], ...] = spec(ListOf(Custom("wall")), default=())
+    barricades: tuple[int, ...] = spec(ListOf(Custom("point")), default=())
+    track: tuple[TrackSpot, ...] = spec(ListOf(Custom("spot", record=TrackSpot), nonempty=True))
+    track_end: TrackEnd = spec(Choice(TrackEnd), default=TrackEnd.LOOP)
+    spawn_list: tuple[tuple[SpawnGroup, ...], ...] = spec(
+        ListOf(ListOf(Nested(SpawnGroup, refs="the spawn list"), nonempty=True)), default=())
+    setup: Setup = spec(Nested(Setup, null_is_default=True), factory=Setup)
+    objective: Objective = spec(Custom("objective", record=Objective))
+    cards: tuple[Card, ...] = spec(ListOf(Nested(Card)), default=())
+    # from the long form of features: the letter's name, and the chapter item found there
     feature_names: Mapping[str, str] = field(default_factory=frozen_map)
     feature_items: Mapping[str, str] = field(default_factory=frozen_map)  # search letter -> chapter item found there
+
+    def __post_init__(self) -> None:
+        hold_members(self)
 
     @property
     def spawn_points(self) -> tuple[int, ...]:

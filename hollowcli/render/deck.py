@@ -18,7 +18,7 @@ def effect_lines(pack: Pack, effect: Any) -> list[Any]:
     """A chapter card's ``effect:`` mapping in words (escaped, with icons), one line per effect."""
     from markupsafe import Markup
 
-    from hollowcli.engine.effects import EFFECTS  # the one registry of card effects
+    from hollowcli.pack.effects import EFFECTS  # the one registry of card effects
 
     lines: list[str] = []
     for key, value in effect.items():

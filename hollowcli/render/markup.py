@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape
 
 from hollowcli.errors import RenderError
+from hollowcli.pack.words import escape_text as escape_text  # content text made literal (defined at pack level)
 
 #: Icon name -> (glyph in DejaVu Sans, colour). Written ``{name}`` in content and templates.
 ICONS: dict[str, tuple[str, str]] = {
@@ -53,14 +53,6 @@ BLOCK_NAMES = ("band", "layout", "backstyle", "textsize", "title", "subtitle", "
 TEMPLATE_SUFFIX = ".card.j2"
 #: More text than this on one card face is a runaway template (or a pasted book), not a card.
 MAX_CARD_TEXT = 20_000
-
-def escape_text(value: Any) -> str:
-    """Content text made literal for reportlab's paragraph markup.
-
-    ``&``, ``<`` and ``>`` become entities, and ``@`` becomes ``&#64;`` so that content
-    can never start a new template block.
-    """
-    return escape(str(value)).replace("@", "&#64;")
 
 
 def icons(markup: str) -> str:

@@ -1,0 +1,121 @@
+"""The content's game words: one ``StrEnum`` per closed set of words a pack may write.
+
+Each member's value is the word as YAML, the pack cache, saves and ``--json`` spell it,
+so a member compares, hashes and serialises like that string (``Effect.SPAWN == "spawn"``;
+``json.dumps`` writes ``"spawn"``). Declaration order is meaningful where a docstring
+says so (card effects apply in it; messages list the choices in it).
+
+This module holds names only. What a word *means* lives beside it, one record per
+member: its schema and printed words at pack level (``pack/effects.py`` for card
+effects), what it does in an engine table keyed by the same member. Words a pack may
+extend (foe classes: a box may add one through ``rules.activation_order``) are not here.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Effect(StrEnum):
+    """A chapter card's effect (``effect: {damage: 1}``), in the order effects apply."""
+
+    SPAWN = "spawn"
+    DAMAGE = "damage"
+    FEAR = "fear"
+    HEAL = "heal"
+    CALM = "calm"
+    LOCK = "lock"
+    UNLOCK = "unlock"
+    ADVANCE = "advance"
+    TOKENS = "tokens"
+    ALLY = "ally"
+
+
+class ObjectiveKind(StrEnum):
+    """How a chapter is won (``objective: {kind: survive, ...}``)."""
+
+    SURVIVE = "survive"
+    SEARCH = "search"
+    DEFEAT = "defeat"
+    PROTECT = "protect"
+
+
+class TrackAction(StrEnum):
+    """What a storybook track spot makes the adversary do."""
+
+    MOVE = "move"
+    ATTACK = "attack"
+    SPAWN = "spawn"
+    CARD = "card"
+
+
+class TrackEnd(StrEnum):
+    """What the storybook token does after the track's last spot."""
+
+    LOOP = "loop"
+    STAY = "stay"
+
+
+class FeatureKind(StrEnum):
+    """What a map letter names (``features: {S: start}``)."""
+
+    START = "start"
+    SEARCH = "search"
+    SCENERY = "scenery"
+
+
+class ItemKind(StrEnum):
+    """An item's kind: carried and used, or equipped as the Legend's relic."""
+
+    ITEM = "item"
+    RELIC = "relic"
+
+
+# --------------------------------------------------------------- rule settings
+# One enum per ``rules:`` setting with a closed set of values, its members in the order
+# messages list them (``model.Rules`` types its field by it, with its default;
+# docs/rules-interpretations.md explains each reading).
+
+
+class LosCorners(StrEnum):
+    """``rules.los_corners``: whether a sight line may graze a blocked square's corner."""
+
+    PERMISSIVE = "permissive"
+    STRICT = "strict"
+
+
+class RangeMeasure(StrEnum):
+    """``rules.range_measure``: range counted on the grid or as a walk."""
+
+    GRID = "grid"
+    WALK = "walk"
+
+
+class SearchLimit(StrEnum):
+    """``rules.search_limit``: how often one search spot may be searched."""
+
+    ONCE = "once"
+    PER_ROUND = "per_round"
+    UNLIMITED = "unlimited"
+
+
+class SpawnListEnd(StrEnum):
+    """``rules.spawn_list_end``: what spawning does after the spawn list's last entry."""
+
+    LOOP = "loop"
+    STOP = "stop"
+
+
+class FearTokens(StrEnum):
+    """``rules.fear_tokens``: fear as a counter, or as discs in the Legend's action pool."""
+
+    COUNTER = "counter"
+    POOL = "pool"
+
+
+class SupplyExhausted(StrEnum):
+    """``rules.supply_exhausted``: a spawn with no miniature left is skipped, or loses."""
+
+    SKIP = "skip"
+    LOSE = "lose"
+
