@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hollowcli.names import plural
 from hollowcli.pack.model import Chapter, Pack
+from hollowcli.pack.objectives import OBJECTIVES
+from hollowcli.pack.vocab import FeatureKind
 from hollowcli.render.fonts import BOLD, REGULAR, text_width
 from hollowcli.render.geometry import MM
 from hollowcli.render.richtext import TextAt, draw_texts, hex_colour
@@ -33,21 +34,8 @@ MAP_NAME_READABLE_PT = 4.0
 
 
 def objective_words(pack: Pack, chapter: Chapter) -> str:
-    """The chapter's objective in a sentence."""
-    o = chapter.objective
-    limit = f" within {plural(o.rounds, 'round')}" if o.rounds and o.kind != "survive" else ""
-    if o.kind == "survive":
-        return f"Survive {plural(o.rounds or 0, 'round')}."
-    if o.kind == "search":
-        return f"Search {plural(o.count or 0, 'time')}{limit}."
-    if o.kind == "protect":
-        ally = pack.allies[o.ally].name if o.ally and o.ally in pack.allies else str(o.ally)
-        return f"Keep {ally} (an ally) alive for {plural(o.rounds or 0, 'round')}: if {ally.split()[0]} falls, the chapter is lost."
-    n = o.count or 1
-    if not o.foe:
-        return f"Defeat {plural(n, 'foe')}{limit}."
-    foe = pack.foes[o.foe].name if o.foe in pack.foes else o.foe
-    return f"Defeat {foe}{f' ×{n}' if n > 1 else ''}{limit}."
+    """The chapter's objective in a sentence (its kind's words, :mod:`hollowcli.pack.objectives`)."""
+    return OBJECTIVES[chapter.objective.kind].words(pack, chapter.objective)
 
 
 @dataclass(frozen=True)
@@ -270,8 +258,8 @@ class _MapPainter:
         cell, k = self.cell, self.k
         cx = x + cell / 2
         kind = self.chapter.features.get(ch, "")
-        name = self.chapter.feature_names.get(ch, "") or ("Start" if kind == "start" else kind.capitalize())
-        search = kind == "search"
+        name = self.chapter.feature_names.get(ch, "") or ("Start" if kind == FeatureKind.START else kind.capitalize())
+        search = kind == FeatureKind.SEARCH
         lift = cell * 0.08 if search else 0.0
         self.text(ch, BOLD, cell * 0.32, "#1a1a1a", cx, y + cell * 0.52 + lift)
         size, step, lines = _name_in_square(name, min(6.5 * k, cell * 0.15), min(7.0 * k, cell * 0.17), self.room,

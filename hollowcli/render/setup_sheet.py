@@ -26,6 +26,7 @@ from functools import partial
 from typing import Any
 
 from hollowcli.pack.model import Chapter, Pack
+from hollowcli.pack.vocab import FeatureKind, ItemKind, ObjectiveKind
 from hollowcli.render.chapter_map import MapView, draw_map, map_view, objective_words
 from hollowcli.render.fonts import register_fonts
 from hollowcli.render.geometry import MM, PAPER_SIZES, SheetSpec
@@ -81,7 +82,7 @@ def item_words(pack: Pack, item_id: str) -> str:
         bits.append(f"{{defense}}&#160;{it.defense:+d} while equipped")
     if it.trap:
         bits.append(f"sets a {escape_text(it.trap)} trap: {it.trap_damage}{{damage}} to the foe that springs it")
-    kind = "relic" if it.kind == "relic" else "item"
+    kind = "relic" if it.kind == ItemKind.RELIC else "item"
     words = f"<b>{escape_text(it.name)}</b> ({kind}{': ' + ', '.join(bits) if bits else ''})"
     if it.chapter_item:
         words += "; a chapter item, lost when the chapter ends"
@@ -113,7 +114,7 @@ def search_rules_words(pack: Pack, chapter: Chapter) -> str:
     }.get(pack.rules.search_limit, "")
     words = f"A Legend on a search spot may spend its action to search it ({how})."
     o = chapter.objective
-    if o.kind == "search":
+    if o.kind == ObjectiveKind.SEARCH:
         words += f" Every search counts toward the objective ({o.count} needed)."
     if chapter.feature_items:
         words += " The first search of a spot finds what it holds (unless a Legend has it): give the searcher its card."
@@ -150,7 +151,7 @@ def _start(pack: Pack, chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
     legends = ", ".join(
         f"{escape_text(pack.legends[lid].name if lid in pack.legends else lid)} on {escape_text(str(at))}"
         for lid, at in chapter.setup.legends.items())
-    first = next((ch for ch, kind in chapter.features.items() if kind == "start"), None)
+    first = next((ch for ch, kind in chapter.features.items() if kind == FeatureKind.START), None)
     foes = ", ".join(
         f"{fp.count}× {escape_text(pack.foes[fp.foe].name if fp.foe in pack.foes else fp.foe)} on "
         + (f"spawn point {fp.at}" if isinstance(fp.at, int) else escape_text(str(fp.at)))

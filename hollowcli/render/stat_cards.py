@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from hollowcli.errors import UsageError
 from hollowcli.pack.model import Pack
+from hollowcli.pack.vocab import ItemKind
 from hollowcli.render.geometry import SheetSpec, compute_layout
 from hollowcli.render.product import GAME, STAT_LABELS, CardGroup, Sized, card_file, sample
 from hollowcli.render.sheet import CardJob, RenderResult
@@ -44,7 +45,7 @@ def cards_group(pack: Pack, kind: str, spec: SheetSpec, fname: str | None = None
                 what = f"{fname} card {fid!r} ({foe.name})"
                 yield CardJob(fid, what, tpl.render("foe", ctx, what), kind="foe", name=foe.name, group=label)
         else:
-            for iid, item in sorted(pack.items.items(), key=lambda kv: (kv[1].kind != "item", kv[0])):
+            for iid, item in sorted(pack.items.items(), key=lambda kv: (kv[1].kind != ItemKind.ITEM, kv[0])):
                 ctx = {"item": item, "sample": sample(pack, "items", iid)}
                 what = f"{fname} card {iid!r} ({item.name})"
                 yield CardJob(iid, what, tpl.render("item", ctx, what), kind="item", name=item.name, group=label)
