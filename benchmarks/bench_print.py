@@ -55,16 +55,17 @@ from xml.sax.saxutils import escape
 def card_texts(pack):
     """(title, subtitle, body) of every card the kit prints, in the kit's order (reference cards,
     stat cards, chapter decks), copies included: one file, as the kit's cards.pdf."""
-    from hollowcli.render import kit
+    from hollowcli.names import chapters_in_order
     from hollowcli.render.geometry import make_spec
+    from hollowcli.render.reference import reference_sections
 
     words = {"damage": "Each Legend takes {} damage", "fear": "Each Legend gains {} fear",
              "heal": "Each Legend regains {} health", "calm": "Each Legend removes {} fear",
              "lock": "Barricade spawn point {}", "unlock": "Remove the barricade from spawn point {}",
              "advance": "The storybook token moves {} extra spot", "tokens": "Each Legend returns {} tokens"}
-    files = [[(rc.topic, "Reference", rc.text) for rc in kit.reference_sections(pack, make_spec())]]
+    files = [[(rc.topic, "Reference", rc.text) for rc in reference_sections(pack, make_spec())]]
     decks = []
-    for ch in kit.chapters_in_order(pack.chapters):
+    for ch in chapters_in_order(pack.chapters):
         deck = []
         for c in ch.cards:
             effects = [words[k].format(v) if k in words else f"Spawn {v}" for k, v in c.effect.items()]
@@ -229,15 +230,15 @@ def whole_process() -> bool:
 def per_card() -> None:
     """The card files built in this process, against the baseline drawing the same cards."""
     from hollowcli.commands.common import get_pack
-    from hollowcli.render import kit
     from hollowcli.render.geometry import make_spec
+    from hollowcli.render.kit import kit_plan
 
     pack = get_pack(())
     spec = make_spec()
     base = baseline_module()
     texts = base["card_texts"](pack)
     fonts = str(ROOT / "hollowcli" / "fonts")
-    plan = [p for p in kit.kit_plan(pack, spec) if p.kind == "cards"]
+    plan = [p for p in kit_plan(pack, spec) if p.kind == "cards"]
 
     def kit_cards() -> int:
         return sum(p.build().cards for p in plan)
@@ -260,7 +261,7 @@ def per_card() -> None:
 def long_deck() -> bool:
     from hollowcli.commands.common import get_pack
     from hollowcli.pack.model import Card
-    from hollowcli.render import kit
+    from hollowcli.render.deck import render_deck
     from hollowcli.render.geometry import make_spec
 
     sys.path.insert(0, str(ROOT / "tests"))
@@ -285,7 +286,7 @@ def long_deck() -> bool:
         best = float("inf")
         for _ in range(2):
             t = time.perf_counter()
-            res = kit.render_deck(pack, ch, spec)
+            res = render_deck(pack, ch, spec)
             best = min(best, time.perf_counter() - t)
         assert res.cards == n
         return best
@@ -293,7 +294,7 @@ def long_deck() -> bool:
     def traced(n: int) -> tuple[int, int]:
         pack, ch = deck_of(n)
         tracemalloc.start()
-        res = kit.render_deck(pack, ch, spec)
+        res = render_deck(pack, ch, spec)
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         return peak, len(res.data)

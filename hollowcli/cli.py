@@ -10,11 +10,15 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from hollowcli import __version__
-from hollowcli.errors import HollowError
+from hollowcli.errors import HollowError, exit_interrupted
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 # command name -> (module, attribute, short help shown by ``hollow --help``)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -102,14 +106,29 @@ def cli(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
+def request_problem(environ: Mapping[str, str]) -> str | None:
+    """What is wrong with a completion request (``_HOLLOW_COMPLETE=bash_complete``) whose
+    variables no completion script would send, in one sentence; None when there is no
+    request or nothing is wrong. Click would fail on them with a KeyError or ValueError."""
+    shell = environ.get("_HOLLOW_COMPLETE", "")
+    if shell not in ("bash_complete", "zsh_complete", "fish_complete", "powershell_complete"):
+        return None  # no request, or one for a shell click does not know (it answers nothing)
+    words, cword = environ.get("COMP_WORDS"), environ.get("COMP_CWORD")
+    numbered = shell != "fish_complete"  # fish sends the word being completed, the others its position
+    if words is not None and cword is not None and (not numbered or cword.strip().isdecimal()):
+        return None
+    need = "COMP_WORDS and COMP_CWORD" + (" (a number)" if numbered else "")
+    return (f"_HOLLOW_COMPLETE={shell} asks for shell completion, which needs {need} from the shell's completion "
+            f"script; load that script with eval \"$(_HOLLOW_COMPLETE={shell.split('_')[0]}_source hollow)\" "
+            "instead of setting them by hand")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``hollow`` console script."""
     if sys.stdout is None:  # started with stdout closed (`hollow roll >&-`): nothing could be shown
         click.echo("hollow: the standard output is closed, so nothing could be shown; run hollow again "
                    "with its output going to a terminal, a file or a pipe.", err=True)
         sys.exit(1)
-    from hollowcli.commands.completion import request_problem
-
     problem = request_problem(os.environ)
     if problem:
         click.echo(f"hollow: {problem}.", err=True)
@@ -120,8 +139,6 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"hollow: {err}", err=True)
         sys.exit(err.exit_code)
     except click.exceptions.Abort:
-        from hollowcli.commands.common import exit_interrupted
-
         click.echo("hollow: interrupted.", err=True)
         exit_interrupted()
     except click.ClickException as err:
@@ -134,8 +151,6 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.close()
         sys.exit(0)
     except KeyboardInterrupt:
-        from hollowcli.commands.common import exit_interrupted
-
         click.echo("hollow: interrupted.", err=True)
         exit_interrupted()
     except OSError as err:

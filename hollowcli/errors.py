@@ -1,12 +1,14 @@
-"""The one exception tree of hollowcli.
+"""The one exception tree of hollowcli, and how hollow ends after Ctrl-C.
 
 Every error a user can cause is a :class:`HollowError`. It never imports click: the CLI
-maps it to one sentence on stderr and an exit status in one place (``cli.main``).
+maps it to one sentence on stderr and an exit status in one place (``cli.main``). An
+interrupted command ends through :func:`exit_interrupted` (status 130, as a shell says).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import sys
+from typing import NamedTuple, NoReturn
 
 
 class HollowError(Exception):
@@ -62,3 +64,23 @@ class SaveError(HollowError):
 
 class RenderError(HollowError):
     """A printable cannot be built (bad template, unknown paper, bad geometry)."""
+
+
+def exit_interrupted(status: int = 130) -> NoReturn:
+    """End the process after Ctrl-C (status 130: 128 + SIGINT, as a shell reports it).
+
+    A second Ctrl-C from here on is ignored: while Python shuts down it puts the default
+    handler back, and a Ctrl-C then killed the process by the signal (the shell saw -2,
+    not 130) before its last words were out.
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A Ctrl-C that landed while Python ran code compiled from a string (a dataclass being
+    # made while a module loads) marks it "unhandled", and under ``python -m`` Python then
+    # ends by the signal whatever status is asked for; running any such code clears the mark
+    # (CPython's run_eval_code_obj; seen as -2 instead of 130 for Ctrl-C during start-up).
+    exec("None")
+    sys.exit(status)

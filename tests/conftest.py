@@ -9,7 +9,16 @@ import pytest
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """``HOLLOW_EXPECT_COMPILED=1`` (CI's run against a regular install): refuse to test
-    anything but the compiled engine, so that run can never test the source by mistake."""
+    anything but the compiled engine, so that run can never test the source by mistake.
+
+    A suite started with SIGINT ignored (a script's background job: ``(pytest) &``) would
+    pass that on to every hollow it starts, and the tests that press Ctrl-C would wait in
+    vain: Python keeps an ignored SIGINT ignored. The suite takes Ctrl-C as usual instead,
+    so the processes it starts begin with the default, as from a terminal."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if os.environ.get("HOLLOW_EXPECT_COMPILED") == "1":
         import hollowcli.engine as engine
 

@@ -17,7 +17,7 @@ from hollowcli.engine.corrections import apply_correction, parse_correction
 from hollowcli.errors import RulesError
 from hollowcli.pack.loader import load_pack
 from hollowcli.play import saves
-from hollowcli.play.assist import status_lines
+from hollowcli.play.ledger import status_lines
 from hollowcli.play.session import Session
 
 #: Round 1 of chapter 1 (seed 3): every Legend acts, then the adversary phase asks two foe
@@ -486,3 +486,20 @@ def test_the_legend_phase_prompt_says_which_words_it_takes_and_each_is_accepted(
                 seen += 1
         state, _ = engine.apply(state, engine.auto_action(state, random.Random(step)), random.Random(step))
     assert seen > 100
+
+
+def test_every_event_kind_has_one_instruction_for_the_real_board() -> None:
+    """INSTRUCTIONS is keyed by EventKind: a new kind of event without its row here would be
+    told at the table in the words of no one (the plain reason), so every member has one."""
+    from types import SimpleNamespace
+
+    from hollowcli.engine.vocab import EventKind
+    from hollowcli.play.assist import INSTRUCTIONS, told_as_instruction
+
+    assert [k.value for k in EventKind if k not in INSTRUCTIONS] == []
+    assert set(INSTRUCTIONS) == set(EventKind)
+    # in the Legend phase only corrections, a new round and the game's end are instructions;
+    # the rest is the screen's ruling. In the adversary phase, every event is an instruction.
+    in_legend_phase = {k for k in EventKind if told_as_instruction(SimpleNamespace(kind=k, phase="legends"))}
+    assert in_legend_phase == {EventKind.CORRECTION, EventKind.ROUND, EventKind.GAME_OVER}
+    assert all(told_as_instruction(SimpleNamespace(kind=k, phase="adversary")) for k in EventKind)

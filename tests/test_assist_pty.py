@@ -10,8 +10,11 @@ import signal
 import sys
 
 import pexpect
+import pytest
 
 from hollowcli.play import saves
+
+pytestmark = pytest.mark.slow  # a terminal (pty) and whole processes
 
 LEGEND = re.compile(r"(What did [A-Za-z ]+ do\? \(help\)|Round \d+: who acts next\? \(activate NAME; help\))> ")
 PAUSE = re.compile(r"\[Enter\] next: [^;]*; or a correction, status, help> ")

@@ -182,7 +182,7 @@ def test_prepare_holds_the_campaign_for_any_command_built_on_it() -> None:
 
     from hollowcli.commands.common import get_pack
     from hollowcli.play.console import Console
-    from hollowcli.play.loop import PlayRequest, prepare
+    from hollowcli.play.request import PlayRequest, prepare
 
     prepare(get_pack(), PlayRequest(campaign="runner"), Console(io.StringIO()))
     try:

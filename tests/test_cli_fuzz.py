@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from hollowcli.cli import COMMANDS, main
 
+pytestmark = pytest.mark.slow  # fuzzing: minutes
+
 SUBCOMMANDS = ["new", "status", "list", "validate", "show", "init", "reference", "deck", "cards", "kit", "spawn",
                "legends", "foes", "items", "chapters", "schoolhouse", "churchyard", "default", "autumn"]
 OPTIONS = ["--seed", "--json", "--dice", "--defense", "--health", "--content", "--campaign", "--input", "--auto",

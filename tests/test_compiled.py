@@ -19,7 +19,8 @@ import hollowcli.engine as engine
 
 ROOT = Path(__file__).resolve().parents[1]
 
-pytestmark = pytest.mark.skipif(not engine.compiled(), reason="the engine imported is the Python source (CI's second run tests the compiled one)")
+pytestmark = [pytest.mark.skipif(not engine.compiled(), reason="the engine imported is the Python source (CI's second run tests the compiled one)"),
+              pytest.mark.slow]
 
 
 def hollow(tmp_path: Path, *args: str, source: bool) -> subprocess.CompletedProcess[str]:

@@ -68,7 +68,7 @@ def test_validation_knows_exactly_the_registered_effects(tmp_path: Path) -> None
 
 def test_hollow_rules_and_the_reference_cards_read_rules_md_the_same_way() -> None:
     from hollowcli import rulestext
-    from hollowcli.render.kit import parse_rules_md
+    from hollowcli.render.reference import parse_rules_md
     from hollowcli.table.rules import rules_sections
 
     text = "# Title\nintro\n## alpha ##\none\n### sub\ntwo\n## solo-beta\nthree\n"

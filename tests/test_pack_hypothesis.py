@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,6 +20,8 @@ from hollowcli.errors import ContentError
 from hollowcli.pack.loader import load_pack
 from hollowcli.pack.model import Pack
 from hollowcli.pack.scaffold import FILES
+
+pytestmark = pytest.mark.slow  # fuzzing
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

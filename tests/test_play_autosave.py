@@ -7,8 +7,9 @@ from typing import Any
 
 from hollowcli.commands.common import get_pack
 from hollowcli.play import campaigns, saves
-from hollowcli.play.console import LineSource
-from hollowcli.play.loop import Console, Game, PlayOptions
+from hollowcli.play.console import Console, LineSource
+from hollowcli.play.loop import Game
+from hollowcli.play.table import PlayOptions
 
 
 def _run(options: PlayOptions, script: str = "") -> tuple[Game, list[tuple[int, int]]]:

@@ -5,15 +5,17 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hollowcli import engine
 from hollowcli.commands.common import get_pack
 from hollowcli.play import campaigns, saves
-from hollowcli.play.console import LineSource
-from hollowcli.play.loop import Console, Game, PlayOptions
+from hollowcli.play.console import Console, LineSource
+from hollowcli.play.loop import Game
 from hollowcli.play.session import Session
+from hollowcli.play.table import PlayOptions
 
 WORDS = ["move", "attack", "use", "give", "swap", "restore", "search", "refresh", "end", "activate",
          "undo", "redo", "help", "map", "log", "save", "choices", "with", "on", "to", "#", "health", "fear",
@@ -51,6 +53,7 @@ lines = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(script=st.lists(lines, min_size=1, max_size=25), chapter=st.sampled_from(["schoolhouse", "covered-bridge", "churchyard"]))
 def test_any_line_either_plays_a_legal_step_or_gets_a_hint(script: list[str], chapter: str) -> None:
@@ -62,7 +65,7 @@ def test_any_line_either_plays_a_legal_step_or_gets_a_hint(script: list[str], ch
         actions = engine.legal_actions(game.state)
         before, board = game.session.step, game.state.to_dict()
         changed = game.handle(line, actions)
-        game._quit = None  # 'quit' only ends the loop; keep feeding lines
+        game.quit = None  # 'quit' only ends the loop; keep feeding lines
         after, record = game.session.step, game.session.record
         # the cursor stays within the recorded steps; a refused line changes nothing
         assert 0 <= after <= len(record.actions)

@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pexpect
+import pytest
 
 from hollowcli.play import saves
+
+pytestmark = pytest.mark.slow  # a terminal (pty) and whole processes
 
 PROMPT = re.compile(r"Choice 1(?:-\d+)?, or a command \(help\)> ")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -10,12 +10,12 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import Output, read_to_end, wait_until_asleep
 from click.testing import CliRunner, Result
 from test_engine_packs import (
     ScriptedRng,
@@ -294,25 +294,38 @@ def test_console_goes_quiet_when_the_terminal_is_gone() -> None:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this platform")
 def test_sighup_while_waiting_for_a_command_saves_and_exits_cleanly(tmp_path: Path) -> None:
+    """The terminal window is closed while the game waits for the player's next line. It
+    reads from a terminal (a pty) and writes to a pipe, so it prints each prompt just before
+    it reads: the prompt, then the process asleep, are the signals that the game is waiting
+    (no sleep)."""
+    import pty
+
     env = dict(os.environ, HOLLOW_HOME=str(tmp_path), NO_COLOR="1")
     env.pop("HOLLOW_CONTENT", None)
-    log = tmp_path / "game.jsonl"
-    child = subprocess.Popen([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "3", "--log", str(log)],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
-    assert child.stdin is not None
-    child.stdin.write("activate emily\n")
-    child.stdin.flush()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:  # wait until the step is resolved and logged
-        if log.exists() and '"kind": "activate"' in log.read_text(encoding="utf-8"):
-            break
-        time.sleep(0.05)
-    time.sleep(0.2)  # back at the prompt
-    child.send_signal(signal.SIGHUP)
-    out, err = child.communicate(timeout=60)
-    assert child.returncode == 129, (out, err)
+    keyboard, terminal = pty.openpty()
+    (out_parent, out_child), (err_parent, err_child) = os.pipe(), os.pipe()
+    child = subprocess.Popen([sys.executable, "-m", "hollowcli", "play", "1", "--seed", "3"],
+                             stdin=terminal, stdout=out_child, stderr=err_child, env=env)
+    for fd in (terminal, out_child, err_child):
+        os.close(fd)
+    out = Output(out_parent)
+    try:
+        out.expect("Choice 1-4, or a command (help)> ")
+        os.write(keyboard, b"activate emily\n")
+        out.expect("Choice 1-27, or a command (help)> ")  # the step is taken and saved: back at the prompt
+        wait_until_asleep(child.pid)  # and reading the next line
+        child.send_signal(signal.SIGHUP)
+        shown, err = read_to_end(out, Output(err_parent))
+        child.wait(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        for fd in (keyboard, out_parent, err_parent):
+            os.close(fd)
+    assert child.returncode == 129, (shown, err)
     assert err == ""  # no traceback, no complaint
-    assert "The terminal was closed; saved at round 1, step 1. Resume with: hollow play" in out
+    assert "The terminal was closed; saved at round 1, step 1. Resume with: hollow play" in shown
     data = json.loads((tmp_path / "campaigns" / "default.json").read_text(encoding="utf-8"))
     assert data["game"]["actions"] == [{"kind": "activate", "legend": "emily-van-winkle"}] and data["game"]["cursor"] == 1
 
@@ -541,3 +554,20 @@ def saved_commands(rec: Any) -> list[str]:
     from hollowcli.play.session import recorded_commands
 
     return recorded_commands(get_pack(()), rec)
+
+
+def test_a_ruling_is_coloured_by_its_kind_and_the_games_end_by_its_result() -> None:
+    from hollowcli.engine.state import Event
+    from hollowcli.engine.vocab import EventKind
+    from hollowcli.play import view
+
+    def shown(kind: EventKind, **numbers: Any) -> str:
+        ev = Event(1, "adversary", kind, numbers=numbers, reason="what happened")
+        lines, _ = view.render_events([ev], False, lambda text, role: f"<{role}>{text}", (1, "adversary"))
+        return lines[0]
+
+    assert shown(EventKind.FALL) == "<bad>  * what happened"
+    assert shown(EventKind.ALLY_FALLS) == "<bad>  * what happened"
+    assert shown(EventKind.GAME_OVER, result="won") == "<good>  * what happened"
+    assert shown(EventKind.GAME_OVER, result="lost") == "<bad>  * what happened"
+    assert shown(EventKind.FOE_ATTACK, damage=3) == "  * what happened"  # the rest is plain

@@ -196,7 +196,7 @@ def test_overflow_warning_on_stderr_and_in_json(tmp_path: Path) -> None:
 
 def test_heavy_libraries_are_not_imported_by_hollow_roll() -> None:
     code = (
-        "import sys, hollowcli.cli, hollowcli.commands.printing, hollowcli.render.kit;"
+        "import sys, hollowcli.cli, hollowcli.commands.printing, hollowcli.render.kit, hollowcli.output;"
         "print(sorted(m for m in ('reportlab', 'jinja2', 'pypdfium2') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
@@ -286,16 +286,17 @@ def test_loaded_content_is_kept_out_of_full_collections_only_while_printing(tmp_
     it fails."""
     import gc
 
-    from hollowcli.render import kit
+    from hollowcli.errors import RenderError
+    from hollowcli.render import stat_cards
 
     seen: list[int] = []
-    real = kit.render_cards
+    real = stat_cards.render_cards
 
     def spy(*a: Any, **k: Any) -> Any:
         seen.append(gc.get_freeze_count())
         return real(*a, **k)
 
-    monkeypatch.setattr(kit, "render_cards", spy)
+    monkeypatch.setattr(stat_cards, "render_cards", spy)
     assert gc.get_freeze_count() == 0
     res = invoke("cards", "foes", "--out", str(tmp_path))
     assert res.exit_code == 0, res.output
@@ -303,9 +304,9 @@ def test_loaded_content_is_kept_out_of_full_collections_only_while_printing(tmp_
     assert gc.get_freeze_count() == 0
 
     def broken(*a: Any, **k: Any) -> Any:
-        raise kit.RenderError("the printer ate it")
+        raise RenderError("the printer ate it")
 
-    monkeypatch.setattr(kit, "render_cards", broken)
+    monkeypatch.setattr(stat_cards, "render_cards", broken)
     res = invoke("cards", "foes", "--out", str(tmp_path))
     assert res.exit_code != 0
     assert gc.get_freeze_count() == 0

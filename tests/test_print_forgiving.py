@@ -18,11 +18,17 @@ from test_print_fixtures import make_pack
 from hollowcli.cli import cli
 from hollowcli.commands.common import get_pack
 from hollowcli.errors import UsageError
-from hollowcli.render import kit
+from hollowcli.names import chapters_in_order
+from hollowcli.render.all_cards import render_all_cards
 from hollowcli.render.cardface import fit_face
+from hollowcli.render.deck import render_deck
+from hollowcli.render.duplex import render_duplex_test
 from hollowcli.render.fonts import REGULAR
 from hollowcli.render.geometry import MAX_BACK_OFFSET, MM, Layout, Rect, compute_layout, make_spec
+from hollowcli.render.index import first_chapter_needs
 from hollowcli.render.markup import parse_blocks
+from hollowcli.render.reference import reference_sections, render_reference
+from hollowcli.render.stat_cards import CARD_KINDS, render_cards
 
 PAPERS = ("letter", "a4")
 #: The smallest body text on a card face (pt).
@@ -79,7 +85,7 @@ def test_a_back_holds_nothing_within_3_mm_of_its_trim(opts: dict[str, str]) -> N
     pack = get_pack(())
     spec = make_spec(**opts)
     lay = compute_layout(spec)
-    res = kit.render_cards(pack, "items", spec)
+    res = render_cards(pack, "items", spec)
     slots = back_slots(lay)
     with pdfplumber.open(io.BytesIO(res.data)) as pdf:
         backs = [pdf.pages[n - 1] for n in res.back_pages]
@@ -98,7 +104,7 @@ def test_a_back_holds_nothing_within_3_mm_of_its_trim(opts: dict[str, str]) -> N
 def test_dark_backs_with_bleed_run_to_the_edge_of_the_bleed() -> None:
     spec = make_spec(backs_style="dark", bleed=3)
     lay = compute_layout(spec)
-    res = kit.render_cards(make_pack(), "foes", spec)
+    res = render_cards(make_pack(), "foes", spec)
     with pdfplumber.open(io.BytesIO(res.data)) as pdf:
         page = pdf.pages[1]
         fills = [box(r, float(page.height)) for r in page.rects if r.get("fill")]
@@ -166,7 +172,7 @@ def number_words(page: pdfplumber.page.Page) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("backs, offset", [("long", "0,0"), ("short", "0,0"), ("long", "3,-2"), ("short", "-10,10")])
 def test_the_duplex_test_reads_every_offset_with_numbers_that_do_not_touch(paper: str, backs: str, offset: str) -> None:
-    res = kit.render_duplex_test(make_spec(paper=paper, backs=backs, back_offset=offset))
+    res = render_duplex_test(make_spec(paper=paper, backs=backs, back_offset=offset))
     reach = int(MAX_BACK_OFFSET)
     with pdfplumber.open(io.BytesIO(res.data)) as pdf:
         front, back = pdf.pages
@@ -206,13 +212,13 @@ def test_the_kit_puts_every_card_in_one_file_on_full_sheets(kits: dict[str, Path
     lay = compute_layout(make_spec(paper=paper))
     with pdfplumber.open(str(kits[paper] / "cards.pdf")) as pdf:
         pages = len(pdf.pages)
-    res = kit.render_all_cards(pack, make_spec(paper=paper))
+    res = render_all_cards(pack, make_spec(paper=paper))
     sheets = pages // 2
     assert res.pages == pages and sheets == -(-res.cards // lay.per_page)
     assert res.cards / (sheets * lay.per_page) >= 0.85
     expected = sum(c.copies for ch in pack.chapters.values() for c in ch.cards)
     expected += len(pack.legends) + len(pack.allies) + len(pack.foes) + len(pack.items)
-    expected += len(kit.reference_sections(pack, make_spec(paper=paper)))
+    expected += len(reference_sections(pack, make_spec(paper=paper)))
     assert res.cards == expected
     assert not list(kits[paper].glob("deck-*.pdf")) and not list(kits[paper].glob("cards-*.pdf"))
 
@@ -221,7 +227,7 @@ def test_every_card_has_its_kinds_back_and_the_index_says_where_it_is(kits: dict
     pack = get_pack(())
     spec = make_spec()
     lay = compute_layout(spec)
-    res = kit.render_all_cards(pack, spec)
+    res = render_all_cards(pack, spec)
     backs = {"Reference cards": "Reference", "Legends": "Legend", "Allies": "Ally", "Foes": "Foe",
              "Items and relics": "Item"}
     with pdfplumber.open(io.BytesIO(res.data)) as pdf:
@@ -264,8 +270,8 @@ def test_every_card_face_sets_its_body_at_8_5_pt_or_more(paper: str, size: str) 
     pack = get_pack(())
     spec = make_spec(paper=paper, size=size)
     lay = compute_layout(spec)
-    files = [kit.render_reference(pack, spec)] + [kit.render_cards(pack, k, spec) for k in kit.CARD_KINDS]
-    files += [kit.render_deck(pack, ch, spec) for ch in kit.chapters_in_order(pack.chapters)]
+    files = [render_reference(pack, spec)] + [render_cards(pack, k, spec) for k in CARD_KINDS]
+    files += [render_deck(pack, ch, spec) for ch in chapters_in_order(pack.chapters)]
     seen = 0
     for res in files:
         with pdfplumber.open(io.BytesIO(res.data)) as pdf:
@@ -306,7 +312,7 @@ def test_without_bleed_nothing_on_a_face_comes_within_3_mm_of_the_trim(size: str
     spec = make_spec(size=size, paper="a4")
     lay = compute_layout(spec)
     for kind in ("legends", "foes", "items"):
-        res = kit.render_cards(get_pack(()), kind, spec)
+        res = render_cards(get_pack(()), kind, spec)
         with pdfplumber.open(io.BytesIO(res.data)) as pdf:
             page = pdf.pages[0]
             h = float(page.height)
@@ -327,7 +333,7 @@ def test_without_bleed_nothing_on_a_face_comes_within_3_mm_of_the_trim(size: str
 def test_with_bleed_the_band_runs_into_the_bleed() -> None:
     spec = make_spec(bleed=3)
     lay = compute_layout(spec)
-    res = kit.render_cards(make_pack(), "foes", spec)
+    res = render_cards(make_pack(), "foes", spec)
     with pdfplumber.open(io.BytesIO(res.data)) as pdf:
         page = pdf.pages[0]
         bands = [box(r, float(page.height)) for r in page.rects if r.get("fill")]
@@ -361,8 +367,8 @@ def test_the_index_is_a_first_timers_checklist(kits: dict[str, Path], paper: str
 
 
 def test_the_chapter_1_pages_hold_every_card_chapter_1_needs(kits: dict[str, Path]) -> None:
-    res = kit.render_all_cards(get_pack(()), make_spec())
-    needed = set(kit.first_chapter_needs(kit.chapters_in_order(get_pack(()).chapters)[0]))
+    res = render_all_cards(get_pack(()), make_spec())
+    needed = set(first_chapter_needs(chapters_in_order(get_pack(()).chapters)[0]))
     last_sheet = max(p.sheet for p in res.where if p.group in needed)
     assert last_sheet * 2 == 12  # "cards.pdf pages 1-12"
     parts = {what: (a, b) for what, a, b in res.parts}
@@ -382,7 +388,7 @@ def test_no_heading_is_left_at_the_foot_of_an_index_page(kits: dict[str, Path], 
 
 def test_an_index_heading_moves_to_the_next_page_with_its_text() -> None:
     """Whatever the number of files and notes, no page of the index ends on a heading."""
-    from hollowcli.render.pages import IndexEntry, index_pages
+    from hollowcli.render.index import IndexEntry, index_pages
 
     entries = [IndexEntry(f"file-{n}.pdf", "a file of cards " * (1 + n % 3), 2, 9, (2,)) for n in range(40)]
     for n in range(8, 40):
@@ -399,7 +405,7 @@ def test_the_adversary_phase_fills_its_cards_and_searching_has_a_card() -> None:
 
     pack = get_pack(())
     spec = make_spec()
-    cards = kit.reference_sections(pack, spec)
+    cards = reference_sections(pack, spec)
     room = fit_face(parse_blocks("@band reference\n@title T\n@body\nx\n@footer f\n", "t"), 63, 88, 0).body_room
     adversary = [c for c in cards if c.topic == "Adversary phase"]
     assert len(adversary) == 2
@@ -434,4 +440,4 @@ def test_cards_pdf_is_the_same_bytes_for_the_same_input() -> None:
     pack = get_pack(())
     for opts in ({}, {"paper": "a4", "backs": "short", "back_offset": "2,-3"}, {"size": "mini"}):
         spec = make_spec(**opts)
-        assert kit.render_all_cards(pack, spec).data == kit.render_all_cards(pack, spec).data, opts
+        assert render_all_cards(pack, spec).data == render_all_cards(pack, spec).data, opts

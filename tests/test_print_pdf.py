@@ -13,9 +13,13 @@ from test_print_fixtures import RULES_MD, chapter, make_pack
 from hollowcli.engine.resolve import spawn_point
 from hollowcli.errors import RenderError
 from hollowcli.pack.model import Card
-from hollowcli.render import kit
+from hollowcli.render.deck import render_deck
 from hollowcli.render.geometry import MM, compute_layout, make_spec
 from hollowcli.render.markup import ICONS
+from hollowcli.render.product import Sized
+from hollowcli.render.reference import REFERENCE_PT, parse_rules_md, reference_sections, render_reference
+from hollowcli.render.spawn_tables import render_spawn_tables
+from hollowcli.render.stat_cards import render_cards
 
 BASE14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
 
@@ -41,7 +45,7 @@ def band_rects(page: pdfplumber.page.Page, width_mm: float) -> list[dict]:
 def deck(spec_kw: dict | None = None, cards: tuple[Card, ...] | None = None):
     pack = make_pack(cards=cards)
     spec = make_spec(**(spec_kw or {}))
-    return pack, spec, kit.render_deck(pack, pack.chapters["mill"], spec)
+    return pack, spec, render_deck(pack, pack.chapters["mill"], spec)
 
 
 # --------------------------------------------------------------------------- pages
@@ -164,12 +168,12 @@ def test_every_font_is_embedded_and_none_is_base14(which: str) -> None:
     pack = make_pack()
     spec = make_spec()
     res = {
-        "deck": lambda: kit.render_deck(pack, pack.chapters["mill"], spec),
-        "reference": lambda: kit.render_reference(pack, spec, RULES_MD),
-        "spawn": lambda: kit.render_spawn_tables(pack, list(pack.chapters.values()), spec),
-        "legends": lambda: kit.render_cards(pack, "legends", spec),
-        "foes": lambda: kit.render_cards(pack, "foes", spec),
-        "items": lambda: kit.render_cards(pack, "items", spec),
+        "deck": lambda: render_deck(pack, pack.chapters["mill"], spec),
+        "reference": lambda: render_reference(pack, spec, RULES_MD),
+        "spawn": lambda: render_spawn_tables(pack, list(pack.chapters.values()), spec),
+        "legends": lambda: render_cards(pack, "legends", spec),
+        "foes": lambda: render_cards(pack, "foes", spec),
+        "items": lambda: render_cards(pack, "items", spec),
     }[which]()
     fonts = fonts_of(res.data)
     assert fonts
@@ -191,7 +195,7 @@ def test_identical_bytes_for_identical_input() -> None:
     assert a.data == b.data
     pack = make_pack()
     spec = make_spec()
-    assert kit.render_reference(pack, spec, RULES_MD).data == kit.render_reference(pack, spec, RULES_MD).data
+    assert render_reference(pack, spec, RULES_MD).data == render_reference(pack, spec, RULES_MD).data
 
 
 def test_metadata_and_print_at_100_percent_hint() -> None:
@@ -263,7 +267,7 @@ def test_a_pack_template_overrides_the_built_in_one(tmp_path: Path) -> None:
     from dataclasses import replace
 
     pack = replace(pack, template_dirs=(str(tmp_path),))
-    res = kit.render_deck(pack, pack.chapters["mill"], make_spec())
+    res = render_deck(pack, pack.chapters["mill"], make_spec())
     assert "OVERRIDE Bells" in text_of(res.data)
 
 
@@ -283,13 +287,13 @@ def test_bad_pack_templates_are_one_sentence_errors(tmp_path: Path, source: str,
 
     pack = replace(make_pack(), template_dirs=(str(tmp_path),))
     with pytest.raises(RenderError, match=message):
-        kit.render_deck(pack, pack.chapters["mill"], make_spec())
+        render_deck(pack, pack.chapters["mill"], make_spec())
 
 
 # --------------------------------------------------------------------------- the other printables
 def test_reference_cards_one_per_topic_and_a_turn_order_sheet() -> None:
     pack = make_pack()
-    res = kit.render_reference(pack, make_spec(), RULES_MD)
+    res = render_reference(pack, make_spec(), RULES_MD)
     assert res.cards == 2  # the empty topic is dropped, three small ones share a card
     assert res.pages == 3  # fronts, backs, turn-order sheet
     with plumb(res.data) as pdf:
@@ -302,7 +306,7 @@ def test_reference_cards_one_per_topic_and_a_turn_order_sheet() -> None:
 
 def test_long_reference_topics_continue_on_another_card() -> None:
     long = "## Combat\n" + "\n".join(f"- Rule number {i}: the attacker rolls and the defender hopes." for i in range(40))
-    res = kit.render_reference(make_pack(), make_spec(), long)
+    res = render_reference(make_pack(), make_spec(), long)
     assert res.cards >= 2 and res.warnings == ()
     assert "Combat (1/" in text_of(res.data)
 
@@ -311,7 +315,7 @@ def test_reference_cards_hold_only_table_rules_split_evenly_with_nested_lists_ke
     from hollowcli.resources import content_dir
 
     text = (content_dir() / "rules.md").read_text(encoding="utf-8")
-    cards = kit.reference_sections(make_pack(), make_spec(), text)
+    cards = reference_sections(make_pack(), make_spec(), text)
     titles = [c.topic for c in cards]
     assert not any(t.lower().startswith(("readings", "map", "solo")) for t in titles)
     for c in cards:
@@ -322,7 +326,7 @@ def test_reference_cards_hold_only_table_rules_split_evenly_with_nested_lists_ke
     from hollowcli.render.cardface import measure_text
     from hollowcli.render.geometry import MM
 
-    heights = [measure_text(c.text, 57 * MM, kit.REFERENCE_PT) for c in legend]
+    heights = [measure_text(c.text, 57 * MM, REFERENCE_PT) for c in legend]
     assert max(heights) < 2 * min(heights)
     # the nested list under item 3 stays nested (indented under a "3." line) wherever it is split
     for c in legend:
@@ -335,16 +339,16 @@ def test_reference_cards_hold_only_table_rules_split_evenly_with_nested_lists_ke
 
 
 def test_rules_md_parser() -> None:
-    sections = kit.parse_rules_md(RULES_MD)
+    sections = parse_rules_md(RULES_MD)
     assert [t for t, _ in sections] == ["Legend phase", "Spawning", "Combat", "Fear"]
-    assert kit.parse_rules_md("## readings\n- a setting\n## map-and-sight\nB2\n## Fear\n1") == [("Fear", "1")]
-    assert kit.parse_rules_md("## end-of-round\ntext")[0][0] == "End of round"
+    assert parse_rules_md("## readings\n- a setting\n## map-and-sight\nB2\n## Fear\n1") == [("Fear", "1")]
+    assert parse_rules_md("## end-of-round\ntext")[0][0] == "End of round"
 
 
 def test_spawn_table_rows_come_from_the_spawn_rule() -> None:
     pack = make_pack()
     ch = pack.chapters["mill"]
-    res = kit.render_spawn_tables(pack, [ch], make_spec())
+    res = render_spawn_tables(pack, [ch], make_spec())
     text = text_of(res.data)
     for roll in range(1, 7):
         r = spawn_point(roll, ch.spawn_points, ch.barricades)
@@ -357,7 +361,7 @@ def test_spawn_table_rows_come_from_the_spawn_rule() -> None:
 def test_spawn_grid_when_every_point_is_locked() -> None:
     ch = chapter(barricades=(1, 2, 3), cards=())
     pack = make_pack(chapters={"mill": ch})
-    text = text_of(kit.render_spawn_tables(pack, [ch], make_spec()).data)
+    text = text_of(render_spawn_tables(pack, [ch], make_spec()).data)
     main_table, grid = text.split("If the story", 1)
     assert "spawn point 1 is locked, so the lowest unlocked point, 4" in main_table
     assert "+ barricade on 4 — — — — — —" in grid  # every point locked: nothing spawns
@@ -365,11 +369,11 @@ def test_spawn_grid_when_every_point_is_locked() -> None:
 
 def test_stat_cards_show_the_numbers() -> None:
     pack = make_pack()
-    legends = text_of(kit.render_cards(pack, "legends", make_spec()).data)
+    legends = text_of(render_cards(pack, "legends", make_spec()).data)
     assert "Ada Test" in legends and "Volley" in legends and "Charm" in legends and "sample values" in legends
-    foes = text_of(kit.render_cards(pack, "foes", make_spec()).data)
+    foes = text_of(render_cards(pack, "foes", make_spec()).data)
     assert foes.index("Grub") < foes.index("Wisp")  # activation order: gobkins before pumplings
-    items = text_of(kit.render_cards(pack, "items", make_spec()).data)
+    items = text_of(render_cards(pack, "items", make_spec()).data)
     assert "Lamp" in items and "Relic" in items
 
 
@@ -399,7 +403,7 @@ def test_a_template_may_use_other_reportlab_markup(tmp_path: Path) -> None:
     from dataclasses import replace
 
     pack = replace(make_pack(), template_dirs=(str(tmp_path),))
-    res = kit.render_deck(pack, pack.chapters["mill"], make_spec())
+    res = render_deck(pack, pack.chapters["mill"], make_spec())
     assert "Underlined The bells ring." in text_of(res.data)
 
 
@@ -457,23 +461,86 @@ def test_remembered_font_subsets_and_widths_change_no_byte(monkeypatch: pytest.M
         assert zlib.compress(raw) == s._data
 
 
+def test_text_operators_written_directly_are_reportlab_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card and page text goes into a PDF text object through richtext.TextOps, which writes
+    the operators itself; the files are byte for byte those of reportlab's own text object
+    methods: fonts and subsets, sizes, colours, and the alpha that makes a file PDF 1.4."""
+    from hollowcli.render import richtext
+    from hollowcli.render.duplex import render_duplex_test
+    from hollowcli.render.reference import render_turn_order
+
+    pack, spec = make_pack(), make_spec()
+
+    def build() -> list[bytes]:
+        return [render_duplex_test(spec).data, render_turn_order(pack, spec).data, deck()[2].data,
+                render_spawn_tables(pack, list(pack.chapters.values()), spec).data]
+
+    direct = build()
+    monkeypatch.setattr(richtext, "TextOps", lambda t: t)  # reportlab's text object itself
+    assert build() == direct
+    assert all(data.startswith(b"%PDF-1.4") for data in direct)
+
+
+def test_stored_font_subsets_are_read_back_and_change_no_byte(tmp_path: Path) -> None:
+    """A font subset built for one run is kept in the cache folder and read back by the next
+    process instead of built again; the PDF is byte for byte the one made without the cache.
+    A stored subset is used only under its own head: a file cut short, or one whose head
+    names other characters, is ignored and the subset built afresh."""
+    import os
+    import subprocess
+    import sys
+    import zlib
+
+    cache = tmp_path / "cache"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HOLLOW_")}
+
+    def deck_pdf(out: str, **extra: str) -> bytes:
+        subprocess.run([sys.executable, "-m", "hollowcli", "print", "deck", "1", "--out", str(tmp_path / out)],
+                       env={**env, "XDG_CACHE_HOME": str(cache), **extra}, check=True, capture_output=True)
+        return (tmp_path / out / "deck-schoolhouse.pdf").read_bytes()
+
+    plain = deck_pdf("plain", HOLLOW_NO_CACHE="1")
+    assert not (cache / "hollow" / "fonts").exists()
+    assert deck_pdf("first") == plain
+    stored = sorted((cache / "hollow" / "fonts").glob("*.subset"))
+    assert stored, "the first run keeps its subsets"
+    assert deck_pdf("second") == plain
+
+    # The second run read them: a stored subset changed under its own head shows in the PDF.
+    def parts(path: Path) -> tuple[bytes, bytes]:
+        data = path.read_bytes()
+        cut = data.index(b"\n") + 1
+        return data[:cut], data[cut:]
+
+    head, packed = parts(stored[0])
+    raw = zlib.decompress(packed)
+    stored[0].write_bytes(head + zlib.compress(raw[:-4] + b"\xff\xff\xff\xff"))
+    assert deck_pdf("tampered") != plain
+    # Cut short, or under another subset's head: not used.
+    stored[0].write_bytes(head + packed[: len(packed) // 2])
+    assert deck_pdf("cut") == plain
+    other_head, _ = parts(stored[1])
+    stored[0].write_bytes(other_head + packed)
+    assert deck_pdf("misnamed") == plain
+
+
 def test_foe_cards_say_whom_a_foe_moves_toward_as_the_engine_ranks_it() -> None:
     """Foes go for the closest hero, Legend or ally (the engine's rank_targets); a foe whose
     target names a Legend shows that Legend's name, never its id."""
     from dataclasses import replace
 
     pack = make_pack()
-    foes = text_of(kit.render_cards(pack, "foes", make_spec()).data)
+    foes = text_of(render_cards(pack, "foes", make_spec()).data)
     assert "closest hero, Legend or ally" in foes and "closest Legend" not in foes
     for quarry in (None, "Ada Test"):  # each its own paragraph
-        face = kit._Sized(pack, make_spec()).render("foe", {"foe": pack.foes["grub"], "order": 1, "quarry": quarry,
+        face = Sized(pack, make_spec()).render("foe", {"foe": pack.foes["grub"], "order": 1, "quarry": quarry,
                                                              "sample": False}, "a test foe")
         heads = [p.markup.split("</b>")[0] for p in face.body[:3]]
         assert heads == ["<b>Attack:", "<b>Moves toward:", "<b>In the box:"], heads
     lid, legend = next(iter(pack.legends.items()))
     hunter = replace(pack.foes["grub"], target=lid)
     pack = replace(pack, foes={**pack.foes, "grub": hunter})
-    data = kit.render_cards(pack, "foes", make_spec()).data
+    data = render_cards(pack, "foes", make_spec()).data
     layout = compute_layout(make_spec())
     with plumb(data) as pdf:  # the first slot holds Grub (gobkins activate before pumplings)
         page = pdf.pages[0]

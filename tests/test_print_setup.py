@@ -15,17 +15,10 @@ from click.testing import CliRunner
 
 from hollowcli.cli import cli
 from hollowcli.commands.common import get_pack
+from hollowcli.render.chapter_map import map_view
 from hollowcli.render.geometry import MM, PAPER_SIZES, PRINTABLE_MM, make_spec
-from hollowcli.render.setup_sheet import (
-    OVERLAP_MM,
-    TILE_BOTTOM_MM,
-    TILE_MARGIN_MM,
-    _spans,
-    map_view,
-    plan_tiles,
-    play_pages,
-    setup_pages,
-)
+from hollowcli.render.play_board import OVERLAP_MM, TILE_BOTTOM_MM, TILE_MARGIN_MM, _spans, plan_tiles, play_pages
+from hollowcli.render.setup_sheet import setup_pages
 
 
 def _pack():

@@ -13,14 +13,18 @@ from test_print_fixtures import make_pack
 
 from hollowcli.cli import cli
 from hollowcli.pack.model import Card
-from hollowcli.render import kit
+from hollowcli.render.deck import effect_lines, render_deck
+from hollowcli.render.duplex import render_duplex_test
 from hollowcli.render.geometry import MM, PRINTABLE_MM, compute_layout, make_spec
+from hollowcli.render.product import Sized
+from hollowcli.render.setup_sheet import render_setup
+from hollowcli.render.stat_cards import render_cards
 
 
 def deck(**spec_kw: object):
     pack = make_pack(cards=(Card("a", "Alpha", "Some text.", copies=12),))
     spec = make_spec(**spec_kw)  # type: ignore[arg-type]
-    return spec, kit.render_deck(pack, pack.chapters["mill"], spec)
+    return spec, render_deck(pack, pack.chapters["mill"], spec)
 
 
 def ink(data: bytes, page: int) -> float:
@@ -62,9 +66,9 @@ def test_a_pack_back_template_may_choose_its_style(tmp_path: Path) -> None:
 
     pack = make_pack(cards=(Card("a", "Alpha", "x", copies=3),))
     pack = replace(pack, template_dirs=(str(tmp_path),))
-    chosen = kit.render_deck(pack, pack.chapters["mill"], make_spec())
+    chosen = render_deck(pack, pack.chapters["mill"], make_spec())
     assert ink(chosen.data, 1) > 0.15
-    overridden = kit.render_deck(pack, pack.chapters["mill"], make_spec(backs_style="light"))
+    overridden = render_deck(pack, pack.chapters["mill"], make_spec(backs_style="light"))
     assert ink(overridden.data, 1) < ink(chosen.data, 1) / 2
 
 
@@ -151,13 +155,13 @@ def test_body_text_fills_the_card_with_one_size_per_sheet() -> None:
     pack = make_pack(cards=(short, long_))
     spec = make_spec()
     lay = compute_layout(spec)
-    tpl = kit._Sized(pack, spec)
+    tpl = Sized(pack, spec)
     ch = pack.chapters["mill"]
     jobs = []
     from hollowcli.render.sheet import CardJob
 
     for card in ch.cards:
-        ctx = {"card": card, "chapter": ch, "effects": kit.effect_lines(pack, card.effect), "sample": False}
+        ctx = {"card": card, "chapter": ch, "effects": effect_lines(pack, card.effect), "sample": False}
         jobs.append(CardJob(card.id, card.id, tpl.render("chapter", ctx, card.id), kind="chapter"))
     alone = {j.key: fit_face(j.face, 63, 88, 0) for j in jobs}
     assert alone["short"].sizes["body"] == BODY_MAX_PT  # a short text grows to the largest size
@@ -173,7 +177,7 @@ def test_body_text_fills_the_card_with_one_size_per_sheet() -> None:
 def test_stat_cards_show_key_numbers_large_and_tarot_scales_up() -> None:
     pack = _kit_pack()
     for size, least in (("poker", 12.0), ("tarot", 13.5)):
-        res = kit.render_cards(pack, "foes", make_spec(size=size))
+        res = render_cards(pack, "foes", make_spec(size=size))
         with pdfplumber.open(io.BytesIO(res.data)) as pdf:
             page = pdf.pages[0]
             digits = [c for c in page.chars if c["text"].isdigit()]
@@ -187,13 +191,13 @@ def test_stat_cards_show_key_numbers_large_and_tarot_scales_up() -> None:
 def test_no_internal_ids_on_card_faces_and_a_card_without_effect_says_so() -> None:
     pack = _kit_pack()
     ch = pack.chapters["churchyard"]
-    res = kit.render_deck(pack, ch, make_spec())
+    res = render_deck(pack, ch, make_spec())
     with pdfplumber.open(io.BytesIO(res.data)) as pdf:
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     for card in ch.cards:
         assert card.id not in text, card.id
     assert "No effect" in text  # names-on-the-stones has an empty effect
-    items = kit.render_cards(pack, "items", make_spec())
+    items = render_cards(pack, "items", make_spec())
     with pdfplumber.open(io.BytesIO(items.data)) as pdf:
         text = " ".join((p.extract_text() or "") for p in pdf.pages)
     for iid in pack.items:
@@ -218,7 +222,7 @@ def test_a_subtitle_that_wraps_leaves_no_orphan_word() -> None:
 def test_a_footer_that_wraps_leaves_no_orphan_word() -> None:
     """The Legend cards' legend of icons took two lines with 'tokens' alone on the second."""
     pack = _kit_pack()
-    res = kit.render_cards(pack, "legends", make_spec())
+    res = render_cards(pack, "legends", make_spec())
     layout = compute_layout(make_spec())
     with pdfplumber.open(io.BytesIO(res.data)) as pdf:
         page = pdf.pages[0]
@@ -274,7 +278,7 @@ def test_the_index_lists_backs_pages_only_when_there_are_some(tmp_path: Path, ba
 
 
 def test_index_says_how_to_print_for_each_backs_mode() -> None:
-    from hollowcli.render.pages import how_to_print
+    from hollowcli.render.index import how_to_print
 
     assert "flip on the short edge" in " ".join(how_to_print(make_spec(backs="short")))
     assert "fold along the dashed line" in " ".join(how_to_print(make_spec(backs="fold")))
@@ -295,7 +299,7 @@ def _duplex_targets(page: pdfplumber.page.Page) -> dict[str, tuple[float, float]
 
 @pytest.mark.parametrize("backs, mirror", [("long", True), ("short", False)])
 def test_duplex_test_puts_its_scales_where_the_front_lines_land(tmp_path: Path, backs: str, mirror: bool) -> None:
-    res = kit.render_duplex_test(make_spec(backs=backs, back_offset="1,-0.5"))
+    res = render_duplex_test(make_spec(backs=backs, back_offset="1,-0.5"))
     assert res.pages == 2
     pw, ph = 215.9, 279.4
     with pdfplumber.open(io.BytesIO(res.data)) as pdf:
@@ -383,14 +387,14 @@ def test_setup_map_labels_stay_inside_their_squares(paper: str) -> None:
 
     pack = _kit_pack()
     for ch in pack.chapters.values():
-        res = kit.render_setup(pack, ch, make_spec(paper=paper))
+        res = render_setup(pack, ch, make_spec(paper=paper))
         assert _map_words_outside_their_square(res.data) == [], ch.id
     # a long feature name on a map of small squares
     ch = pack.chapters["schoolhouse"]
     names = dict(ch.feature_names)
     names[next(iter(ch.features))] = "Extraordinarily overgrown churchwardens' reliquary"
     wide = replace(ch, feature_names=names, map=tuple(row + row[1:] for row in ch.map))
-    res = kit.render_setup(pack, wide, make_spec(paper=paper))
+    res = render_setup(pack, wide, make_spec(paper=paper))
     assert _map_words_outside_their_square(res.data) == []
 
 
@@ -402,7 +406,7 @@ def _mixed_deck():
         Card("c", "Plain Gate", "Nothing odd.", copies=1),
     )
     pack = make_pack(cards=cards)
-    return kit.render_deck(pack, pack.chapters["mill"], make_spec(paper="a4"))
+    return render_deck(pack, pack.chapters["mill"], make_spec(paper="a4"))
 
 
 def test_hebrew_prints_right_to_left_and_arabic_is_warned_about() -> None:

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -29,6 +31,7 @@ def test_readme_has_an_example_of_every_command() -> None:
     assert set(COMMANDS) <= used
 
 
+@pytest.mark.slow
 def test_every_readme_example_runs(tmp_path: Path) -> None:
     env = dict(os.environ)
     env["HOLLOW_HOME"] = str(tmp_path / "saves")

@@ -125,3 +125,26 @@ def test_a_layout_3_game_keeps_meaning_the_same_foes_after_standee_numbers() -> 
     said = [e.reason for e in events if e.kind == "correction"]
     assert said == ["correction (put p1 C4): Pumpling 1 is at C4 (was B5)"]
     assert rec.rolled[9][:2] == ["2", "@1 put foe:3 C4"]  # (the foe's identity: it reads the same in any layout)
+
+
+def test_a_layout_4_game_left_at_a_dice_question_resumes_at_that_question() -> None:
+    """``tests/saves/schema4-ask.json``: 'hollow play 1 --seed 3 --rolled ask', Emily
+    activated, then 'attack s1 with long-shot' and 'quit' at its dice question (written by
+    hollow before play/ was split into its loop, modes and questions). Resuming asks that
+    roll again, takes the step with the faces typed, and saves it."""
+    from click.testing import CliRunner
+
+    from hollowcli.cli import cli
+
+    path = saves.campaign_path("default")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes((HERE / "schema4-ask.json").read_bytes())
+    r = CliRunner().invoke(cli, ["play"], input="2 1\nquit\n", env={"NO_COLOR": "1"})
+    assert r.exit_code == 0, r.output
+    assert "Continuing 'attack s1 with long-shot', which was waiting for dice." in r.output
+    assert "Roll 2 attack dice (Emily attacks Schrickroot 1): 2 1" in r.output
+    game = saves.load("default").game
+    assert game is not None and game.pending is None and game.cursor == 2
+    assert game.actions[1] == {"kind": "attack", "legend": "emily-van-winkle", "target": 4, "source": "skill",
+                               "source_id": "long-shot"}
+    assert [v for v in game.rolled[1] if v in ("2", "1")] == ["2", "1"]  # the faces typed are the step's dice

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_in_process as hollow
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)")
+pytestmark = [pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)"),
+              pytest.mark.slow]  # processes and signals
 
 
 def _children(pid: int) -> list[int]:

@@ -362,6 +362,26 @@ def test_readings_name_the_settings_that_change_them() -> None:
         assert field in Rules.__dataclass_fields__
 
 
+def test_rules_on_a_terminal_wrap_to_the_width_given_and_lose_their_marks() -> None:
+    """The terminal rendering of the rules' markdown: list items wrapped under their marker
+    at the width asked for (at most 99 columns), **bold** through the caller's styling,
+    `code` and *emphasis* marks taken off, tables left as written."""
+    from hollowcli.table.rules import for_terminal
+
+    text = ("# Title\n\nA **strong** word and `hollow rules` with *care* in one long sentence that runs on.\n\n"
+            "- an item that is long enough to wrap onto a second line somewhere\n  and goes on\n\n"
+            "| a | b |\n|---|---|")
+    shown = for_terminal(text, 40, lambda words: f"[{words}]")
+    lines = shown.splitlines()
+    assert lines[0] == "[Title]"
+    assert max(len(line) for line in lines if not line.startswith("|")) <= 39
+    assert "[strong]" in shown and "hollow rules" in shown and "`" not in shown and "*" not in shown
+    item = [line for line in lines if line.startswith(("- ", "  "))]
+    assert item[0].startswith("- an item") and len(item) > 1 and all(x.startswith("  ") for x in item[1:])
+    assert "| a | b |\n|---|---|" in shown
+    assert max(len(line) for line in for_terminal("word " * 80, 500).splitlines()) <= 99
+
+
 def test_a_content_pack_may_bring_its_own_rules_text(tmp_path: Path) -> None:
     (tmp_path / "rules.md").write_text("# House rules\n\n## fear\n\nNo fear in this house.\n")
     assert "No fear in this house." in run("rules", "fear", "--content", str(tmp_path)).stdout

@@ -17,8 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hollowcli.errors import RenderError
-from hollowcli.render import markup, template_worker
-from hollowcli.render.markup import MAX_CARD_TEXT, MAX_INCLUDE_DEPTH, RENDER_SECONDS, Templates
+from hollowcli.render import markup, sandbox, template_worker
+from hollowcli.render.markup import MAX_CARD_TEXT
+from hollowcli.render.sandbox import MAX_INCLUDE_DEPTH, RENDER_SECONDS
+from hollowcli.render.templates import Templates
 
 #: Longest a refused card may take: the sandbox's limit, the child's grace, and room for a busy machine.
 BOUND_S = RENDER_SECONDS + template_worker.GRACE + 4
@@ -188,7 +190,7 @@ def test_a_child_stuck_past_the_deadline_is_killed_in_one_sentence(tmp_path: Pat
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     # The sandbox's own alarm is switched off in the child, as when it is stuck inside one call
     # of C code; hollow's wait for the card then ends it.
-    monkeypatch.setattr(markup, "_Deadline", lambda seconds: _NoDeadline())
+    monkeypatch.setattr(sandbox, "_Deadline", lambda seconds: _NoDeadline())
     monkeypatch.setattr(template_worker, "RENDER_SECONDS", 0.5)
     folder = _pack_templates(tmp_path, "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}")
     tpl = Templates([folder])

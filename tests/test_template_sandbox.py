@@ -11,7 +11,7 @@ import pytest
 from cli_helpers import one_sentence
 from cli_helpers import run_in_process as hollow
 
-from hollowcli.render import markup
+from hollowcli.render import markup, sandbox
 
 
 def print_foes(capsys: pytest.CaptureFixture[str], tmp_path: Path, body: str) -> tuple[int, str, float]:
@@ -25,7 +25,7 @@ def print_foes(capsys: pytest.CaptureFixture[str], tmp_path: Path, body: str) ->
 
 @pytest.fixture()
 def quick_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(markup, "RENDER_SECONDS", 1.0)
+    monkeypatch.setattr(sandbox, "RENDER_SECONDS", 1.0)
 
 
 def test_nested_loops_are_stopped_by_the_deadline(capsys: pytest.CaptureFixture[str], tmp_path: Path,

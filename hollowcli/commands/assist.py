@@ -56,21 +56,14 @@ def assist(
       hollow assist 2 --input table.txt   a scripted session (also: ... < table.txt)
       hollow assist --log table.jsonl     every ruling, roll asked and correction
     """
-    from hollowcli.errors import UsageError
     from hollowcli.play.assist import assist as run_assist
     from hollowcli.play.console import Console
-    from hollowcli.play.loop import PlayOptions, PlayRequest
-    from hollowcli.play.saves import DEFAULT_CAMPAIGN, check_name
+    from hollowcli.play.request import assist_request
 
-    if new and campaign_name is None:
-        raise UsageError("--new starts the campaign --campaign NAME names; give the name, e.g. --campaign autumn --new")
-    name = check_name(campaign_name if campaign_name is not None else DEFAULT_CAMPAIGN)
+    req = assist_request(chapter, campaign_name, new, seed, input_path, log_path, explain)
     pack = get_pack(content_dirs)
     stream = sys.stderr if as_json else sys.stdout
     console = Console(stream, use_colour() and stream.isatty())
-    req = PlayRequest(campaign=name, named=campaign_name is not None, new=new, chapter=chapter, seed=seed,
-                      input_path=input_path,
-                      options=PlayOptions(explain=explain, log_path=log_path))
     stdin = sys.stdin if sys.stdin is not None else open(os.devnull, encoding="utf-8")  # noqa: SIM115
     outcome, extra = run_assist(pack, req, console, stdin)
     if as_json:

@@ -6,9 +6,11 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+
+from hollowcli.errors import exit_interrupted as exit_interrupted  # (where the commands have always found it)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -112,26 +114,6 @@ def emit_json(doc: Any) -> None:
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False))
     except UnicodeEncodeError:  # an output that is not UTF-8: \u escapes are the same JSON, losslessly
         click.echo(json.dumps(doc, indent=2, ensure_ascii=True, sort_keys=False))
-
-
-def exit_interrupted(status: int = 130) -> NoReturn:
-    """End the process after Ctrl-C (status 130: 128 + SIGINT, as a shell reports it).
-
-    A second Ctrl-C from here on is ignored: while Python shuts down it puts the default
-    handler back, and a Ctrl-C then killed the process by the signal (the shell saw -2,
-    not 130) before its last words were out.
-    """
-    import signal
-    import threading
-
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # A Ctrl-C that landed while Python ran code compiled from a string (a dataclass being
-    # made while a module loads) marks it "unhandled", and under ``python -m`` Python then
-    # ends by the signal whatever status is asked for; running any such code clears the mark
-    # (CPython's run_eval_code_obj; seen as -2 instead of 130 for Ctrl-C during start-up).
-    exec("None")
-    sys.exit(status)
 
 
 def quiet_closed_terminal() -> None:

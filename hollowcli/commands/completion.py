@@ -8,29 +8,12 @@ data folder. Nothing here may raise: a broken pack or config completes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import click
 
 Completer = Callable[[click.Context, click.Parameter, str], list[str]]
-
-
-def request_problem(environ: Mapping[str, str]) -> str | None:
-    """What is wrong with a completion request (``_HOLLOW_COMPLETE=bash_complete``) whose
-    variables no completion script would send, in one sentence; None when there is no
-    request or nothing is wrong. Click would fail on them with a KeyError or ValueError."""
-    shell = environ.get("_HOLLOW_COMPLETE", "")
-    if shell not in ("bash_complete", "zsh_complete", "fish_complete", "powershell_complete"):
-        return None  # no request, or one for a shell click does not know (it answers nothing)
-    words, cword = environ.get("COMP_WORDS"), environ.get("COMP_CWORD")
-    numbered = shell != "fish_complete"  # fish sends the word being completed, the others its position
-    if words is not None and cword is not None and (not numbered or cword.strip().isdecimal()):
-        return None
-    need = "COMP_WORDS and COMP_CWORD" + (" (a number)" if numbered else "")
-    return (f"_HOLLOW_COMPLETE={shell} asks for shell completion, which needs {need} from the shell's completion "
-            f"script; load that script with eval \"$(_HOLLOW_COMPLETE={shell.split('_')[0]}_source hollow)\" "
-            "instead of setting them by hand")
 
 
 def _data(ctx: click.Context) -> dict[str, Any]:

@@ -82,68 +82,36 @@ def play(
       hollow play --rolled ask            asked for every roll as it comes
       hollow play --rolled seeded         hollow rolls again (the campaign remembers)
     """
-    from hollowcli.dice import split_rolled
-    from hollowcli.errors import UsageError
-    from hollowcli.play.loop import Console, PlayOptions, PlayRequest
-    from hollowcli.play.loop import play as run_play
-    from hollowcli.play.saves import DEFAULT_CAMPAIGN, check_name
+    from hollowcli.play.console import Console
+    from hollowcli.play.request import closing_problem, play_request
+    from hollowcli.play.request import play as run_play
 
-    if new and campaign_name is None:
-        raise UsageError("--new starts the campaign --campaign NAME names; give the name, e.g. --campaign autumn --new")
-    throwaway = auto and campaign_name is None and not from_backup
-    name = check_name(campaign_name if campaign_name is not None else ("demo" if throwaway else DEFAULT_CAMPAIGN))
-    word = rolled.strip().lower() if rolled is not None else None
-    ask, seeded = word == "ask", word == "seeded"
-    rolled_values = split_rolled(rolled) if rolled is not None and not (ask or seeded) else None
+    req = play_request(chapter, campaign_name, new, seed, input_path, auto, max_rounds, explain, log_path, restart,
+                       from_backup, rolled)
     pack = get_pack(content_dirs)
     # With --json the transcript goes to stderr so stdout holds the one JSON document.
     stream = sys.stderr if as_json else sys.stdout
-    colour = use_colour() and stream.isatty()
-    console = Console(stream, colour)
-    req = PlayRequest(
-        campaign=name,
-        named=campaign_name is not None,
-        new=new,
-        chapter=chapter,
-        seed=seed,
-        restart=restart,
-        from_backup=from_backup,
-        input_path=input_path,
-        options=PlayOptions(explain=explain, auto=auto, max_rounds=max_rounds, log_path=log_path,
-                            rolled=rolled_values, ask=ask, seeded=seeded, throwaway=throwaway),
-    )
+    console = Console(stream, use_colour() and stream.isatty())
     # A closed stdin (`<&-`) reads like an empty one: the game stops at the first prompt, saved.
     outcome = run_play(pack, req, console, sys.stdin if sys.stdin is not None else open(os.devnull, encoding="utf-8"))
     if as_json:
         emit_json(outcome.to_dict())
     if outcome.stopped == "interrupted":
         exit_interrupted()
-    if outcome.stopped == "output-closed" and _output_failed(console.failure):
+    problem = closing_problem(outcome, console.failure)
+    if problem:
         _silence_stdout()
         from hollowcli.errors import HollowError
-        from hollowcli.play.campaigns import play_hint
 
-        assert console.failure is not None
-        raise HollowError(f"cannot write the game's output ({console.failure.strerror}); the game is saved at "
-                          f"round {outcome.round}, step {outcome.steps}: '{play_hint(outcome.campaign)}' resumes it")
+        raise HollowError(problem)
     if outcome.stopped in ("hangup", "output-closed"):
         _silence_stdout()
         # 128 + SIGHUP, as a shell reports a hung-up job; a reader that left (`| head`) is no error
         sys.exit(129 if outcome.stopped == "hangup" else 0)
 
 
-def _output_failed(err: OSError | None) -> bool:
-    """Whether writing the output failed for a reason the player must hear (a full disk),
-    not because its reader left (a closed pipe or terminal: nobody is there to tell)."""
-    import errno
-
-    return err is not None and err.errno not in (errno.EPIPE, errno.EIO, errno.ENXIO, errno.EBADF)
-
-
 def _silence_stdout() -> None:
     """Point stdout at the null device: the terminal is gone, and flushing at exit must not fail."""
-    import os
-
     try:
         fd = os.open(os.devnull, os.O_WRONLY)
         os.dup2(fd, sys.stdout.fileno())

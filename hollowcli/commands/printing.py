@@ -1,15 +1,13 @@
 """``hollow print``: write print-ready PDFs into ./output/ (or ``--out DIR``).
 
 Thin commands: parse the options, ask ``hollowcli.render`` for PDF bytes, write them
-(only under the output folder), report. reportlab, jinja2 and pypdfium2 are imported
-only inside the functions that need them.
+through :mod:`hollowcli.output` (only under the output folder), report. reportlab, jinja2
+and pypdfium2 are imported only inside the functions that need them.
 """
 
 from __future__ import annotations
 
 import gc
-import io
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -19,11 +17,12 @@ from typing import Any
 
 import click
 
+from hollowcli import output
 from hollowcli.commands import completion
 from hollowcli.commands.common import Group, content_option, echo, emit_json, get_pack, json_option
-from hollowcli.errors import RenderError, UsageError
+from hollowcli.errors import UsageError
 from hollowcli.names import plural
-from hollowcli.tempfiles import temp_beside
+from hollowcli.output import Written
 
 EXAMPLES = """
 \b
@@ -65,26 +64,6 @@ EXAMPLES_KIT = _examples(
     "hollow print kit --no-mix             a file per kind of card",
     "hollow print kit --size 60x90 --bleed 3 --out kit-bleed", "hollow print kit --content my-box --json",
 )
-
-
-@dataclass(frozen=True)
-class Written:
-    """A file the command wrote, with what the listing and ``--json`` show."""
-
-    path: Path
-    kind: str
-    pages: int
-    cards: int
-    preview: Path | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "path": str(self.path),
-            "kind": self.kind,
-            "pages": self.pages,
-            "cards": self.cards,
-            "preview": str(self.preview) if self.preview else None,
-        }
 
 
 def sheet_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -132,86 +111,21 @@ def _spec(opts: dict[str, Any]) -> Any:
     return spec
 
 
+def _checked(opts: dict[str, Any]) -> Any:
+    """The checked SheetSpec of a print command, once ``--preview`` and ``--out`` are known to work."""
+    spec = _spec(opts)
+    output.check_preview(opts["preview"])
+    output.check_out_folder(opts["out_dir"], f"--out {opts['out_dir']}")
+    return spec
+
+
 def _prepare(opts: dict[str, Any]) -> tuple[Any, Any]:
     """(spec, pack) for a print command: options checked first, then the content loaded."""
-    spec = _spec(opts)
-    _check_preview(opts["preview"])
-    check_out_folder(opts["out_dir"], f"--out {opts['out_dir']}")
-    return spec, get_pack(opts["content_dirs"])
+    return _checked(opts), get_pack(opts["content_dirs"])
 
 
 def _go(jobs: Sequence[tuple[str, str, Callable[..., Any]]], opts: dict[str, Any], **kw: Any) -> Any:
     return _run(jobs, opts["out_dir"], opts["preview"], opts["as_json"], **kw)
-
-
-def _check_preview(preview: bool) -> None:
-    if not preview:
-        return
-    try:
-        import pypdfium2  # noqa: F401
-    except ImportError:
-        raise RenderError(
-            "--preview needs the PDF renderer pypdfium2, which comes with hollowcli; reinstall it (pip install --force-reinstall hollowcli) or pip install pypdfium2"
-        ) from None
-
-
-def _safe_name(name: str) -> str:
-    """A file name that stays inside the output folder whatever an id contains."""
-    cleaned = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name).lstrip(".")
-    return cleaned or "unnamed.pdf"
-
-
-def check_out_folder(folder: Path, option: str) -> None:
-    """Refuse, before anything is built, a folder to write into that hollow would not create:
-    one whose parent folder is missing. hollow creates only the last folder of the path the
-    user gave (``--out kit`` in an existing folder), never a chain of them anywhere
-    (``--report /nonexistent/dir/x.pdf`` once created ``/nonexistent``)."""
-    if folder.is_dir():
-        return
-    if folder.exists():
-        raise UsageError(f"{option}: {folder} is a file, not a folder; give a folder to write into")
-    parent = folder.parent
-    if not parent.exists():  # (a parent that is a file: writing says so, see _write)
-        raise UsageError(f"{option}: the folder {parent} does not exist, and hollow creates only the last folder of "
-                         f"the path ({folder.name}); create {parent} first, or give a folder inside an existing one")
-
-
-def _write(out_dir: Path, name: str, data: bytes) -> Path:
-    """Write ``data`` atomically to ``out_dir/name`` (never outside ``out_dir``). Only
-    ``out_dir`` itself is created, never its parents (see :func:`check_out_folder`)."""
-    path = out_dir / _safe_name(name)
-    try:
-        out_dir.mkdir(exist_ok=True)
-        fd, tmp = temp_beside(out_dir, ".hollow-", ".part")
-    except OSError as e:
-        raise RenderError(f"cannot write {path} ({e.strerror or e}); give --out a folder you can write to") from e
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise RenderError(f"cannot write {path} ({e.strerror or e}); give --out a folder you can write to") from e
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
-
-
-def _preview(path: Path, data: bytes) -> Path:
-    """A PNG of the first page, next to the PDF (150 dpi)."""
-    import pypdfium2 as pdfium
-
-    pdf = pdfium.PdfDocument(data)
-    try:
-        image = pdf[0].render(scale=150 / 72).to_pil()
-        png = path.with_suffix(".png")
-        buf = io.BytesIO()
-        image.save(buf, format="PNG", optimize=False)
-        _write(path.parent, png.name, buf.getvalue())
-    finally:
-        pdf.close()
-    return png
 
 
 @contextmanager
@@ -226,48 +140,55 @@ def _long_lived() -> Iterator[None]:
         gc.unfreeze()
 
 
+@dataclass(frozen=True)
+class _Done:
+    """A file written: what the listing shows, and the renderer's result (warnings, notes)."""
+
+    written: Written
+    result: Any
+
+
 def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, preview: bool,
          as_json: bool, progress: bool = False, index: Callable[[list[tuple[Written, Any]]], Any] | None = None) -> None:
     """Build each printable, write it, then list what was written (or one JSON document).
 
-    Renderers return bytes; only this function writes files.
+    Renderers return bytes; only this function writes files (through :mod:`hollowcli.output`).
     """
-    written: dict[int, Written] = {}
-    warnings: dict[int, tuple[str, ...]] = {}
-    notes_of: dict[int, tuple[str, ...]] = {}
-    results_of: dict[int, Any] = {}
-    builds = [job[2] for job in jobs]
+    _report(_write_all(jobs, out_dir, preview, progress, index), as_json)
 
-    def one(i: int, result: Any) -> None:
-        name, kind, _ = jobs[i]
-        path = _write(out_dir, name, result.data)
-        png = _preview(path, result.data) if preview else None
-        written[i] = Written(path, kind, result.pages, result.cards, png)
-        warnings[i] = result.warnings
-        notes_of[i] = result.notes
-        results_of[i] = result
 
-    results = ((i, build()) for i, build in enumerate(builds))
+def _write_all(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, preview: bool, progress: bool,
+               index: Callable[[list[tuple[Written, Any]]], Any] | None) -> list[_Done]:
+    """Build and write each file in turn (with a progress bar for the kit); the kit's index,
+    which describes the files just written, last."""
+    done: list[_Done] = []
+
+    def one(name: str, kind: str, result: Any) -> None:
+        path = output.write(out_dir, name, result.data)
+        png = output.preview(path, result.data) if preview else None
+        done.append(_Done(Written(path, kind, result.pages, result.cards, png), result))
+
+    results = ((name, kind, build()) for name, kind, build in jobs)
     with _long_lived():
         if progress:
             with click.progressbar(length=len(jobs), label="Printing the kit", file=sys.stderr) as bar:
-                for i, result in results:
-                    one(i, result)
+                for name, kind, result in results:
+                    one(name, kind, result)
                     bar.update(1)
         else:
-            for i, result in results:
-                one(i, result)
+            for name, kind, result in results:
+                one(name, kind, result)
         if index is not None:
-            # The kit's index describes the files just written, so it is built last.
-            entries = [(written[i], results_of[i]) for i in sorted(written)]
-            idx = index(entries)
-            n = len(jobs)
-            path = _write(out_dir, "index.pdf", idx.data)
-            written[n] = Written(path, "index", idx.pages, 0, _preview(path, idx.data) if preview else None)
-            warnings[n], notes_of[n] = idx.warnings, idx.notes
-    files = [written[i] for i in sorted(written)]
-    notes = [w for i in sorted(warnings) for w in warnings[i]]
-    layout_notes = list(dict.fromkeys(n for i in sorted(notes_of) for n in notes_of[i]))
+            one("index.pdf", "index", index([(d.written, d.result) for d in done]))
+    return done
+
+
+def _report(done: Sequence[_Done], as_json: bool) -> None:
+    """The warnings on stderr; then the files written, the layout's notes and how to print
+    (or all of it as one JSON document)."""
+    files = [d.written for d in done]
+    notes = [w for d in done for w in d.result.warnings]
+    layout_notes = list(dict.fromkeys(n for d in done for n in d.result.notes))
     for note in notes:
         click.echo(f"hollow: warning: {note}", err=True)
     if as_json:
@@ -283,7 +204,7 @@ def _run(jobs: Sequence[tuple[str, str, Callable[..., Any]]], out_dir: Path, pre
         echo(line)
     for note in layout_notes:
         echo(f"Note: {note}.")
-    if any(getattr(r, "ruler", True) for r in results_of.values()):
+    if any(getattr(d.result, "ruler", True) for d in done):
         echo("Print at 100% (no 'fit to page'); the ruler in the margin must measure 50 mm.")
     else:
         echo("Print at 100% (no 'fit to page'); no margin of this layout has room for the ruler, so measure a "
@@ -317,7 +238,7 @@ def _chapters(pack: Any, chapter: str | None, all_: bool) -> list[Any]:
 @sheet_options
 def reference(**opts: Any) -> None:
     """Reference cards from content/rules.md and a one-page turn-order sheet (reference.pdf)."""
-    from hollowcli.render.kit import render_reference
+    from hollowcli.render.reference import render_reference
 
     spec, pack = _prepare(opts)
     _go([("reference.pdf", "reference", lambda: render_reference(pack, spec))], opts)
@@ -330,7 +251,7 @@ def reference(**opts: Any) -> None:
 def spawn(chapter: str | None, all_: bool, **opts: Any) -> None:
     """Spawn tables: what each D6 roll yields under a chapter's barricades (spawn-tables.pdf for
     every chapter, as the kit has it; spawn-<chapter>.pdf for one)."""
-    from hollowcli.render.kit import render_spawn_tables
+    from hollowcli.render.spawn_tables import render_spawn_tables
 
     spec, pack = _prepare(opts)
     chapters = _chapters(pack, chapter, all_)
@@ -363,8 +284,8 @@ def setup(chapter: str | None, all_: bool, scale: str, square: float | None, **o
     """A chapter's setup sheet: the map to scale with coordinates, walls, features, search spots and
     what they hold, spawn points, barricades and starting squares, the storybook track and the spawn
     list (setup-<chapter>.pdf). With --scale play: the map at play size, in tiles to join."""
-    from hollowcli.render.kit import render_setup
-    from hollowcli.render.setup_sheet import PLAY_SQUARE_MM, PLAY_SQUARE_RANGE, play_pages
+    from hollowcli.render.play_board import PLAY_SQUARE_MM, PLAY_SQUARE_RANGE, play_pages
+    from hollowcli.render.setup_sheet import render_setup
 
     if square is not None and scale.lower() != "play":
         raise UsageError("--square is the size of a square at play size: use it with --scale play")
@@ -388,7 +309,7 @@ def setup(chapter: str | None, all_: bool, scale: str, square: float | None, **o
 @sheet_options
 def deck(chapter: str | None, all_: bool, **opts: Any) -> None:
     """A chapter's deck, every copy, with backs (deck-<chapter>.pdf)."""
-    from hollowcli.render.kit import render_deck
+    from hollowcli.render.deck import render_deck
 
     spec, pack = _prepare(opts)
     jobs = [(f"deck-{ch.id}.pdf", "deck", (lambda ch=ch: render_deck(pack, ch, spec)))
@@ -419,7 +340,7 @@ class KindChoice(click.Choice):
 @sheet_options
 def cards(kinds: tuple[str, ...], **opts: Any) -> None:
     """Stat cards for legends, allies, foes, items (all when none is named): cards-<kind>.pdf."""
-    from hollowcli.render.kit import CARD_KINDS, render_cards
+    from hollowcli.render.stat_cards import CARD_KINDS, render_cards
 
     spec, pack = _prepare(opts)
     chosen = [k.lower() for k in kinds] or list(CARD_KINDS)
@@ -437,7 +358,8 @@ def kit(mix: bool, **opts: Any) -> None:
     """Everything, in the order to print it: the duplex test, the cards, the turn-order sheet, setup
     sheets, spawn tables, and index.pdf (a checklist for the first printing, what each file holds,
     which card is where)."""
-    from hollowcli.render.kit import kit_plan, render_index
+    from hollowcli.render.index import render_index
+    from hollowcli.render.kit import kit_plan
 
     spec, pack = _prepare(opts)
     plan = kit_plan(pack, spec, mix)
@@ -462,9 +384,7 @@ EXAMPLES_DUPLEX = _examples(
 def duplex_test(**opts: Any) -> None:
     """A calibration sheet (duplex-test.pdf): print it two-sided, hold it to the light, and read
     your printer's back offset in mm for --back-offset."""
-    from hollowcli.render.kit import render_duplex_test
+    from hollowcli.render.duplex import render_duplex_test
 
-    spec = _spec(opts)
-    _check_preview(opts["preview"])
-    check_out_folder(opts["out_dir"], f"--out {opts['out_dir']}")
+    spec = _checked(opts)
     _go([("duplex-test.pdf", "duplex-test", lambda: render_duplex_test(spec))], opts)

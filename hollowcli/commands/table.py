@@ -248,28 +248,24 @@ def _build_odds() -> click.Command:
     return odds
 
 
+def _spawn_options(f):  # type: ignore[no-untyped-def]
+    """``hollow spawn``'s groups and where they may spawn."""
+    for opt in reversed([
+        click.argument("groups", nargs=-1, required=True, metavar="GROUP...", shell_complete=completion.ids("foes")),
+        click.option("--locked", default=None, metavar="P,P", help="Spawn points with a barricade (added to a chapter's)."),
+        click.option("--unlocked", default=None, metavar="P,P",
+                     help="Remove barricades (e.g. a chapter's) from these points."),
+        click.option("--points", type=int, default=None, help="Spawn points 1..N on the map (default 6)."),
+        click.option("--chapter", default=None, metavar="CHAPTER", shell_complete=completion.ids("chapters", numbers=True),
+                     help="Use a chapter's spawn points and barricades (its number or id)."),
+    ]):
+        f = opt(f)
+    return f
+
+
 def _build_spawn() -> click.Command:
     @click.command()
-    @click.argument("groups", nargs=-1, required=True, metavar="GROUP...", shell_complete=completion.ids("foes"))
-    @click.option(
-        "--locked",
-        default=None,
-        metavar="P,P",
-        help="Spawn points with a barricade (added to a chapter's).",
-    )
-    @click.option(
-        "--unlocked",
-        default=None,
-        metavar="P,P",
-        help="Remove barricades (e.g. a chapter's) from these points.",
-    )
-    @click.option(
-        "--points", type=int, default=None, help="Spawn points 1..N on the map (default 6)."
-    )
-    @click.option(
-        "--chapter", default=None, metavar="CHAPTER", shell_complete=completion.ids("chapters", numbers=True),
-        help="Use a chapter's spawn points and barricades (its number or id)."
-    )
+    @_spawn_options
     @seed_option
     @rolled_option
     @json_option
@@ -398,40 +394,10 @@ def _heading(line: str) -> str:
 
 
 def _render_markdown(text: str) -> str:
-    """Markdown for a terminal: paragraphs and list items wrapped to its width, a '#' title
-    in bold, **bold** in bold, `code` and *emphasis* without their marks."""
-    import re
-    import textwrap
+    """The rules' markdown for this terminal: wrapped to its width, bold in bold."""
+    from hollowcli.table.rules import for_terminal
 
-    width = min(_width(), 100) - 1
-    out: list[str] = []
-    for block in re.split(r"\n\s*\n", text):
-        lines = block.split("\n")
-        if lines and lines[0].startswith("# "):
-            out.append(style(lines[0][2:].strip(), bold=True))
-            continue
-        if (any(x.startswith(("|", "```")) for x in lines) or all(x.startswith(("    ", "\t")) for x in lines)
-                or "\x1b" in block or (len(lines) > 1 and lines[1] and set(lines[1]) <= {"─"})):
-            out.append(block)  # tables, code and rendered headings stay as they are
-            continue
-        items: list[list[str]] = []
-        for x in lines:
-            if re.match(r"\s*([-*]|[0-9]+\.)\s", x) or not items:
-                items.append([x])
-            else:
-                items[-1].append(x.strip())
-        wrapped = []
-        for item in items:
-            head = re.match(r"(\s*(?:[-*]|[0-9]+\.)\s+)", item[0])
-            lead = head.group(1) if head else ""
-            body = " ".join([item[0][len(lead):].strip(), *item[1:]])
-            wrapped.append(textwrap.fill(body, width, initial_indent=lead, subsequent_indent=" " * len(lead),
-                                         break_on_hyphens=False, break_long_words=False))
-        out.append("\n".join(wrapped))
-    text = "\n\n".join(out) + "\n"
-    text = re.sub(r"\*\*(.+?)\*\*", lambda m: style(m.group(1), bold=True), text)
-    text = re.sub(r"`([^`]+)`", r"\1", text)
-    return re.sub(r"(?<![\w*])\*(?!\s)([^*\n]+?)\*(?!\w)", r"\1", text)
+    return for_terminal(text, _width(), lambda words: style(words, bold=True))
 
 
 _BUILDERS: dict[str, Callable[[], click.Command]] = {

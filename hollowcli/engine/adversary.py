@@ -27,6 +27,22 @@ from hollowcli.names import plural
 from hollowcli.pack.model import FOE_CLASSES, TrackSpot
 from hollowcli.pack.vocab import TrackAction, TrackEnd
 
+# Enum members read on hot paths, as C statics when compiled (a read of a member from
+# its class goes through the enum's __getattr__ in Python 3.11).
+_EV_ACTIVATION: Final = EventKind.ACTIVATION
+_EV_FOE_ATTACK: Final = EventKind.FOE_ATTACK
+_EV_FOE_ATTACK_ROLL: Final = EventKind.FOE_ATTACK_ROLL
+_EV_FOE_HOLD: Final = EventKind.FOE_HOLD
+_EV_FOE_MOVE: Final = EventKind.FOE_MOVE
+_EV_FOE_NO_ATTACK: Final = EventKind.FOE_NO_ATTACK
+_EV_TRACK: Final = EventKind.TRACK
+_EV_TRACK_SLIDE: Final = EventKind.TRACK_SLIDE
+_EV_TRAP: Final = EventKind.TRAP
+_PHASE_ADVERSARY: Final = Phase.ADVERSARY
+_TRACK_CARD: Final = TrackAction.CARD
+_TRACK_END_LOOP: Final = TrackEnd.LOOP
+_TRACK_SPAWN: Final = TrackAction.SPAWN
+
 _FOES: Final = Side.FOES
 
 
@@ -161,12 +177,12 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
     ranked, why, dists, dist_text = targeting(state, f)
     detail = f"walking distances from {f.loc}: {dist_text}"
     if not ranked:
-        events.append(event(state, EventKind.FOE_HOLD, actor=foe_id_text(f), frm=f.loc, to=f.loc, reason=f"{name} stays at {f.loc}: {why}", detail=detail))
+        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), frm=f.loc, to=f.loc, reason=f"{name} stays at {f.loc}: {why}", detail=detail))
         return state
     target = ranked[0]
     ok, los_why = can_attack(state, f, target)
     if ok:
-        events.append(event(state, EventKind.FOE_HOLD, actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
+        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
                             reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
         return state
     there = state.hero(target).loc
@@ -196,7 +212,7 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
     steps = len(walked) - 1
     if steps == 0:
         stop = f"its move is {fdef.move}"
-    events.append(event(state, EventKind.FOE_MOVE, actor=foe_id_text(f), target=target, frm=walked[0], to=walked[-1],
+    events.append(event(state, _EV_FOE_MOVE, actor=foe_id_text(f), target=target, frm=walked[0], to=walked[-1],
                         numbers={"steps": steps, "move": fdef.move, "path": walked, "distances": dict(dists)},
                         reason=f"{name} moves {path_text(walked)}: {why}; it stops because {stop}",
                         detail=f"{detail}; shortest path to {state.legend_name(target)}: {path_text(path)} (ties broken clockwise from north)"))
@@ -221,7 +237,7 @@ def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event
             target = lid
             break
     if target is None:
-        events.append(event(state, EventKind.FOE_NO_ATTACK, actor=foe_id_text(f), frm=f.loc,
+        events.append(event(state, _EV_FOE_NO_ATTACK, actor=foe_id_text(f), frm=f.loc,
                             reason=f"{name} at {f.loc} cannot attack: " + (_out_of_reach(state, f, ranked) if ranked else why)))
         return state
     fdef = state.foe_def(f.foe)
@@ -240,7 +256,7 @@ def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event
     if nums.area:
         names = [state.legend_name(v) for v in victims]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        events.append(event(state, EventKind.FOE_ATTACK_ROLL, actor=foe_id_text(f), frm=f.loc, to=where, rolls=rolls,
+        events.append(event(state, _EV_FOE_ATTACK_ROLL, actor=foe_id_text(f), frm=f.loc, to=where, rolls=rolls,
                             numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "targets": len(victims)},
                             reason=(f"{name} makes an area attack on {where} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}, "
                                     f"one roll for every hero there ({listed})")))
@@ -253,8 +269,8 @@ def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event
 def _just_chosen(events: list[Event], f: FoeState, target: str) -> bool:
     """Whether the foe's last ruling (its move, or its decision to stay; a trap it sprang
     on the way does not count) already said why it wants ``target``."""
-    prev = next((e for e in reversed(events) if e.kind != EventKind.TRAP), None)
-    return (prev is not None and (prev.kind == EventKind.FOE_MOVE or prev.kind == EventKind.FOE_HOLD)
+    prev = next((e for e in reversed(events) if e.kind != _EV_TRAP), None)
+    return (prev is not None and (prev.kind == _EV_FOE_MOVE or prev.kind == _EV_FOE_HOLD)
             and prev.actor == foe_id_text(f) and prev.target == target)
 
 
@@ -283,7 +299,7 @@ def _hit(state: GameState, victim: str, blow: _Blow, events: list[Event]) -> Gam
     head = (f"{state.legend_name(victim)} is in the area" if nums.area
             else f"{state.foe_name(f)} attacks {state.legend_name(victim)}{blow.how}")
     return hurt_legend(
-        state, victim, dmg.damage, events, kind=EventKind.FOE_ATTACK, actor=foe_id_text(f), rolls=[] if nums.area else blow.rolls,
+        state, victim, dmg.damage, events, kind=_EV_FOE_ATTACK, actor=foe_id_text(f), rolls=[] if nums.area else blow.rolls,
         numbers={"dice": nums.dice, "dice_total": blow.total, "direct": nums.direct, "defense": defense} | ({"area": True} if nums.area else {}),
         reason=f"{head}; {arithmetic}",
         detail=f"{nums.reason}; {def_why}; {blow.checks}", frm=f.loc,
@@ -327,7 +343,7 @@ def activate_foes(state: GameState, actions: tuple[TrackAction, ...], dice: Dice
     """Each foe, in activation order, does ``actions`` (move, attack) in turn."""
     numbers = activation_order(state)
     if numbers:
-        events.append(event(state, EventKind.ACTIVATION, numbers={"order": [foe_id_text(state.foe(n)) for n in numbers]},
+        events.append(event(state, _EV_ACTIVATION, numbers={"order": [foe_id_text(state.foe(n)) for n in numbers]},
                             reason=f"foes activate ({', '.join(actions)}) in class order {' → '.join(state.pack.rules.activation_order)}, "
                                    f"then in the order they came onto the board: "
                                    f"{', '.join(state.foe_name(state.foe(n)) for n in numbers)}"))
@@ -349,16 +365,16 @@ def adversary_phase(state: GameState, dice: DiceLike, events: list[Event]) -> Ga
     activation pass in which each foe, in class order, does them in turn; ``spawn`` and a
     card draw happen at their place in the list (a spot's ``card: draw`` comes last).
     """
-    state = replace(state, phase=Phase.ADVERSARY, turn=None)
+    state = replace(state, phase=_PHASE_ADVERSARY, turn=None)
     track = state.chapter_def.track
     if not track:
-        events.append(event(state, EventKind.TRACK, reason="the chapter has no storybook track"))
+        events.append(event(state, _EV_TRACK, reason="the chapter has no storybook track"))
         return state
     spot: TrackSpot = track[state.track_pos]
     acts = [TrackAction(a) for a in spot.actions]
-    if spot.card == "draw" and TrackAction.CARD not in acts:
-        acts.append(TrackAction.CARD)
-    events.append(event(state, EventKind.TRACK, numbers={"spot": state.track_pos + 1, "actions": acts},
+    if spot.card == "draw" and _TRACK_CARD not in acts:
+        acts.append(_TRACK_CARD)
+    events.append(event(state, _EV_TRACK, numbers={"spot": state.track_pos + 1, "actions": acts},
                         reason=f"storybook spot {state.track_pos + 1} of {len(track)}: {', '.join(acts) or 'nothing'}"))
     extra: list[int] = []
     batch: list[TrackAction] = []
@@ -369,10 +385,10 @@ def adversary_phase(state: GameState, dice: DiceLike, events: list[Event]) -> Ga
         if batch:
             state = activate_foes(state, tuple(batch), dice, events)
             batch = []
-        if act == TrackAction.SPAWN:
+        if act == _TRACK_SPAWN:
             state = pause(state, dice, events, "spawn")
             state = spawn_step(state, dice, events)
-        elif act == TrackAction.CARD:
+        elif act == _TRACK_CARD:
             state = pause(state, dice, events, "card")
             state = draw_card(state, dice, events, extra)
     if batch:
@@ -380,9 +396,9 @@ def adversary_phase(state: GameState, dice: DiceLike, events: list[Event]) -> Ga
     state = pause(state, dice, events, "slide")
     slide = 1 + sum(extra)
     pos = state.track_pos + slide
-    loops = state.chapter_def.track_end == TrackEnd.LOOP
+    loops = state.chapter_def.track_end == _TRACK_END_LOOP
     pos = pos % len(track) if loops else min(pos, len(track) - 1)
-    events.append(event(state, EventKind.TRACK_SLIDE, numbers={"from": state.track_pos + 1, "to": pos + 1, "slide": slide},
+    events.append(event(state, _EV_TRACK_SLIDE, numbers={"from": state.track_pos + 1, "to": pos + 1, "slide": slide},
                         reason=f"the storybook token slides from spot {state.track_pos + 1} to spot {pos + 1}"
                                + (f" ({plural(slide, 'spot')})" if slide != 1 else "")
                                + (" (the track loops)" if loops and pos < state.track_pos + slide else "")))

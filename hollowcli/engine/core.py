@@ -19,6 +19,10 @@ from hollowcli.names import plural
 from hollowcli.pack.model import Face, frozen_map
 from hollowcli.pack.vocab import FearTokens, ObjectiveKind
 
+# Enum members read on hot paths, as C statics when compiled (a read of a member from
+# its class goes through the enum's __getattr__ in Python 3.11).
+_OBJ_PROTECT: Final = ObjectiveKind.PROTECT
+
 _FOES: Final = Side.FOES
 _POOL: Final = FearTokens.POOL
 
@@ -143,7 +147,7 @@ def ward(state: GameState) -> str | None:
     """The ally the chapter's objective is to protect (its fall loses the chapter at the
     end of the round), or None."""
     obj = state.chapter_def.objective
-    return obj.ally if obj.kind == ObjectiveKind.PROTECT else None
+    return obj.ally if obj.kind == _OBJ_PROTECT else None
 
 
 def place_ally(state: GameState, ally_id: str, at: int | str) -> tuple[GameState, str | None]:

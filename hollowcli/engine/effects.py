@@ -26,6 +26,11 @@ from hollowcli.names import plural
 from hollowcli.pack.model import SpawnGroup
 from hollowcli.pack.vocab import Effect
 
+# Enum members read on hot paths, as C statics when compiled (a read of a member from
+# its class goes through the enum's __getattr__ in Python 3.11).
+_EV_CARD: Final = EventKind.CARD
+_EV_SHUFFLE: Final = EventKind.SHUFFLE
+
 _IN_ORDER: Final = tuple(Effect)  # the order effects apply in
 
 
@@ -45,21 +50,21 @@ def draw_card(state: GameState, dice: DiceLike, events: list[Event], extra: list
     collects the spots an ``advance`` effect adds to the token's slide."""
     if not state.pile:
         if not state.discard:
-            events.append(event(state, EventKind.CARD, reason="the chapter has no cards, so nothing is drawn"))
+            events.append(event(state, _EV_CARD, reason="the chapter has no cards, so nothing is drawn"))
             return state
         pile = list(state.discard)
         dice.shuffle(pile)
         state = replace(state, pile=tuple(pile), discard=())
-        events.append(event(state, EventKind.SHUFFLE, numbers={"cards": len(pile)},
+        events.append(event(state, _EV_SHUFFLE, numbers={"cards": len(pile)},
                             reason=f"the chapter deck is shuffled ({plural(len(pile), 'card')})"))
     card_id, rest = state.pile[0], state.pile[1:]
     state = replace(state, pile=rest, discard=state.discard + (card_id,))
     card = next((c for c in state.chapter_def.cards if c.id == card_id), None)
     if card is None:
-        events.append(event(state, EventKind.CARD, reason=f"card {card_id!r} is not in the chapter any more; it has no effect"))
+        events.append(event(state, _EV_CARD, reason=f"card {card_id!r} is not in the chapter any more; it has no effect"))
         return state
     effect = dict(card.effect)
-    events.append(event(state, EventKind.CARD, target=card.id, numbers={"effect": effect},
+    events.append(event(state, _EV_CARD, target=card.id, numbers={"effect": effect},
                         reason=f"card drawn: {card.title}" + ("" if effect else " (no effect)"), detail=card.text))
     ctx = EffectCtx(dice, events, f"card {card.title}", extra)
     for eff in _IN_ORDER:

@@ -33,6 +33,13 @@ from hollowcli.errors import RulesError
 from hollowcli.pack.model import Pack
 from hollowcli.pack.vocab import FeatureKind
 
+# Enum members read on hot paths, as C statics when compiled (a read of a member from
+# its class goes through the enum's __getattr__ in Python 3.11).
+_EV_END: Final = EventKind.END
+_EV_ROUND: Final = EventKind.ROUND
+_RESULT_LOST: Final = Result.LOST
+_RESULT_WON: Final = Result.WON
+
 
 # ------------------------------------------------------------------------ setup
 def start_location(pack: Pack, chapter_id: str, board: Board | None = None) -> str:
@@ -244,7 +251,7 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
             else:
                 why = "has fallen" if state.legend(lid).health <= 0 else "has nothing left to do"
                 state = replace(state.with_legend(replace(state.legend(lid), activated=True)), turn=None)
-            events.append(event(state, EventKind.END, actor=lid, reason=f"{state.legend_name(lid)}'s activation ends: {state.legend_name(lid)} {why}"))
+            events.append(event(state, _EV_END, actor=lid, reason=f"{state.legend_name(lid)}'s activation ends: {state.legend_name(lid)} {why}"))
     while state.turn is None and state.result is None and not eligible(state) and not allies_eligible(state):
         state = adversary_phase(state, dice, events)
         state = end_of_round(state, events)
@@ -260,24 +267,24 @@ def end_of_round(state: GameState, events: list[Event]) -> GameState:
     if down or scared:
         parts = [f"{state.legend_name(lg.id)} is incapacitated (health {lg.health})" for lg in down]
         parts += [f"{state.legend_name(lg.id)} has {lg.fear} fear (limit {rules.fear_limit})" for lg in scared]
-        return _over(state, events, Result.LOST, "; ".join(parts))
+        return _over(state, events, _RESULT_LOST, "; ".join(parts))
     if state.supply_out:
-        return _over(state, events, Result.LOST, state.supply_out)
+        return _over(state, events, _RESULT_LOST, state.supply_out)
     rule, obj = rule_of(state)
     failed = rule.lost(state, obj)
     if failed:
-        return _over(state, events, Result.LOST, failed)
+        return _over(state, events, _RESULT_LOST, failed)
     won = rule.won(state, obj)
     if won:
-        return _over(state, events, Result.WON, won)
+        return _over(state, events, _RESULT_WON, won)
     if state.round >= rules.round_limit:
-        return _over(state, events, Result.LOST, f"the chapter ran past the round limit of {rules.round_limit} (rules.round_limit)")
+        return _over(state, events, _RESULT_LOST, f"the chapter ran past the round limit of {rules.round_limit} (rules.round_limit)")
     state = replace(
         state, round=state.round + 1, phase=_LEGENDS, turn=None,
         legends=tuple(replace(lg, activated=False) for lg in state.legends),
         allies=tuple(replace(a, activated=False) for a in state.allies),
     )
-    events.append(event(state, EventKind.ROUND, numbers={"round": state.round},
+    events.append(event(state, _EV_ROUND, numbers={"round": state.round},
                         reason=f"round {state.round} begins: {progress(state)}"))
     return state
 

@@ -41,6 +41,21 @@ from hollowcli.names import plural
 from hollowcli.pack.model import Item, Restore
 from hollowcli.pack.vocab import FeatureKind, ItemKind, SearchLimit
 
+# Enum members read on hot paths, as C statics when compiled (a read of a member from
+# its class goes through the enum's __getattr__ in Python 3.11).
+_EV_ACTIVATE: Final = EventKind.ACTIVATE
+_EV_ATTACK: Final = EventKind.ATTACK
+_EV_ATTACK_ROLL: Final = EventKind.ATTACK_ROLL
+_EV_END: Final = EventKind.END
+_EV_FALL: Final = EventKind.FALL
+_EV_FEAR_TOKEN: Final = EventKind.FEAR_TOKEN
+_EV_LEAVE: Final = EventKind.LEAVE
+_EV_MOVE: Final = EventKind.MOVE
+_EV_REFRESH: Final = EventKind.REFRESH
+_EV_RESTORE: Final = EventKind.RESTORE
+_FEATURE_SEARCH: Final = FeatureKind.SEARCH
+_ITEM_KIND_RELIC: Final = ItemKind.RELIC
+
 # The kinds the makers stamp on the choices they list by the thousand (a C static each,
 # compiled, instead of a look-up on the enum class).
 _ACTIVATE: Final = Act.ACTIVATE
@@ -112,7 +127,7 @@ def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int,
 
 def search_blocked(state: GameState, loc: str) -> str:
     """Why the location cannot be searched now ('' when it can): rules.search_limit says."""
-    if feature_kind(state, loc) != FeatureKind.SEARCH:
+    if feature_kind(state, loc) != _FEATURE_SEARCH:
         return "there is nothing to search here"
     limit = state.pack.rules.search_limit  # (a member once the model types the setting; the text finds it too)
     return SEARCH_BLOCKED[limit](state, loc)  # type: ignore[index]
@@ -159,7 +174,7 @@ def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
     out = []
     for iid in dict.fromkeys(lg.inventory):
         it = state.pack.items.get(iid)
-        if it is None or it.kind != ItemKind.RELIC:
+        if it is None or it.kind != _ITEM_KIND_RELIC:
             continue
         out.append(new_action(kind=_SWAP, legend=lg.id, item=iid, offered=state))
     return out
@@ -407,18 +422,18 @@ def do_activate(state: GameState, action: Action, dice: Dice, events: list[Event
     if state.is_ally(action.legend):
         al = state.ally(action.legend)
         state = replace(state, turn=new_turn(legend=al.id))
-        events.append(event(state, EventKind.ACTIVATE, actor=al.id, frm=al.loc, to=al.loc,
+        events.append(event(state, _EV_ACTIVATE, actor=al.id, frm=al.loc, to=al.loc,
                             reason=f"the players move {short(state, al.id)} (an ally) from {al.loc}"))
         return state
     lg = state.legend(action.legend)
     state = replace(state, turn=new_turn(legend=lg.id))
-    events.append(event(state, EventKind.ACTIVATE, actor=lg.id, frm=lg.loc, to=lg.loc,
+    events.append(event(state, _EV_ACTIVATE, actor=lg.id, frm=lg.loc, to=lg.loc,
                         reason=f"{short(state, lg.id)} activates at {lg.loc}"))
     if lg.ready == 0 and fear_ready(state, lg) == 0 and lg.spent + lg.fear_spent > 0:
         new = replace(lg, ready=lg.ready + lg.spent, spent=0, fear_spent=0)
         state = state.with_legend(new)
         fear = f" (and {plural(lg.fear_spent, 'fear token')})" if lg.fear_spent else ""
-        events.append(event(state, EventKind.REFRESH, actor=lg.id, numbers={"tokens": new.ready} | ({"fear_tokens": lg.fear_spent} if lg.fear_spent else {}),
+        events.append(event(state, _EV_REFRESH, actor=lg.id, numbers={"tokens": new.ready} | ({"fear_tokens": lg.fear_spent} if lg.fear_spent else {}),
                             reason=f"{short(state, lg.id)} has no tokens left in the preparation space, so all {plural(new.ready, 'token')}{fear} return there (refresh)"))
     return state
 
@@ -461,7 +476,7 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
             dmg = resolve.leave_damage([r.face for r in faces], rules.leave_damage_per_hit)
             hits = sum(1 for f in faces if f.value != 0)
             state = hurt_legend(
-                state, lid, dmg, events, kind=EventKind.LEAVE, actor=None, rolls=rolls,
+                state, lid, dmg, events, kind=_EV_LEAVE, actor=None, rolls=rolls,
                 numbers={"foes": len(foes_here), "hits": hits, "per_hit": rules.leave_damage_per_hit},
                 reason=(f"{short(state, lid)} leaves {here}, which holds {plural(len(foes_here), 'foe')}: "
                         f"leave roll {faces_text(rolls)}, "
@@ -469,7 +484,7 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
             if state.is_ally(lid) and not any(a.id == lid for a in state.allies):
                 break  # the ally fell and left the board
             if state.hero(lid).health <= 0:
-                events.append(event(state, EventKind.FALL, actor=lid, frm=here, to=here,
+                events.append(event(state, _EV_FALL, actor=lid, frm=here, to=here,
                                     reason=f"{short(state, lid)} falls at {here} and can do nothing more this round"))
                 break
         hero = state.hero(lid)
@@ -483,7 +498,7 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     turn = replace(state.turn, steps=state.turn.steps + steps, moves=state.turn.moves + 1, busy=True)
     state = replace(state, turn=turn)
     leave_dice = sum(len(before.foes_at(loc)) for loc in path[:-1])
-    events.append(event(state, EventKind.MOVE, actor=lid, frm=walked[0], to=walked[-1],
+    events.append(event(state, _EV_MOVE, actor=lid, frm=walked[0], to=walked[-1],
                         numbers={"steps": steps, "path": walked, "leave_dice": leave_dice},
                         reason=f"{short(state, lid)} moves {'→'.join(walked)} ({plural(steps, 'step')})",
                         detail=(f"the walk the players named: {plural(leave_dice, 'leave-roll die', 'leave-roll dice')}"
@@ -516,7 +531,7 @@ def _pay_basic(state: GameState, lid: str, events: list[Event]) -> GameState:
     new = replace(lg, fear_spent=lg.fear_spent + 1)
     state = state.with_legend(new)
     left = fear_ready(state, new)
-    events.append(event(state, EventKind.FEAR_TOKEN, actor=lid, numbers={"fear_ready": left, "fear_spent": new.fear_spent},
+    events.append(event(state, _EV_FEAR_TOKEN, actor=lid, numbers={"fear_ready": left, "fear_spent": new.fear_spent},
                         reason=f"{short(state, lid)} pays for the basic action with a fear token from the preparation space "
                                f"({plural(left, 'fear token')} left there)"))
     return state
@@ -559,7 +574,7 @@ def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event])
             f"from {lg.loc} ({nums.reason}); range {state.board.grid_distance(lg.loc, where)}, {los.reason}; "
             f"rolled {faces_text(rolls)} = {total}")
     if action.at is not None:
-        events.append(event(state, EventKind.ATTACK_ROLL, actor=lid, frm=lg.loc, to=where, rolls=rolls,
+        events.append(event(state, _EV_ATTACK_ROLL, actor=lid, frm=lg.loc, to=where, rolls=rolls,
                             numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "targets": len(targets)},
                             reason=head + (": one roll for the one foe there" if len(targets) == 1
                                            else f": one roll for all {len(targets)} foes there")))
@@ -569,7 +584,7 @@ def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event])
         state, defeated = hurt_foe(state, f.number, dmg.damage)
         text = (head + ": " if action.at is None else f"{state.foe_name(f)}: ") + dmg.reason + " damage"
         text += f"; {state.foe_name(f)} is defeated" if defeated else f"; {state.foe_name(f)} has {f.health - dmg.damage} health left"
-        events.append(event(state, EventKind.ATTACK, actor=lid, target=foe_id_text(f), frm=lg.loc, to=f.loc,
+        events.append(event(state, _EV_ATTACK, actor=lid, target=foe_id_text(f), frm=lg.loc, to=f.loc,
                             rolls=rolls if action.at is None else [],
                             numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "defense": fdef.defense,
                                      "damage": dmg.damage, "defeated": defeated, "area": action.at is not None},
@@ -624,7 +639,7 @@ def do_restore(state: GameState, action: Action, dice: Dice, events: list[Event]
         what = f"removes {calm} fear (fear {state.legend(lid).fear})"
         nums = {"fear_removed": calm, "tokens_back": back}
     tok = f"{plural(back, 'spent token')} {'returns' if back == 1 else 'return'} to preparation first, then " if back else ""
-    events.append(event(state, EventKind.RESTORE, actor=lid, target=lid, numbers=nums, reason=f"{short(state, lid)} restores: {tok}{short(state, lid)} {what}"))
+    events.append(event(state, _EV_RESTORE, actor=lid, target=lid, numbers=nums, reason=f"{short(state, lid)} restores: {tok}{short(state, lid)} {what}"))
     state = _pay_basic(state, lid, events)
     return _acted(state)
 
@@ -682,18 +697,18 @@ def do_end(state: GameState, action: Action, dice: Dice, events: list[Event]) ->
     lid = action.legend
     if state.turn is None:  # the end of the Legend phase: allies not moved stay put
         state = replace(state, allies=tuple(replace(a, activated=True) for a in state.allies))
-        events.append(event(state, EventKind.END, actor=lid, reason="the Legend phase ends; allies not moved this round stay where they are"))
+        events.append(event(state, _EV_END, actor=lid, reason="the Legend phase ends; allies not moved this round stay where they are"))
         return state
     if state.is_ally(lid):
         if any(a.id == lid for a in state.allies):
             state = state.with_ally(replace(state.ally(lid), activated=True))
         state = replace(state, turn=None)
-        events.append(event(state, EventKind.END, actor=lid, reason=f"{short(state, lid)}'s activation ends"))
+        events.append(event(state, _EV_END, actor=lid, reason=f"{short(state, lid)}'s activation ends"))
         return state
     lg = state.legend(lid)
     state = state.with_legend(replace(lg, activated=True))
     state = replace(state, turn=None)
-    events.append(event(state, EventKind.END, actor=lid, reason=f"{short(state, lid)}'s activation ends"))
+    events.append(event(state, _EV_END, actor=lid, reason=f"{short(state, lid)}'s activation ends"))
     return state
 
 

@@ -27,6 +27,12 @@ from hollowcli.engine.vocab import Act, Phase
 from hollowcli.errors import RulesError
 from hollowcli.pack.vocab import FeatureKind, ObjectiveKind
 
+# Enum members read on hot paths, as C statics when compiled (a read of a member from
+# its class goes through the enum's __getattr__ in Python 3.11).
+_FEATURE_SEARCH: Final = FeatureKind.SEARCH
+_OBJ_SEARCH: Final = ObjectiveKind.SEARCH
+_PHASE_LEGENDS: Final = Phase.LEGENDS
+
 # The kinds the policy asks for, as C statics when compiled (it asks at every decision).
 _ACTIVATE: Final = Act.ACTIVATE
 _MOVE: Final = Act.MOVE
@@ -113,7 +119,7 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
     def of(kind: Act) -> tuple[Action, ...]:
         return legal_of_kind(state, kind)
 
-    if state.phase != Phase.LEGENDS or state.result is not None:
+    if state.phase != _PHASE_LEGENDS or state.result is not None:
         raise RulesError("there is nothing to choose: the game is over")
     if state.turn is None:
         return _who_acts(state)
@@ -216,8 +222,8 @@ def _foe_coming(state: GameState, lg: LegendState) -> bool:
 
 def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Action]) -> Action | None:
     board = state.board
-    if state.chapter_def.objective.kind == ObjectiveKind.SEARCH:
-        goals = [loc for loc, kind in board.features.items() if kind == FeatureKind.SEARCH and not search_blocked(state, loc)]
+    if state.chapter_def.objective.kind == _OBJ_SEARCH:
+        goals = [loc for loc, kind in board.features.items() if kind == _FEATURE_SEARCH and not search_blocked(state, loc)]
         if goals:
             dist = board.distances_from(lg.loc)
             goal = min(goals, key=lambda g: (dist.get(g, 10**6), board.order[g]))

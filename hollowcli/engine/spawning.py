@@ -9,6 +9,8 @@ lowest standee number of its kind not on the board.
 
 from __future__ import annotations
 
+from typing import Final
+
 from hollowcli.engine import resolve
 from hollowcli.engine.core import event, foes_phrase, roll_dice, rolls_note
 from hollowcli.engine.rolls import DiceLike
@@ -18,6 +20,12 @@ from hollowcli.engine.state import Event, FoeState, GameState
 from hollowcli.engine.vocab import EventKind
 from hollowcli.pack.model import SpawnGroup
 from hollowcli.pack.vocab import SpawnListEnd, SupplyExhausted
+
+# Enum members read on hot paths, as C statics when compiled (a read of a member from
+# its class goes through the enum's __getattr__ in Python 3.11).
+_EV_SPAWN: Final = EventKind.SPAWN
+_SPAWN_LIST_END_LOOP: Final = SpawnListEnd.LOOP
+_SUPPLY_LOSE: Final = SupplyExhausted.LOSE
 
 
 def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGroup], dice: DiceLike,
@@ -33,7 +41,7 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
         faces, rolls = roll_dice(state, rules.spawn_die, 1, dice, f"spawn point for {foes_phrase(state, g.foe, g.count)}, {why}", "spawn")
         sp = resolve.spawn_point(faces[0].value, points, state.barricades, rolls_note(rolls))
         if sp.point is None:
-            events.append(event(state, EventKind.SPAWN, actor=g.foe, rolls=rolls, numbers={"roll": sp.roll, "count": g.count, "placed": 0},
+            events.append(event(state, _EV_SPAWN, actor=g.foe, rolls=rolls, numbers={"roll": sp.roll, "count": g.count, "placed": 0},
                                 reason=f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}"))
             continue
         loc = board.spawn_points[sp.point]
@@ -50,10 +58,10 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
             text += f"; {group_name(state, g.foe, standees)} {'appears' if placed == 1 else 'appear'} at {loc}"
         if placed < g.count:
             text += f"; {g.count - placed} could not spawn: every {fdef.name} miniature ({fdef.supply} in the box) is on the board"
-            if rules.supply_exhausted == SupplyExhausted.LOSE and not state.supply_out:
+            if rules.supply_exhausted == _SUPPLY_LOSE and not state.supply_out:
                 state = replace(state, supply_out=f"the supply of {fdef.name} ran out ({g.count - placed} could not spawn; rules.supply_exhausted: lose)")
                 text += ", so the chapter is lost at the end of the round (rules.supply_exhausted: lose)"
-        events.append(event(state, EventKind.SPAWN, actor=g.foe, to=loc, rolls=rolls,
+        events.append(event(state, _EV_SPAWN, actor=g.foe, to=loc, rolls=rolls,
                             numbers={"roll": sp.roll, "point": sp.point, "redirected": sp.redirected, "count": g.count,
                                      "placed": placed, "supply": fdef.supply, "numbers": standees},
                             reason=text))
@@ -64,12 +72,12 @@ def spawn_step(state: GameState, dice: DiceLike, events: list[Event]) -> GameSta
     """The track's spawn action: the next spawn-list entry (the list loops when used up)."""
     entries = state.chapter_def.spawn_list
     if not entries:
-        events.append(event(state, EventKind.SPAWN, reason="the chapter has no spawn list, so nothing spawns"))
+        events.append(event(state, _EV_SPAWN, reason="the chapter has no spawn list, so nothing spawns"))
         return state
     pos = state.spawn_pos
     if pos >= len(entries):
-        if state.pack.rules.spawn_list_end != SpawnListEnd.LOOP:
-            events.append(event(state, EventKind.SPAWN, reason="the spawn list is used up, so nothing spawns"))
+        if state.pack.rules.spawn_list_end != _SPAWN_LIST_END_LOOP:
+            events.append(event(state, _EV_SPAWN, reason="the spawn list is used up, so nothing spawns"))
             return state
         pos %= len(entries)
     state = replace(state, spawn_pos=pos + 1)

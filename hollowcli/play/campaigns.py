@@ -15,8 +15,7 @@ from typing import Any
 
 from hollowcli import engine, names
 from hollowcli.errors import HollowError
-from hollowcli.play import saves
-from hollowcli.play.saves import Campaign, GameRecord
+from hollowcli.play.saves import Campaign, GameRecord, play_hint
 
 
 def next_chapter(pack: Any, camp: Campaign) -> Any | None:
@@ -82,11 +81,6 @@ def choose_dice(camp: Campaign, ask: bool, rolled: list[str] | None, seeded: boo
 
 def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def play_hint(name: str, command: str = "hollow play") -> str:
-    """The command that continues campaign ``name`` (the default one needs no option)."""
-    return command + ("" if name == saves.DEFAULT_CAMPAIGN else f" --campaign {name}")
 
 
 def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str, command: str = "hollow play") -> Finish:

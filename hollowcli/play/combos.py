@@ -20,7 +20,7 @@ from hollowcli import engine
 from hollowcli.engine.vocab import Act
 
 #: Kinds of action a combo may lead to after a move.
-_AFTER_MOVE = ("attack", "search")
+_AFTER_MOVE = (Act.ATTACK, Act.SEARCH)
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def combos(state: Any, legal: list[Any]) -> list[Combo]:
     if turn is None or state.result is not None:
         return []
     out: list[Combo] = []
-    end = next((a for a in legal if a.kind == "end"), None)
+    end = next((a for a in legal if a.kind == Act.END), None)
     if end is not None:
         if not turn.acted:
             out += _act_then_end(state, legal, end)
@@ -71,7 +71,7 @@ def _move_then(state: Any, legal: list[Any]) -> list[Combo]:
     brings it in reach (fewest leave-roll dice, then fewest steps), and the action."""
     here = {_key(a) for a in legal}
     best: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any, Any]] = {}
-    for order, m in enumerate(a for a in legal if a.kind == "move"):
+    for order, m in enumerate(a for a in legal if a.kind == Act.MOVE):
         try:  # a preview: the leave roll is rolled with a throwaway generator
             after, _ = engine.apply(state, m, random.Random(0))
         except Exception:  # noqa: BLE001 - a preview that fails offers nothing

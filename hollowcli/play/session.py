@@ -24,6 +24,7 @@ from typing import Any
 from hollowcli import engine
 from hollowcli.engine.rolls import Dice, DiceSource, LazyRandom
 from hollowcli.errors import SaveError
+from hollowcli.play import saves
 from hollowcli.play.rolled import QueueSource, RolledQueue, StepSource, last_physical
 from hollowcli.play.saves import MAX_STEPS, Campaign, DamagedSave, GameRecord
 
@@ -104,6 +105,12 @@ class Session:
     def outcome(self) -> tuple[str | None, str]:
         """``("won" | "lost" | None, reason)`` of the current state."""
         return _outcome(self.state)
+
+    def answered(self) -> list[str | None] | None:
+        """The dice answered so far in the step being resolved (what a pending step keeps),
+        or None when no step is being resolved."""
+        src = self._step_source
+        return None if src is None else src.answered
 
     # ------------------------------------------------------------------ changes
 
@@ -319,9 +326,6 @@ def open_session(pack: Any, camp: Campaign, **options: Any) -> Session:
     reachable only by hand; ``hollow assist`` shares the campaign); when it does not either,
     the content has changed: ``--restart``.
     """
-    from hollowcli.play import saves
-    from hollowcli.play.campaigns import play_hint
-
     assert camp.game is not None
     try:
         return Session(pack, camp.game, **options)
@@ -331,5 +335,5 @@ def open_session(pack: Any, camp: Campaign, **options: Any) -> Session:
             raise
         path = saves.campaign_path(camp.name)
         raise DamagedSave(f"the campaign file {path} does not load: {e.reason}; its last good copy "
-                          f"{saves.backup_path(path).name} does: '{play_hint(camp.name)} --from-backup' resumes from "
+                          f"{saves.backup_path(path).name} does: '{saves.play_hint(camp.name)} --from-backup' resumes from "
                           "it ('hollow play --restart' abandons the game instead)", path, saves.backup_path(path)) from None

@@ -7,12 +7,13 @@ transcripts. Nothing here decides a rule: it only reads the engine's state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from hollowcli.engine.actions import KINDS
 from hollowcli.engine.vocab import Act, EventKind
 from hollowcli.names import plural
+from hollowcli.pack.vocab import ObjectiveKind
 
 #: ``paint(text, role)`` -> text, possibly coloured; roles: legend, foe, wall, spawn,
 #: feature, title, current, good, bad, dim.
@@ -24,16 +25,6 @@ CELL = 4  # characters per location on the map
 def plain(text: str, role: str) -> str:
     """The paint function that adds no colour."""
     return text
-
-
-def tone(ev: Any) -> str:
-    """The colour role of an event ("good", "bad" or "": plain): the end of the game by its
-    result, a fall as bad."""
-    if ev.kind == EventKind.GAME_OVER:
-        return "good" if ev.numbers.get("result") == "won" else "bad"
-    if ev.kind in (EventKind.FALL, EventKind.ALLY_FALLS):
-        return "bad"
-    return ""
 
 
 # --------------------------------------------------------------------------- symbols
@@ -191,6 +182,29 @@ def wrap(text: str, width: int = 78, indent: str = "") -> list[str]:
     return textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
 
+def short(text: str, n: int = 40) -> str:
+    """What the player typed, quoted back in a hint: printable, at most ``n`` characters."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def span(n: int, sep: str = "-") -> str:
+    """``1`` or ``1-n`` (``1 to n``): the range of choice numbers."""
+    return "1" if n == 1 else f"1{sep}{n}"
+
+
+#: How a ruling is coloured on screen, by the kind of its event (not here: plain). The
+#: game's end is coloured by its result (:func:`tone`).
+TONE: Mapping[EventKind, str] = {EventKind.FALL: "bad", EventKind.ALLY_FALLS: "bad"}
+
+
+def tone(ev: Any) -> str:
+    """The colour role of an event's ruling: "good", "bad" or "" (plain)."""
+    if ev.kind == EventKind.GAME_OVER:
+        return "good" if ev.numbers.get("result") == "won" else "bad"
+    return TONE.get(ev.kind, "")
+
+
 # --------------------------------------------------------------------------- statuses
 
 
@@ -305,13 +319,13 @@ def _strip(text: str) -> str:
 def objective_text(state: Any) -> str:
     """The chapter's objective and how far along it is."""
     obj = state.chapter_def.objective
-    if obj.kind == "survive":
+    if obj.kind == ObjectiveKind.SURVIVE:
         return f"Objective: survive {plural(obj.rounds or 0, 'round')} (this is round {state.round})"
-    if obj.kind == "protect":
+    if obj.kind == ObjectiveKind.PROTECT:
         name = state.pack.allies[obj.ally].name if obj.ally in state.pack.allies else obj.ally
         return f"Objective: keep {name} (ally) alive for {plural(obj.rounds or 0, 'round')} (this is round {state.round})"
     limit = f" by round {obj.rounds}" if obj.rounds else ""
-    if obj.kind == "search":
+    if obj.kind == ObjectiveKind.SEARCH:
         need = obj.count or 1
         return f"Objective: search {plural(need, 'time')}{limit}; {state.search_count} done so far"
     from hollowcli.engine.core import foes_phrase
@@ -381,17 +395,17 @@ def choice_blocks(actions: list[Any], paint: Paint = plain, state: Any = None, w
     """
     blocks: list[tuple[list[str], tuple[int, ...]]] = []
     numw = len(str(len(actions)))
-    if state is not None and actions and all(a.kind == "activate" for a in actions):
+    if state is not None and actions and all(a.kind == Act.ACTIVATE for a in actions):
         table = _activate_table(actions, numw, state)
         if max(len(row) for row in table) <= width:  # else the plain wrapped lines below
             return [([row[: row.rindex("[")] + paint(row[row.rindex("["):], "dim")], (n,)) for n, row in enumerate(table, 1)]
-    moves = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "move"]
-    gives = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "give"] if state is not None else []
+    moves = [(i, a) for i, a in enumerate(actions, 1) if a.kind == Act.MOVE]
+    gives = [(i, a) for i, a in enumerate(actions, 1) if a.kind == Act.GIVE] if state is not None else []
     grids: dict[int, tuple[list[str], tuple[int, ...]]] = {}  # first number -> the grid block there
     gridded: set[int] = set()
     if state is not None and brief:  # attacks and uses as grids, where that takes fewer lines
-        attacks = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "attack"]
-        uses = [(i, a) for i, a in enumerate(actions, 1) if a.kind == "use" and a.recipient is not None]
+        attacks = [(i, a) for i, a in enumerate(actions, 1) if a.kind == Act.ATTACK]
+        uses = [(i, a) for i, a in enumerate(actions, 1) if a.kind == Act.USE and a.recipient is not None]
         for group, grid in ((attacks, _attack_block), (uses, _use_block)):
             if len(group) < 2:
                 continue
@@ -401,11 +415,11 @@ def choice_blocks(actions: list[Any], paint: Paint = plain, state: Any = None, w
                 grids[group[0][0]] = (lines, tuple(n for n, _ in group))
                 gridded.update(n for n, _ in group)
     for i, a in enumerate(actions, 1):
-        if a.kind == "move":
+        if a.kind == Act.MOVE:
             if moves and i == moves[0][0]:
                 blocks.append((_move_block(moves, numw, paint, state, width, brief), tuple(n for n, _ in moves)))
             continue
-        if gives and a.kind == "give":
+        if gives and a.kind == Act.GIVE:
             if i == gives[0][0]:
                 blocks.append((_give_block(gives, numw, paint, state, width), tuple(n for n, _ in gives)))
             continue

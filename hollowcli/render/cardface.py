@@ -350,51 +350,68 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
               body_size: float | None = None) -> FittedFace:
     register_fonts()
 
-    w, h, b = w_mm * MM, h_mm * MM, bleed_mm * MM
+    ff = FittedFace(face, w_mm * MM, h_mm * MM, bleed_mm * MM)
+    if face.layout == "back":
+        return _fit_back(ff, w_mm, h_mm)
+    # Larger cards (tarot) get proportionally larger text; smaller ones shrink to fit.
+    grow = max(1.0, min(w_mm / 63.0, h_mm / 88.0))
+    over = _fit_band(ff, grow)
+    y, under_over = _fit_under_band(ff, grow)
+    bottom = _fit_footer(ff)
+    body_over = False
+    if face.body or face.flavour:
+        cap = body_cap(face, w_mm, h_mm) if body_size is None else body_size
+        body_over = _fit_body(ff, y, bottom, max(body_floor, cap), body_floor)
+    ff.overflow = over or under_over or body_over
+    return ff
+
+
+def _fit_back(ff: FittedFace, w_mm: float, h_mm: float) -> FittedFace:
+    """A back: title and subtitle centred in the medallion, white on a dark back, the band's
+    colour on a light one, dark grey on a plain one."""
+    from hollowcli.render.geometry import back_medallion
+
+    face, w, h = ff.face, ff.w, ff.h
+    mx, my = back_medallion(w_mm, h_mm)
+    oval_w, oval_h = w - 2 * mx * MM, h - 2 * my * MM
+    box_w = oval_w * 0.8  # the widest box an oval holds at 60% of its height
+    _, text_col, _ = scheme(face.band)
+    if face.backstyle == "plain":
+        text_col = "#333333"
+    elif face.backstyle != "dark":
+        text_col = scheme(face.band)[0]
+
+    def make_back(size: float) -> list[Any]:
+        flows = []
+        if face.title:
+            flows.append(_para(face.title, _style(CONDENSED_BOLD, size, 1, text_col)))
+        if face.subtitle:
+            flows.append(balanced(face.subtitle, _style(OBLIQUE, max(FLOOR_PT, size * 0.6), 1, text_col), box_w))
+        for p in face.body:
+            flows.append(_para(p.markup, _style(REGULAR, max(FLOOR_PT, size * 0.55), 1, text_col)))
+        return flows
+
+    flows, size, over = _fit_flow(make_back, box_w, oval_h * 0.6, 15.0)
+    total = sum(f.height + f.style.spaceAfter for f in flows)
+    top = h / 2 + total / 2
+    for f in flows:
+        ff.placed.append(Placed(f, (w - box_w) / 2, top, f.height))
+        top -= f.height + f.style.spaceAfter
+    ff.overflow = over
+    ff.sizes["title"] = size
+    return ff
+
+
+def _fit_band(ff: FittedFace, grow: float) -> bool:
+    """The colour band with the title (and an optional corner value); True when the title
+    does not fit. With bleed the band runs into it on three sides; without, it is a box
+    inside the safe zone, so a cut a little off the line never leaves a sliver of colour on
+    one side only."""
+    face, w, h = ff.face, ff.w, ff.h
     safe = SAFE_MM * MM
-    ff = FittedFace(face, w, h, b)
     inner_w = w - 2 * safe
     _, text_col, _ = scheme(face.band)
-
-    if face.layout == "back":
-        # Title and subtitle centred in the medallion: white on a dark back, the band's colour
-        # on a light one, dark grey on a plain one.
-        from hollowcli.render.geometry import back_medallion
-
-        mx, my = back_medallion(w_mm, h_mm)
-        oval_w, oval_h = w - 2 * mx * MM, h - 2 * my * MM
-        box_w = oval_w * 0.8  # the widest box an oval holds at 60% of its height
-        if face.backstyle == "plain":
-            text_col = "#333333"
-        elif face.backstyle != "dark":
-            text_col = scheme(face.band)[0]
-
-        def make_back(size: float) -> list[Any]:
-            flows = []
-            if face.title:
-                flows.append(_para(face.title, _style(CONDENSED_BOLD, size, 1, text_col)))
-            if face.subtitle:
-                flows.append(balanced(face.subtitle, _style(OBLIQUE, max(FLOOR_PT, size * 0.6), 1, text_col), box_w))
-            for p in face.body:
-                flows.append(_para(p.markup, _style(REGULAR, max(FLOOR_PT, size * 0.55), 1, text_col)))
-            return flows
-
-        flows, size, over = _fit_flow(make_back, box_w, oval_h * 0.6, 15.0)
-        total = sum(f.height + f.style.spaceAfter for f in flows)
-        top = h / 2 + total / 2
-        for f in flows:
-            ff.placed.append(Placed(f, (w - box_w) / 2, top, f.height))
-            top -= f.height + f.style.spaceAfter
-        ff.overflow = over
-        ff.sizes["title"] = size
-        return ff
-
-    # ---- band with title (and an optional corner value) --------------------------
-    # Larger cards (tarot) get proportionally larger text; smaller ones shrink to fit. With
-    # bleed the band runs into it on three sides; without, it is a box inside the safe zone,
-    # so a cut a little off the line never leaves a sliver of colour on one side only.
-    grow = max(1.0, min(w_mm / 63.0, h_mm / 88.0))
-    boxed = b <= 0
+    boxed = ff.bleed <= 0
     if boxed:
         band_h = max(BAND_MIN_MM * MM, h * BAND_SHARE)
         band_top, pad = h - safe, BAND_PAD_MM * MM
@@ -425,10 +442,18 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
     th = tflows[0].height
     ff.placed.append(Placed(tflows[0], safe + pad, band_mid + th / 2 - 0.5, th))
     ff.sizes["title"] = tsize
-    over = tover
+    return tover
 
-    # ---- subtitle and stats under the band -----------------------------------------
-    y = band_top - band_h - 1.2 * MM
+
+def _fit_under_band(ff: FittedFace, grow: float) -> tuple[float, bool]:
+    """The subtitle and the stats under the band: where the body may start (pt from the
+    bottom), and True when one of them does not fit."""
+    face = ff.face
+    safe = SAFE_MM * MM
+    inner_w = ff.w - 2 * safe
+    band_top = ff.h - safe if ff.band_boxed else ff.h
+    y = band_top - ff.band_h - 1.2 * MM
+    over = False
     if face.subtitle:
         sflows, _, sover = _fit_flow(
             lambda s: [balanced(face.subtitle, _style(OBLIQUE, s, 1, "#333333"), inner_w)],
@@ -451,62 +476,76 @@ def _fit_face(face: Face, w_mm: float, h_mm: float, bleed_mm: float, body_floor:
         ff.stats_box = (safe, y - st.height - 2 * pad, inner_w, st.height + 2 * pad)
         ff.placed.append(Placed(st, safe + 1, y - pad, st.height))
         y -= st.height + 2 * pad + 1.5 * MM
+    return y, over
 
-    # ---- footer at the bottom of the safe zone ---------------------------------------
-    bottom = safe
-    if face.footer:
-        foot = balanced(face.footer, _style(REGULAR, FOOTER_PT, 1, "#666666"), inner_w)  # no orphan word
-        _, fh = foot.wrap(inner_w, 1e6)
-        lift = 0.2 * MM  # the font's descent stays inside the safe zone too
-        ff.placed.append(Placed(foot, safe, safe + lift + fh, fh))
-        bottom = safe + lift + fh + 1.0 * MM
 
-    # ---- body: the rest, shrunk to fit ---------------------------------------------
-    # Flavour text comes along only while the body can still be set at READABLE_PT or more.
+def _fit_footer(ff: FittedFace) -> float:
+    """The footer at the bottom of the safe zone; where the body must end (pt from the bottom)."""
+    safe = SAFE_MM * MM
+    inner_w = ff.w - 2 * safe
+    if not ff.face.footer:
+        return safe
+    foot = balanced(ff.face.footer, _style(REGULAR, FOOTER_PT, 1, "#666666"), inner_w)  # no orphan word
+    _, fh = foot.wrap(inner_w, 1e6)
+    lift = 0.2 * MM  # the font's descent stays inside the safe zone too
+    ff.placed.append(Placed(foot, safe, safe + lift + fh, fh))
+    return safe + lift + fh + 1.0 * MM
+
+
+def _fit_body(ff: FittedFace, y: float, bottom: float, base: float, body_floor: float) -> bool:
+    """The body between ``y`` and ``bottom``, at the largest size from ``base`` down that fits;
+    its flavour text comes along only while the body can still be set at READABLE_PT or
+    more. True when it does not fit even at the floor: then it is cut short, with a red
+    marker."""
+    face = ff.face
+    inner_w = ff.w - 2 * SAFE_MM * MM
     body_h = y - bottom
-    if face.body or face.flavour:
-        cap = body_cap(face, w_mm, h_mm) if body_size is None else body_size
-        base = max(body_floor, cap)
-        fit: tuple[list[Any], float, bool] | None = None
-        measured: list[float] = []
-        if face.flavour and base >= READABLE_PT:
-            fit = _fit_flow(lambda s: _paragraphs(face, s, True), inner_w, body_h, base, max(body_floor, READABLE_PT),
-                            measured)
-            if fit[2]:
-                fit, measured = None, []
-        if fit is None and not face.body:
-            fit = ([], base, False)
-        if fit is None:
-            fit = _fit_flow(lambda s: _paragraphs(face, s), inner_w, body_h, base, body_floor, measured)
-        else:
-            ff.flavour = bool(face.flavour)
-        flows, bsize, bover = fit
-        ff.sizes["body"] = bsize
-        ff.body_room = body_h
-        ff.body_need = measured[-1] if measured else 0.0
+    fit: tuple[list[Any], float, bool] | None = None
+    measured: list[float] = []
+    if face.flavour and base >= READABLE_PT:
+        fit = _fit_flow(lambda s: _paragraphs(face, s, True), inner_w, body_h, base, max(body_floor, READABLE_PT),
+                        measured)
+        if fit[2]:
+            fit, measured = None, []
+    if fit is None and not face.body:
+        fit = ([], base, False)
+    if fit is None:
+        fit = _fit_flow(lambda s: _paragraphs(face, s), inner_w, body_h, base, body_floor, measured)
+    else:
+        ff.flavour = bool(face.flavour)
+    flows, bsize, bover = fit
+    ff.sizes["body"] = bsize
+    ff.body_room = body_h
+    ff.body_need = measured[-1] if measured else 0.0
+    if bover:
+        _place_cut_short(ff, flows, y, bottom)
+    else:
         top = y
-        if bover:
-            over = True
-            marker = _text("\u25bc text continues", _style(BOLD, FLOOR_PT, 2, "#cc0000"), inner_w)
-            _, mh = marker.wrap(inner_w, 1e6)
-            room = body_h - mh - 1.0  # keep room for the marker
-            for f in flows:
-                if top - f.height < y - room:
-                    parts = f.split(inner_w, top - (y - room))
-                    if parts:
-                        part = parts[0]
-                        _, ph = part.wrap(inner_w, 1e6)
-                        ff.placed.append(Placed(part, safe, top, ph))
-                    break
-                ff.placed.append(Placed(f, safe, top, f.height))
-                top -= f.height + f.style.spaceAfter
-            ff.placed.append(Placed(marker, safe, bottom + mh, mh))
-        else:
-            for f in flows:
-                ff.placed.append(Placed(f, safe, top, f.height))
-                top -= f.height + f.style.spaceAfter
-    ff.overflow = over
-    return ff
+        for f in flows:
+            ff.placed.append(Placed(f, SAFE_MM * MM, top, f.height))
+            top -= f.height + f.style.spaceAfter
+    return bover
+
+
+def _place_cut_short(ff: FittedFace, flows: list[Any], y: float, bottom: float) -> None:
+    """Body text too long for its room: as much as fits, then a red "text continues" marker."""
+    safe = SAFE_MM * MM
+    inner_w = ff.w - 2 * safe
+    marker = _text("\u25bc text continues", _style(BOLD, FLOOR_PT, 2, "#cc0000"), inner_w)
+    _, mh = marker.wrap(inner_w, 1e6)
+    room = y - bottom - mh - 1.0  # keep room for the marker
+    top = y
+    for f in flows:
+        if top - f.height < y - room:
+            parts = f.split(inner_w, top - (y - room))
+            if parts:
+                part = parts[0]
+                _, ph = part.wrap(inner_w, 1e6)
+                ff.placed.append(Placed(part, safe, top, ph))
+            break
+        ff.placed.append(Placed(f, safe, top, f.height))
+        top -= f.height + f.style.spaceAfter
+    ff.placed.append(Placed(marker, safe, bottom + mh, mh))
 
 
 def draw_face(canvas: Any, ff: FittedFace, x: float, y: float) -> None:
@@ -519,47 +558,13 @@ def draw_face(canvas: Any, ff: FittedFace, x: float, y: float) -> None:
     c.saveState()
     c.translate(x, y)
     if ff.face.layout == "back":
-        # Only a medallion, centred and well inside the trim (a dark back also has its colour
-        # to the edge of the bleed): a back the printer shifts a few mm still looks right,
-        # with no frame near the edge to show the shift.
-        from hollowcli.render.geometry import back_medallion
-
-        style = ff.face.backstyle or "light"
-        mx, my = back_medallion(w / MM, h / MM)
-        ox, oy, ow, oh = mx * MM, my * MM, w - 2 * mx * MM, h - 2 * my * MM
-        ring = 1.3 * MM
-        if style == "dark":
-            c.setFillColor(HexColor(band))
-            c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
-            c.setStrokeColor(HexColor(tint))
-            c.setLineWidth(0.8)
-            c.ellipse(ox, oy, ox + ow, oy + oh, stroke=1, fill=0)
-            c.setLineWidth(0.4)
-            c.ellipse(ox + ring, oy + ring, ox + ow - ring, oy + oh - ring, stroke=1, fill=0)
-        elif style == "light":
-            # A pale tint inside two outlines in the band's colour: a few percent of the ink
-            # of a dark back.
-            c.setFillColor(HexColor(tint))
-            c.setStrokeColor(HexColor(band))
-            c.setLineWidth(0.8)
-            c.ellipse(ox, oy, ox + ow, oy + oh, stroke=1, fill=1)
-            c.setLineWidth(0.4)
-            c.ellipse(ox + ring, oy + ring, ox + ow - ring, oy + oh - ring, stroke=1, fill=0)
-        else:
-            # Plain: a thin grey oval and the words.
-            c.setStrokeColorRGB(0.6, 0.6, 0.6)
-            c.setLineWidth(0.4)
-            c.ellipse(ox, oy, ox + ow, oy + oh, stroke=1, fill=0)
+        _draw_medallion(c, ff)
     elif ff.band_boxed:
         # No bleed: the band is a box inside the safe zone, and nothing else comes nearer the
         # trim than it (no frame: a frame near the edge shows every cut that is a little off).
         safe = SAFE_MM * MM
         c.setFillColor(HexColor(band))
         c.roundRect(safe, h - safe - ff.band_h, w - 2 * safe, ff.band_h, 1.5 * MM, stroke=0, fill=1)
-        if ff.stats_box:
-            sx, sy, sw, sh = ff.stats_box
-            c.setFillColor(HexColor(tint))
-            c.roundRect(sx, sy, sw, sh, 1.2 * MM, stroke=0, fill=1)
     else:
         # Band to the top edge (into the bleed), then a thin frame around the rest.
         c.setFillColor(HexColor(band))
@@ -568,12 +573,50 @@ def draw_face(canvas: Any, ff: FittedFace, x: float, y: float) -> None:
         c.setLineWidth(0.6)
         inset = 1.8 * MM
         c.roundRect(inset, inset, w - 2 * inset, h - ff.band_h - inset + 0.3, 1.5 * MM, stroke=1, fill=0)
-        if ff.stats_box:
-            sx, sy, sw, sh = ff.stats_box
-            c.setFillColor(HexColor(tint))
-            c.roundRect(sx, sy, sw, sh, 1.2 * MM, stroke=0, fill=1)
+    if ff.face.layout != "back" and ff.stats_box:
+        sx, sy, sw, sh = ff.stats_box
+        c.setFillColor(HexColor(tint))
+        c.roundRect(sx, sy, sw, sh, 1.2 * MM, stroke=0, fill=1)
     draw_placed(c, ff.placed)
     c.restoreState()
+
+
+def _draw_medallion(c: Any, ff: FittedFace) -> None:
+    """A back's medallion, centred and well inside the trim (a dark back also has its colour
+    to the edge of the bleed): a back the printer shifts a few mm still looks right, with no
+    frame near the edge to show the shift."""
+    from reportlab.lib.colors import HexColor
+
+    from hollowcli.render.geometry import back_medallion
+
+    band, _, tint = scheme(ff.face.band)
+    w, h, b = ff.w, ff.h, ff.bleed
+    style = ff.face.backstyle or "light"
+    mx, my = back_medallion(w / MM, h / MM)
+    ox, oy, ow, oh = mx * MM, my * MM, w - 2 * mx * MM, h - 2 * my * MM
+    ring = 1.3 * MM
+    if style == "dark":
+        c.setFillColor(HexColor(band))
+        c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+        c.setStrokeColor(HexColor(tint))
+        c.setLineWidth(0.8)
+        c.ellipse(ox, oy, ox + ow, oy + oh, stroke=1, fill=0)
+        c.setLineWidth(0.4)
+        c.ellipse(ox + ring, oy + ring, ox + ow - ring, oy + oh - ring, stroke=1, fill=0)
+    elif style == "light":
+        # A pale tint inside two outlines in the band's colour: a few percent of the ink of a
+        # dark back.
+        c.setFillColor(HexColor(tint))
+        c.setStrokeColor(HexColor(band))
+        c.setLineWidth(0.8)
+        c.ellipse(ox, oy, ox + ow, oy + oh, stroke=1, fill=1)
+        c.setLineWidth(0.4)
+        c.ellipse(ox + ring, oy + ring, ox + ow - ring, oy + oh - ring, stroke=1, fill=0)
+    else:
+        # Plain: a thin grey oval and the words.
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        c.setLineWidth(0.4)
+        c.ellipse(ox, oy, ox + ow, oy + oh, stroke=1, fill=0)
 
 
 def draw_placed(c: Any, placed: list[Placed]) -> None:

@@ -8,7 +8,9 @@ warning instead.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from hollowcli.errors import RenderError
@@ -41,7 +43,7 @@ def register_fonts() -> str:
             font = TTFont(name, str(path))
         except (OSError, TTFError) as e:
             raise RenderError(f"the font file {path} cannot be read ({e}); reinstall hollowcli") from e
-        _remember_subsets(font.face)
+        _remember_subsets(font.face, path)
         _remember_widths(font)
         pdfmetrics.registerFont(font)
     # <b>, <i> inside paragraphs pick these faces; bold-italic falls back to bold.
@@ -62,8 +64,8 @@ def register_fonts() -> str:
 SUBSETS_KEPT = 32
 
 
-def _remember_subsets(face: Any) -> None:
-    """Build each distinct subset of ``face`` once per process, compressed once.
+def _remember_subsets(face: Any, path: Path) -> None:
+    """Build each distinct subset of ``face`` once, compressed once.
 
     reportlab builds the embedded subset of a font for every PDF at ``save()``: it copies
     the glyphs out of the font file and compresses the result. Files of one kit mostly
@@ -71,18 +73,21 @@ def _remember_subsets(face: Any) -> None:
     subset's bytes are kept, and the font file stream gets the very bytes reportlab's
     Flate filter would make (already compressed, as :func:`hollowcli.render.sheet.finish_page`
     does for pages). Should reportlab's internals differ, the stream is left to reportlab.
+    A subset is also kept in the cache folder (:class:`StoredSubsets`), so printing the
+    same files again builds none of them.
     """
     from collections import OrderedDict
 
     kept: OrderedDict[tuple[int, ...], list[bytes]] = OrderedDict()
     make_subset = face.makeSubset
     add_subset_objects = face.addSubsetObjects
+    stored = StoredSubsets.for_font(path)
 
     def entry(subset: Any) -> list[bytes]:
         key = tuple(subset)
         hit = kept.get(key)
         if hit is None:
-            hit = kept[key] = [make_subset(subset)]
+            hit = kept[key] = (stored.read(key) if stored else None) or [make_subset(subset)]
             if len(kept) > SUBSETS_KEPT:
                 kept.popitem(last=False)
         else:
@@ -106,6 +111,8 @@ def _remember_subsets(face: Any) -> None:
                 return ref
             if len(hit) == 1:
                 hit.append(pdfdoc.PDFZCompress.encode(hit[0]))
+                if stored:
+                    stored.write(tuple(subset), hit[1])
             stream.content = hit[1]
             stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
         except (AttributeError, KeyError, TypeError):
@@ -114,6 +121,110 @@ def _remember_subsets(face: Any) -> None:
 
     face.makeSubset = remembered_subset
     face.addSubsetObjects = remembered_objects
+
+
+class StoredSubsets:
+    """Embedded subsets of one font file, compressed as they go into a PDF, kept in the
+    cache folder (``fonts/`` beside the content cache) from one run to the next.
+
+    A subset's file is named after what its bytes depend on: the font file (path, size,
+    modification time), reportlab's version (which builds the subset), zlib's (which
+    compresses it), and the subset's characters in order; the same text heads the file and
+    is checked when it is read. A file that does not read back whole is ignored and made
+    again; one that cannot be written is not written. ``HOLLOW_NO_CACHE=1`` turns it off.
+    Files written more than :data:`hollowcli.pack.cache.MAX_AGE_S` ago are removed when one
+    is written (and made again when needed).
+    """
+
+    #: Bumped whenever what a file holds changes.
+    FORMAT = 1
+
+    def __init__(self, stamp: str):
+        self.stamp = stamp
+        self.pruned = False
+
+    @classmethod
+    def for_font(cls, path: Path) -> StoredSubsets | None:
+        import zlib
+
+        from reportlab import Version
+
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        return cls(f"hollow font subset {cls.FORMAT}|{Version}|{zlib.ZLIB_RUNTIME_VERSION}|{path}|{st.st_size}"
+                   f"|{st.st_mtime_ns}")
+
+    def _where(self, subset: tuple[int, ...]) -> tuple[bytes, str] | None:
+        """(the file's head, its path), or None when caching is off."""
+        import hashlib
+
+        from hollowcli.pack import cache
+
+        if not cache.enabled():
+            return None
+        head = f"{self.stamp}|{','.join(map(str, subset))}\n".encode()
+        return head, os.path.join(cache.cache_path(), "fonts", hashlib.sha256(head).hexdigest()[:40] + ".subset")
+
+    def read(self, subset: tuple[int, ...]) -> list[bytes] | None:
+        """[the subset, compressed] as stored, or None."""
+        import zlib
+
+        where = self._where(subset)
+        if where is None:
+            return None
+        head, path = where
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+            if not data.startswith(head):
+                return None
+            packed = data[len(head):]
+            return [zlib.decompress(packed), packed]
+        except (OSError, zlib.error):
+            return None
+
+    def write(self, subset: tuple[int, ...], packed: bytes) -> None:
+        """Keep ``packed`` (the subset compressed) for the next run, if the folder allows."""
+        from hollowcli.pack.cache import MAX_AGE_S
+        from hollowcli.tempfiles import temp_beside
+
+        where = self._where(subset)
+        if where is None:
+            return
+        head, path = where
+        folder = os.path.dirname(path)
+        try:
+            os.makedirs(folder, exist_ok=True)
+            if not self.pruned:
+                self.pruned = True
+                _prune(folder, MAX_AGE_S)
+            fd, tmp = temp_beside(Path(folder), ".subset-", ".part")
+        except OSError:
+            return
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(head + packed)
+            os.replace(tmp, path)
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _prune(folder: str, max_age: float) -> None:
+    """Remove stored subsets written more than ``max_age`` seconds ago."""
+    import time
+
+    limit = time.time() - max_age
+    try:
+        for entry in os.scandir(folder):
+            if entry.name.endswith(".subset") and entry.stat().st_mtime < limit:
+                os.unlink(entry.path)
+    except OSError:
+        pass
 
 
 def _remember_widths(font: Any) -> None:

@@ -294,11 +294,9 @@ class Rich:
     def emit(self, t: Any, x: float, y: float, current: Any) -> Any:
         """Write the lines into text object ``t`` with the bottom-left at (x, y); ``current``
         is the (font, size, colour) ``t`` already has, and the one it has after is returned."""
-        from reportlab.pdfbase.pdfmetrics import getAscent
-
         st = self.style
         size, leading = st.fontSize, st.leading
-        base = y + self.height - getAscent(st.fontName, size)
+        base = y + self.height - _ascent(st.fontName, size)
         room = self.width - st.leftIndent - st.rightIndent
         if self.bullet:
             t.setTextOrigin(x + st.bulletIndent, base)
@@ -373,10 +371,121 @@ def draw_texts(canvas: Any, items: Any) -> None:
     at their (x, y) in one PDF text object: one BT ... ET, and the font and colour set only
     where they change, instead of a text object each."""
     t = canvas.beginText()
+    ops = TextOps(t)
     current = None
     for text, x, y in items:
-        current = text.emit(t, x, y, current)
+        current = text.emit(ops, x, y, current)
     canvas.drawText(t)
+
+
+#: Numbers as reportlab writes them into a page (``fp_str``), by value: a sheet's text comes
+#: back at the same sizes, colours, margins and line positions. Emptied when it grows past
+#: NUMBERS_KEPT, so memory stays flat.
+NUMBERS_KEPT = 8192
+_NUMBERS: dict[float, str] = {}
+
+
+def _number(v: float) -> str:
+    s = _NUMBERS.get(v)
+    if s is None:
+        from reportlab.pdfgen.textobject import fp_str
+
+        if len(_NUMBERS) >= NUMBERS_KEPT:
+            _NUMBERS.clear()
+        s = _NUMBERS[v] = fp_str(v)
+    return s
+
+
+class TextOps:
+    """A reportlab text object as :func:`draw_texts` writes into it: ``setTextOrigin``,
+    ``setFont``, ``setFillColor`` and ``textLine`` add the very operators the text object's
+    own methods add, without their general paths (the font looked up by name for every run,
+    each number formatted anew, the object's state saved and restored around each run, colour
+    spaces and shaped text the card text never uses). Whatever is not that plain case (a font
+    that is not an embedded TrueType one, a colour that is not plain RGB, a canvas drawing
+    top-down or enforcing a colour space) goes to the text object's own method."""
+
+    __slots__ = ("t", "_code", "_doc", "_escape", "_plain", "_font", "_tf", "_alpha")
+
+    def __init__(self, t: Any) -> None:
+        self.t = t
+        self._code = t._code
+        canvas = t._canvas
+        self._doc = canvas._doc
+        self._escape = canvas._escape
+        self._plain = bool(canvas.bottomup) and t._enforceColorSpace is None
+        self._font: Any = None  # the embedded font in use when its runs are written here
+        self._tf = ""  # its "size Tf leading TL", once written
+        self._alpha: Any = None  # the fill alpha last set here
+
+    def setTextOrigin(self, x: float, y: float) -> None:
+        if not self._plain:
+            self.t.setTextOrigin(x, y)
+            return
+        self._code.append(f"1 0 0 1 {_number(x)} {_number(y)} Tm")
+        t = self.t
+        t._x0 = t._x = x
+        t._y0 = t._y = y
+
+    def setFont(self, name: str, size: float) -> None:
+        font = _ttf(name) if self._plain else None
+        if font is None:
+            self._font = None
+            self.t.setFont(name, size)
+            return
+        t = self.t
+        t._fontname, t._fontsize, t._leading = name, size, size * 1.2
+        t._curSubset = -1
+        self._font, self._tf = font, ""
+
+    def setFillColor(self, colour: Any) -> None:
+        from reportlab.lib.colors import Color
+
+        if not self._plain or type(colour) is not Color:
+            self.t.setFillColor(colour)
+            return
+        self.t._fillColorObj = colour
+        self._code.append(f"{_number(colour.red)} {_number(colour.green)} {_number(colour.blue)} rg")
+        # reportlab then sets the colour's alpha (a PDF 1.4 feature, so the file says 1.4, and a
+        # graphics state where it changes); the same alpha again changes nothing.
+        alpha = colour.alpha
+        if alpha is not None and alpha != self._alpha:
+            self.t.setFillAlpha(alpha)
+            self._alpha = alpha
+
+    def textLine(self, text: str) -> None:
+        font = self._font
+        if font is None:
+            self.t.textLine(text)
+            return
+        t, doc, escape = self.t, self._doc, self._escape
+        parts = []
+        for subset, chunk in font.splitString(text, doc):
+            if subset != t._curSubset:
+                if not self._tf:
+                    self._tf = f"{_number(t._fontsize)} Tf {_number(t._leading)} TL"
+                parts.append(f"{font.getSubsetInternalName(subset, doc)} {self._tf}")
+                t._curSubset = subset
+            parts.append(f"({escape(chunk)}) Tj")
+        self._code.append(" ".join(parts) + " T*")
+
+
+@lru_cache(maxsize=256)
+def _ascent(font: str, size: float) -> float:
+    """reportlab's ``getAscent`` of a registered font at ``size`` (a font is registered once)."""
+    from reportlab.pdfbase.pdfmetrics import getAscent
+
+    return getAscent(font, size)  # type: ignore[no-any-return]
+
+
+def _ttf(name: str) -> Any:
+    """The registered embedded TrueType font ``name``, or None for any other kind of font
+    (looked up each time: a font registered again under its name is the one used)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    font = pdfmetrics.getFont(name)
+    return font if type(font) is TTFont and font._dynamicFont else None
 
 
 def _visual_line(self: Rich, line: list[tuple[float, str, str, Any]], width: float,

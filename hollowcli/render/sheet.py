@@ -325,8 +325,6 @@ def card_sheets(
     warnings)): a file may mix kinds of card, each with its own back. With ``where`` the
     result says which card is on which sheet and slot.
     """
-    from dataclasses import replace as dc_replace
-
     if count is None:
         jobs = list(jobs)
         count = sum(max(0, j.copies) for j in jobs)
@@ -336,51 +334,100 @@ def card_sheets(
                    spec.backs)
     warnings: list[str] = []
     notes: list[str] = list(layout.notes())
-    modes = spec.backs
-    forms: dict[str, str] = {}  # back key -> form name
     wanted = ({"": (back, back_name)} if back is not None else {}) | dict(backs or {})
-    if modes != "none":
-        styles: set[str] = set()
-        for n, (key, (face, what)) in enumerate(wanted.items()):
-            style = effective_backs_style(layout, face)
-            styles.add(style)
-            face = dc_replace(face, backstyle=style)
-            ff = fit_face(face, spec.card_w, spec.card_h, spec.bleed, what)
-            warnings.extend(face_warnings(face, ff, what))
-            # Every back of a kind is the same: draw it once as a form and place it per card
-            # (the PDF stores it once; placing it is one operator instead of a card's drawing).
-            form = forms[key] = BACK_FORM if n == 0 else f"{BACK_FORM}{n}"
-            b = ff.bleed
-            c.beginForm(form, lowerx=-b, lowery=-b, upperx=ff.w + b, uppery=ff.h + b)
-            draw_face(c, ff, 0, 0)
-            c.endForm()
-        for style in sorted(styles):
-            layout.check_printable(style)  # a pack's dark back reaches further than a light one
-            tip = dark_backs_note(layout, style)
-            if tip:
-                notes.append(tip)
-    has_backs = bool(forms)
-    ruler = layout.ruler()
-    sheets = max(1, -(-count // layout.per_page)) if count else 0
-    side_front = "fronts and backs" if layout.fold and has_backs else "fronts"
-    label_len = max(label_width_mm(sheet_label(name, sheets, sheets, side)) for side in (side_front, "backs"))
-    front_spot = layout.label(label_len)
-    back_spot = layout.label(label_len, back=True) if layout.duplex else None
-    pages = 0
+    forms = _back_forms(c, layout, wanted, warnings, notes) if spec.backs != "none" else {}
+    sheets = _Sheets(c, layout, name, count, forms, where)
     cards = 0
-    sheet_no = 0
-    back_pages: list[int] = []
-    front_cuts = layout.cut_lines()
-    placements: list[Placement] = []
-    spans: dict[str, list[int]] = {}  # group -> [first page, last page]
+    batch: list[tuple[CardJob, FittedFace]] = []
+    for item in _copies(jobs, layout, warnings):
+        batch.append(item)
+        cards += 1
+        if len(batch) == layout.per_page:
+            sheets.sheet(batch)
+            batch = []
+    if batch:
+        sheets.sheet(batch)
+    pages = sheets.pages
+    if after is not None:
+        pages += after(c)
+    if pages == 0:
+        # An empty deck still makes a valid, honest PDF.
+        c.setFont(REGULAR, 12)
+        c.drawString(20 * MM, layout.page_h * MM - 30 * MM, "No cards to print.")
+        c.showPage()
+        pages = 1
+    c.save()
+    return RenderResult(buf.getvalue(), pages, cards, tuple(warnings), tuple(notes), tuple(sheets.back_pages), holds,
+                        sheets.ruler is not None or after is not None,
+                        tuple((g, a, b) for g, (a, b) in sheets.spans.items()), tuple(sheets.placements),
+                        "card" if cards else "")
 
-    def fronts_page(batch: list[tuple[CardJob, FittedFace]]) -> None:
-        nonlocal pages, sheet_no
-        sheet_no += 1
+
+def _back_forms(c: Any, layout: Layout, wanted: Mapping[str, tuple[Face, str]], warnings: list[str],
+                notes: list[str]) -> dict[str, str]:
+    """Each back (key -> (face, name for warnings)) drawn once as a form: back key -> form
+    name. Every back of a kind is the same, so the PDF stores it once and placing it is one
+    operator instead of a card's drawing. Checks each backs style against the printable area."""
+    from dataclasses import replace as dc_replace
+
+    spec = layout.spec
+    forms: dict[str, str] = {}
+    styles: set[str] = set()
+    for n, (key, (face, what)) in enumerate(wanted.items()):
+        style = effective_backs_style(layout, face)
+        styles.add(style)
+        face = dc_replace(face, backstyle=style)
+        ff = fit_face(face, spec.card_w, spec.card_h, spec.bleed, what)
+        warnings.extend(face_warnings(face, ff, what))
+        form = forms[key] = BACK_FORM if n == 0 else f"{BACK_FORM}{n}"
+        b = ff.bleed
+        c.beginForm(form, lowerx=-b, lowery=-b, upperx=ff.w + b, uppery=ff.h + b)
+        draw_face(c, ff, 0, 0)
+        c.endForm()
+    for style in sorted(styles):
+        layout.check_printable(style)  # a pack's dark back reaches further than a light one
+        tip = dark_backs_note(layout, style)
+        if tip:
+            notes.append(tip)
+    return forms
+
+
+class _Sheets:
+    """The sheets of a card file as they are drawn: each batch of cards on a fronts page (and
+    its backs beside them in fold mode), then a backs page for duplex; the pages so far, which
+    are backs, each group's pages and (with ``where``) which card is on which slot."""
+
+    def __init__(self, c: Any, layout: Layout, name: str, count: int, forms: dict[str, str], where: bool) -> None:
+        self.c, self.layout, self.name, self.forms, self.where = c, layout, name, forms, where
+        self.ruler = layout.ruler()
+        self.total = max(1, -(-count // layout.per_page)) if count else 0
+        self.side_front = "fronts and backs" if layout.fold and forms else "fronts"
+        label_len = max(label_width_mm(sheet_label(name, self.total, self.total, side))
+                        for side in (self.side_front, "backs"))
+        self.front_spot = layout.label(label_len)
+        self.back_spot = layout.label(label_len, back=True) if layout.duplex else None
+        self.front_cuts = layout.cut_lines()
+        self.pages = 0
+        self.sheet_no = 0
+        self.back_pages: list[int] = []
+        self.placements: list[Placement] = []
+        self.spans: dict[str, list[int]] = {}  # group -> [first page, last page]
+
+    def sheet(self, batch: list[tuple[CardJob, FittedFace]]) -> None:
+        """One sheet: its cards at one body size per kind, fronts, then backs for duplex."""
+        faces = one_size_per_kind(batch, self.layout)
+        batch = [(job, ff) for (job, _), ff in zip(batch, faces)]
+        self.fronts_page(batch)
+        if self.layout.spec.backs in ("long", "short") and any(job.back in self.forms for job, _ in batch):
+            self.backs_page(batch)
+
+    def fronts_page(self, batch: list[tuple[CardJob, FittedFace]]) -> None:
+        c, layout = self.c, self.layout
+        self.sheet_no += 1
         draw_marks(c, layout.marks())
-        if ruler is not None:
-            draw_ruler(c, ruler)
-        draw_label(c, front_spot, sheet_label(name, sheet_no, sheets, side_front))
+        if self.ruler is not None:
+            draw_ruler(c, self.ruler)
+        draw_label(c, self.front_spot, sheet_label(self.name, self.sheet_no, self.total, self.side_front))
         if layout.fold:
             fl = layout.fold_line()
             assert fl is not None
@@ -393,62 +440,39 @@ def card_sheets(
         for i, (job, ff) in enumerate(batch):
             r = layout.slot(i)
             draw_face(c, ff, r.x * MM, r.y * MM)
-            if layout.fold and job.back in forms:
+            if layout.fold and job.back in self.forms:
                 br = layout.back_slot(i)
-                place_back(c, br.x * MM, br.y * MM, forms[job.back])
-        draw_cut_lines(c, front_cuts)
+                place_back(c, br.x * MM, br.y * MM, self.forms[job.back])
+        draw_cut_lines(c, self.front_cuts)
         finish_page(c)
-        pages += 1
+        self.pages += 1
+        self._record(batch)
+
+    def _record(self, batch: list[tuple[CardJob, FittedFace]]) -> None:
+        """The pages of each group so far, and (with ``where``) the slots of the sheet just drawn."""
+        from dataclasses import replace as dc_replace
+
         for i, (job, _) in enumerate(batch):
             if job.group:
-                span = spans.setdefault(job.group, [pages, pages])
-                span[1] = pages + (1 if layout.duplex and job.back in forms else 0)
-            if where:
-                last = placements[-1] if placements else None
-                if last and (last.sheet, last.group, last.name, last.last) == (sheet_no, job.group, job.name, i):
-                    placements[-1] = dc_replace(last, last=i + 1)
+                span = self.spans.setdefault(job.group, [self.pages, self.pages])
+                span[1] = self.pages + (1 if self.layout.duplex and job.back in self.forms else 0)
+            if self.where:
+                last = self.placements[-1] if self.placements else None
+                if last and (last.sheet, last.group, last.name, last.last) == (self.sheet_no, job.group, job.name, i):
+                    self.placements[-1] = dc_replace(last, last=i + 1)
                 else:
-                    placements.append(Placement(sheet_no, i + 1, i + 1, job.group, job.name))
+                    self.placements.append(Placement(self.sheet_no, i + 1, i + 1, job.group, job.name))
 
-    def backs_page(batch: list[tuple[CardJob, FittedFace]]) -> None:
-        nonlocal pages
+    def backs_page(self, batch: list[tuple[CardJob, FittedFace]]) -> None:
+        c, layout = self.c, self.layout
         # Crop marks in the margins only: a cut line drawn across the backs would run inside
         # the cards as soon as the printer shifts the back side.
         draw_marks(c, layout.marks(back=True))
-        draw_label(c, back_spot, sheet_label(name, sheet_no, sheets, "backs"))
+        draw_label(c, self.back_spot, sheet_label(self.name, self.sheet_no, self.total, "backs"))
         for i, (job, _) in enumerate(batch):
-            if job.back in forms:
+            if job.back in self.forms:
                 br = layout.back_slot(i)
-                place_back(c, br.x * MM, br.y * MM, forms[job.back])
+                place_back(c, br.x * MM, br.y * MM, self.forms[job.back])
         finish_page(c)
-        pages += 1
-        back_pages.append(pages)
-
-    def sheet(batch: list[tuple[CardJob, FittedFace]]) -> None:
-        faces = one_size_per_kind(batch, layout)
-        batch = [(job, ff) for (job, _), ff in zip(batch, faces)]
-        fronts_page(batch)
-        if modes in ("long", "short") and any(job.back in forms for job, _ in batch):
-            backs_page(batch)
-
-    batch: list[tuple[CardJob, FittedFace]] = []
-    for item in _copies(jobs, layout, warnings):
-        batch.append(item)
-        cards += 1
-        if len(batch) == layout.per_page:
-            sheet(batch)
-            batch = []
-    if batch:
-        sheet(batch)
-    if after is not None:
-        pages += after(c)
-    if pages == 0:
-        # An empty deck still makes a valid, honest PDF.
-        c.setFont(REGULAR, 12)
-        c.drawString(20 * MM, layout.page_h * MM - 30 * MM, "No cards to print.")
-        c.showPage()
-        pages = 1
-    c.save()
-    return RenderResult(buf.getvalue(), pages, cards, tuple(warnings), tuple(notes), tuple(back_pages), holds,
-                        ruler is not None or after is not None, tuple((g, a, b) for g, (a, b) in spans.items()),
-                        tuple(placements), "card" if cards else "")
+        self.pages += 1
+        self.back_pages.append(self.pages)

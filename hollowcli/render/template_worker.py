@@ -1,6 +1,6 @@
 """A pack's card templates run in a child process with hard limits on memory and time.
 
-The sandbox of :mod:`hollowcli.render.markup` bounds what a template builds, operator by
+The sandbox of :mod:`hollowcli.render.sandbox` bounds what a template builds, operator by
 operator and call by call, and stops it after 5 seconds. But some work happens inside one
 call of Python's own C code, where neither a size check nor the alarm can step in: summing
 99,999 lists, sorting or printing a list that holds one list 99,999 times, a ``translate``
@@ -40,7 +40,8 @@ from dataclasses import asdict
 from typing import Any
 
 from hollowcli.errors import HollowError, RenderError
-from hollowcli.render.markup import RENDER_SECONDS, TEMPLATE_SUFFIX, Face, Para, stopped_message, template_line
+from hollowcli.render.markup import TEMPLATE_SUFFIX, Face, Para
+from hollowcli.render.sandbox import RENDER_SECONDS, stopped_message, template_line
 
 #: The memory (bytes of address space) the child may add to what it starts with.
 MEMORY = 256 * 1024 * 1024

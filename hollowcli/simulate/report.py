@@ -570,30 +570,8 @@ def _table_page(c: Any, doc: dict[str, Any], chapters: list[dict[str, Any]], lef
     c.drawString(left, y, "The figures")
     y -= 22
     for ch in chapters:
-        n = ch["games"]
-        lo, hi = ch["ci95"]
-        lost = n - ch["wins"]
-        lines = [
-            f"Won {ch['wins']} of {n}: {pct(ch['win_rate'])}, 95% interval {pct(lo)} to {pct(hi)} (Wilson).",
-            f"Lost {lost}: " + ", ".join(f"{CAUSE_WORDS[k]} {ch['losses'][k]}" for k in causes(doc))
-            + f". Foes defeated per game: {ch['foes_defeated']:.2f}.",
-            f"Rounds: mean {ch['rounds']['mean']:.2f}; games ending in round "
-            + ", ".join(f"{r}: {k}" for r, k in ch["rounds"]["histogram"].items()) + ".",
-            "Still playing after round " + ", ".join(f"{r}: {100 * p:.0f}%" for r, p in enumerate(ch["survival"], 1)) + ".",
-            "Not lost yet after round " + ", ".join(f"{r}: {100 * p:.0f}%" for r, p in enumerate(ch["not_lost"], 1)) + ".",
-        ]
-        a = ch.get("against")
-        if a and a["delta"] is not None:
-            dlo, dhi = a["delta_ci95"]
-            lines.append(f"With --against: won {a['wins']} of {a['games']}: {pct(a['win_rate'])}; change "
-                         f"{100 * a['delta']:+.1f} points, 95% interval {100 * dlo:+.1f} to {100 * dhi:+.1f} "
-                         "(Newcombe, paired).")
-            lines.append(paired_words(a) + ".")
-        wrapped = [part for line in lines for part in _wrap(c, line, REGULAR, 8.5, width)]
-        rows = [(doc["legend_names"][lid], ch["legends"][lid]) for lid in ids]
-        if a and a["games"]:
-            rows = [row for lid in ids for row in ((doc["legend_names"][lid], ch["legends"][lid]),
-                                                   ("   with --against", a["legends"][lid]))]
+        wrapped = [part for line in _chapter_lines(doc, ch) for part in _wrap(c, line, REGULAR, 8.5, width)]
+        rows = _legend_rows(doc, ch)
         if y - (14 + 11 * len(wrapped) + 3 + 11 * (1 + len(rows))) < bottom:  # the chapter's block on one page
             finish_page(c)
             y = top - 12
@@ -604,32 +582,73 @@ def _table_page(c: Any, doc: dict[str, Any], chapters: list[dict[str, Any]], lef
         for part in wrapped:
             c.drawString(left, y, part)
             y -= 11
-        y -= 3
-        # Legend, damage (mean and interval), fear (mean and interval), fell
-        cols = (left + 150, left + 160, left + 265, left + 275, left + 375)
-        c.setFont(BOLD, 8.5)
-        c.drawString(left + 10, y, "Legend")
-        c.drawRightString(cols[0], y, "damage")
-        c.drawString(cols[1], y, "95% interval")
-        c.drawRightString(cols[2], y, "fear")
-        c.drawString(cols[3], y, "95% interval")
-        c.drawRightString(cols[4], y, "fell")
-        y -= 11
-        c.setFont(REGULAR, 8.5)
-        for name, v in rows:
-            c.drawString(left + 10, y, name)
-            c.drawRightString(cols[0], y, f"{v['damage']:.2f}")
-            c.drawString(cols[1], y, "{:.2f} to {:.2f}".format(*v["damage_ci95"]))
-            c.drawRightString(cols[2], y, f"{v['fear']:.2f}")
-            c.drawString(cols[3], y, "{:.2f} to {:.2f}".format(*v["fear_ci95"]))
-            c.drawRightString(cols[4], y, str(v["fell"]))
-            y -= 11
-        y -= 12
+        y = _legend_table(c, rows, left, y - 3) - 12
     c.setFont(REGULAR, 7.5)
     note = ("Damage and fear are means per game, with their 95% intervals (mean ± 1.96 standard errors); "
             "'fell' counts the games in which the Legend was incapacitated or overcome by fear.")
     for n, part in enumerate(_wrap(c, note, REGULAR, 7.5, width)[:2]):
         c.drawString(left, 15 * 72 / 25.4 + 12 - 9 * n, part)
+
+
+def _chapter_lines(doc: dict[str, Any], ch: dict[str, Any]) -> list[str]:
+    """A chapter's figures in sentences: wins, losses and their causes, rounds, the chance of
+    still playing (and of not having lost) after each round, and the --against comparison."""
+    n = ch["games"]
+    lo, hi = ch["ci95"]
+    lost = n - ch["wins"]
+    lines = [
+        f"Won {ch['wins']} of {n}: {pct(ch['win_rate'])}, 95% interval {pct(lo)} to {pct(hi)} (Wilson).",
+        f"Lost {lost}: " + ", ".join(f"{CAUSE_WORDS[k]} {ch['losses'][k]}" for k in causes(doc))
+        + f". Foes defeated per game: {ch['foes_defeated']:.2f}.",
+        f"Rounds: mean {ch['rounds']['mean']:.2f}; games ending in round "
+        + ", ".join(f"{r}: {k}" for r, k in ch["rounds"]["histogram"].items()) + ".",
+        "Still playing after round " + ", ".join(f"{r}: {100 * p:.0f}%" for r, p in enumerate(ch["survival"], 1)) + ".",
+        "Not lost yet after round " + ", ".join(f"{r}: {100 * p:.0f}%" for r, p in enumerate(ch["not_lost"], 1)) + ".",
+    ]
+    a = ch.get("against")
+    if a and a["delta"] is not None:
+        dlo, dhi = a["delta_ci95"]
+        lines.append(f"With --against: won {a['wins']} of {a['games']}: {pct(a['win_rate'])}; change "
+                     f"{100 * a['delta']:+.1f} points, 95% interval {100 * dlo:+.1f} to {100 * dhi:+.1f} "
+                     "(Newcombe, paired).")
+        lines.append(paired_words(a) + ".")
+    return lines
+
+
+def _legend_rows(doc: dict[str, Any], ch: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """(name, figures) of each Legend in the chapter, each followed by its --against figures."""
+    ids = list(doc["legend_names"])
+    a = ch.get("against")
+    if a and a["games"]:
+        return [row for lid in ids for row in ((doc["legend_names"][lid], ch["legends"][lid]),
+                                               ("   with --against", a["legends"][lid]))]
+    return [(doc["legend_names"][lid], ch["legends"][lid]) for lid in ids]
+
+
+def _legend_table(c: Any, rows: list[tuple[str, dict[str, Any]]], left: float, y: float) -> float:
+    """The Legends' damage and fear (means and intervals) and how often each fell, from ``y``
+    down; where the table ends."""
+    from hollowcli.render.fonts import BOLD, REGULAR
+
+    cols = (left + 150, left + 160, left + 265, left + 275, left + 375)
+    c.setFont(BOLD, 8.5)
+    c.drawString(left + 10, y, "Legend")
+    c.drawRightString(cols[0], y, "damage")
+    c.drawString(cols[1], y, "95% interval")
+    c.drawRightString(cols[2], y, "fear")
+    c.drawString(cols[3], y, "95% interval")
+    c.drawRightString(cols[4], y, "fell")
+    y -= 11
+    c.setFont(REGULAR, 8.5)
+    for name, v in rows:
+        c.drawString(left + 10, y, name)
+        c.drawRightString(cols[0], y, f"{v['damage']:.2f}")
+        c.drawString(cols[1], y, "{:.2f} to {:.2f}".format(*v["damage_ci95"]))
+        c.drawRightString(cols[2], y, f"{v['fear']:.2f}")
+        c.drawString(cols[3], y, "{:.2f} to {:.2f}".format(*v["fear_ci95"]))
+        c.drawRightString(cols[4], y, str(v["fell"]))
+        y -= 11
+    return y
 
 
 def _wrap(c: Any, text: str, font: str, size: float, width: float) -> list[str]:

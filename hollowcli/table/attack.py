@@ -69,8 +69,6 @@ def attack_setup(
     ``--by LEGEND [--with SKILL-or-ITEM] [--target FOE]`` (or ``--by FOE --target LEGEND``)
     takes them from content; ``--dice``/``--direct``/``--defense`` given explicitly win.
     """
-    from hollowcli.engine import resolve
-
     if by is None and target is None:
         if with_ is not None:
             raise UsageError(
@@ -83,31 +81,7 @@ def attack_setup(
     base_defense = None
     attacker_is_legend: bool | None = None
     if by is not None:
-        kind, ident = _find_actor(pack, by)
-        if kind == "legend":
-            attacker_is_legend = True
-            legend = pack.legends[ident]
-            source = _find_source(pack, legend, with_)
-            owned = (*legend.skills, *legend.inventory, *((legend.relic,) if legend.relic else ()))
-            if source is not None and source.id not in owned:
-                notes.append(
-                    f"note: {source.name} is not one of {legend.name}'s skills or items; "
-                    "its numbers are used anyway"
-                )
-            try:
-                nums = resolve.legend_attack(legend, source, pack.rules.basic_attack_bonus)
-            except ValueError as e:
-                raise UsageError(f"{e}; choose a skill or item with an attack, or 'basic'") from e
-        else:
-            attacker_is_legend = False
-            foe = pack.foes[ident]
-            if with_ is not None and norm(with_) not in ("basic", "attack"):
-                raise UsageError(
-                    f"--with is for Legends; the {foe.name} ({ident}) has only its own attack"
-                )
-            nums = resolve.foe_attack(foe)
-        base_dice, base_direct = nums.dice, nums.direct
-        notes.append(nums.reason)
+        base_dice, base_direct, attacker_is_legend = _attacker(pack, by, with_, notes)
     elif with_ is not None:
         raise UsageError(
             "--with needs --by LEGEND to say who attacks, e.g. --by emily --with long-shot"
@@ -131,6 +105,36 @@ def attack_setup(
         tuple(notes),
         target_health,
     )
+
+
+def _attacker(pack: Pack, by: str, with_: str | None, notes: list[str]) -> tuple[int, int, bool]:
+    """The attack dice and direct damage of ``--by`` (a Legend with ``--with``, or a foe), and
+    whether it is a Legend; how they were found goes into ``notes``."""
+    from hollowcli.engine import resolve
+
+    kind, ident = _find_actor(pack, by)
+    if kind == "legend":
+        legend = pack.legends[ident]
+        source = _find_source(pack, legend, with_)
+        owned = (*legend.skills, *legend.inventory, *((legend.relic,) if legend.relic else ()))
+        if source is not None and source.id not in owned:
+            notes.append(
+                f"note: {source.name} is not one of {legend.name}'s skills or items; "
+                "its numbers are used anyway"
+            )
+        try:
+            nums = resolve.legend_attack(legend, source, pack.rules.basic_attack_bonus)
+        except ValueError as e:
+            raise UsageError(f"{e}; choose a skill or item with an attack, or 'basic'") from e
+    else:
+        foe = pack.foes[ident]
+        if with_ is not None and norm(with_) not in ("basic", "attack"):
+            raise UsageError(
+                f"--with is for Legends; the {foe.name} ({ident}) has only its own attack"
+            )
+        nums = resolve.foe_attack(foe)
+    notes.append(nums.reason)
+    return nums.dice, nums.direct, kind == "legend"
 
 
 def _setup(

@@ -87,3 +87,41 @@ def rules(topic: str | None = None, content_dirs: Sequence[Path | str] = ()) -> 
         return RulesReport(tuple(keys[k] for k in hits), str(path))
     hint = did_you_mean(q, keys)
     raise UsageError(f"there is no rules topic {topic!r}; {hint + ' ' if hint else ''}topics are {', '.join(keys)}")
+
+
+def for_terminal(text: str, columns: int, bold: Callable[[str], str] = str) -> str:
+    """Markdown for a terminal ``columns`` wide: paragraphs and list items wrapped (to 99
+    columns at most), a '#' title and **bold** through ``bold``, `code` and *emphasis*
+    without their marks. Tables, code and headings already rendered stay as they are."""
+    import re
+    import textwrap
+
+    width = min(columns, 100) - 1
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n", text):
+        lines = block.split("\n")
+        if lines and lines[0].startswith("# "):
+            out.append(bold(lines[0][2:].strip()))
+            continue
+        if (any(x.startswith(("|", "```")) for x in lines) or all(x.startswith(("    ", "\t")) for x in lines)
+                or "\x1b" in block or (len(lines) > 1 and lines[1] and set(lines[1]) <= {"─"})):
+            out.append(block)  # tables, code and rendered headings stay as they are
+            continue
+        items: list[list[str]] = []
+        for x in lines:
+            if re.match(r"\s*([-*]|[0-9]+\.)\s", x) or not items:
+                items.append([x])
+            else:
+                items[-1].append(x.strip())
+        wrapped = []
+        for item in items:
+            head = re.match(r"(\s*(?:[-*]|[0-9]+\.)\s+)", item[0])
+            lead = head.group(1) if head else ""
+            body = " ".join([item[0][len(lead):].strip(), *item[1:]])
+            wrapped.append(textwrap.fill(body, width, initial_indent=lead, subsequent_indent=" " * len(lead),
+                                         break_on_hyphens=False, break_long_words=False))
+        out.append("\n".join(wrapped))
+    text = "\n\n".join(out) + "\n"
+    text = re.sub(r"\*\*(.+?)\*\*", lambda m: bold(m.group(1)), text)
+    text = re.sub(r"`([^`]+)`", r"\1", text)
+    return re.sub(r"(?<![\w*])\*(?!\s)([^*\n]+?)\*(?!\w)", r"\1", text)
