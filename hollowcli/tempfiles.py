@@ -32,3 +32,17 @@ def temp_beside(folder: Path, prefix: str, suffix: str) -> tuple[int, str]:
         except OSError:  # a file system without modes (FAT, some network shares): keep what it gave
             pass
     return fd, name
+
+
+def prune_stale(folder: str | Path, prefix: str, suffix: str, max_age: float, now: float | None = None) -> None:
+    """Remove the files of ``folder`` named ``prefix...suffix`` last written more than
+    ``max_age`` seconds before ``now``: the caches' clean-up, best effort."""
+    import time
+
+    limit = (time.time() if now is None else now) - max_age
+    try:
+        for entry in os.scandir(folder):
+            if entry.name.startswith(prefix) and entry.name.endswith(suffix) and entry.stat().st_mtime < limit:
+                os.unlink(entry.path)
+    except OSError:
+        pass

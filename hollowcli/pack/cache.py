@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from hollowcli import __version__
+from hollowcli.tempfiles import prune_stale
 
 #: Bumped whenever the canonical data format changes.
 FORMAT = 4
@@ -103,15 +104,7 @@ MAX_AGE_S = 30 * 24 * 3600
 
 def prune(folder: str | Path, now: float | None = None) -> None:
     """Remove pack cache files last written more than :data:`MAX_AGE_S` seconds ago (rebuilt if needed)."""
-    import time
-
-    limit = (time.time() if now is None else now) - MAX_AGE_S
-    try:
-        for entry in os.scandir(folder):
-            if entry.name.startswith("pack-") and entry.stat().st_mtime < limit:
-                os.unlink(entry.path)
-    except OSError:
-        pass
+    prune_stale(folder, "pack-", "", MAX_AGE_S, now)
 
 
 def write(pack_dirs: list[str], signature: list[Any], data: dict[str, Any]) -> bool:

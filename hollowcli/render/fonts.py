@@ -188,7 +188,7 @@ class StoredSubsets:
     def write(self, subset: tuple[int, ...], packed: bytes) -> None:
         """Keep ``packed`` (the subset compressed) for the next run, if the folder allows."""
         from hollowcli.pack.cache import MAX_AGE_S
-        from hollowcli.tempfiles import temp_beside
+        from hollowcli.tempfiles import prune_stale, temp_beside
 
         where = self._where(subset)
         if where is None:
@@ -199,7 +199,7 @@ class StoredSubsets:
             os.makedirs(folder, exist_ok=True)
             if not self.pruned:
                 self.pruned = True
-                _prune(folder, MAX_AGE_S)
+                prune_stale(folder, "", ".subset", MAX_AGE_S)
             fd, tmp = temp_beside(Path(folder), ".subset-", ".part")
         except OSError:
             return
@@ -212,19 +212,6 @@ class StoredSubsets:
                 os.unlink(tmp)
             except OSError:
                 pass
-
-
-def _prune(folder: str, max_age: float) -> None:
-    """Remove stored subsets written more than ``max_age`` seconds ago."""
-    import time
-
-    limit = time.time() - max_age
-    try:
-        for entry in os.scandir(folder):
-            if entry.name.endswith(".subset") and entry.stat().st_mtime < limit:
-                os.unlink(entry.path)
-    except OSError:
-        pass
 
 
 def _remember_widths(font: Any) -> None:
