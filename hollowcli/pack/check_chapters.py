@@ -7,7 +7,7 @@ placed, ...), some of which wait until every pack is layered.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hollowcli.errors import Problem
@@ -358,36 +358,31 @@ def card_draw(ck: Checker, v: Any, path: Path_) -> Any:
 
 
 # ----------------------------------------------------------------------------- setup
-def setup_legends(ck: Checker, v: Any, path: Path_) -> Any:
-    """``legends: {legend-id: LOCATION}``: where the setup starts Legends."""
+def _placements(ck: Checker, v: Any, path: Path_, kind: str,
+                place: Callable[[Any, Path_, str], Any]) -> Any:
+    """``{id: WHERE}`` of the setup: each id a ``kind`` entry, each place checked by ``place``."""
     if v is None:
         return {}
     if ck.c_mapping(v, path) is BAD:
         return BAD
     out = {}
-    for lid, where in v.items():
-        ident = ck.c_ref("legends", "the setup")(lid, path + (lid,))
-        place = loc(ck, where, path + (lid,), f"the start of {lid}")
-        if ident is BAD or place is BAD:
+    for key, where in v.items():
+        ident = ck.c_ref(kind, "the setup")(key, path + (key,))
+        spot = place(where, path + (key,), key)
+        if ident is BAD or spot is BAD:
             return BAD
-        out[ident] = place
+        out[ident] = spot
     return out
+
+
+def setup_legends(ck: Checker, v: Any, path: Path_) -> Any:
+    """``legends: {legend-id: LOCATION}``: where the setup starts Legends."""
+    return _placements(ck, v, path, "legends", lambda where, p, lid: loc(ck, where, p, f"the start of {lid}"))
 
 
 def setup_allies(ck: Checker, v: Any, path: Path_) -> Any:
     """``allies: {ally-id: LOCATION-or-SPAWN-POINT}``: the allies the chapter places."""
-    if v is None:
-        return {}
-    if ck.c_mapping(v, path) is BAD:
-        return BAD
-    out = {}
-    for aid, where in v.items():
-        ident = ck.c_ref("allies", "the setup")(aid, path + (aid,))
-        place = at(ck, where, path + (aid,))
-        if ident is BAD or place is BAD:
-            return BAD
-        out[ident] = place
-    return out
+    return _placements(ck, v, path, "allies", lambda where, p, aid: at(ck, where, p))
 
 
 # ----------------------------------------------------------------------------- objective
