@@ -152,6 +152,19 @@ class AskSource:
         return tuple(RolledFace(f, True) for f in faces)
 
 
+class ChoiceRequest(Frozen):
+    """STAND-IN for WP0's ChoiceRequest until it merges."""
+
+    __slots__ = ("prompt", "labels", "auto", "event")
+    prompt: str
+    labels: tuple[str, ...]
+    auto: int
+    event: str
+
+    def __init__(self, prompt: str, labels: Sequence[str], auto: int = 0, event: str = "") -> None:
+        set_fields(self, prompt=prompt, labels=tuple(labels), auto=auto, event=event)
+
+
 class Dice:
     """The dice of one step: a seeded generator (for the seeded faces and deck shuffles)
     and the source that answers each roll.
@@ -189,6 +202,16 @@ class Dice:
         source's ``pause(state, events, upcoming)`` if it has one, else ``state``."""
         hook = getattr(self.source, "pause", None)
         return state if hook is None else hook(state, events, upcoming)
+
+    def choose(self, request: ChoiceRequest) -> int:
+        """STAND-IN for WP0's Dice.choose."""
+        hook = getattr(self.source, "choose", None)
+        if hook is None:
+            return request.auto
+        got = int(hook(request))
+        if not 0 <= got < len(request.labels):
+            raise RulesError(f"the choice source answered {got} to '{request.prompt}'; it has {len(request.labels)} options")
+        return got
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Shuffle a deck with the step's seeded generator."""

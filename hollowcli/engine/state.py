@@ -134,6 +134,27 @@ class Turn:
 
 @mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
 @dataclass(frozen=True)
+class ScriptState:
+    """STAND-IN for WP0's ScriptState (plan 2.4) until it merges."""
+
+    tokens: tuple[Any, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    carry: tuple[str, ...] = ()
+    fired: tuple[str, ...] = ()
+    drawn: tuple[tuple[str, int], ...] = ()
+    opened: tuple[str, ...] = ()
+    closed: tuple[str, ...] = ()
+    boosts: tuple[tuple[str, str, int], ...] = ()
+    objective: Any = None
+    verdict: tuple[str, str] | None = None
+    opening: bool = False
+
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
+
+
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
+@dataclass(frozen=True)
 class GameState:
     """A whole game of one chapter at one decision point (or over)."""
 
@@ -157,6 +178,7 @@ class GameState:
     supply_out: str = ""  # rules.supply_exhausted: lose: why the foes ran out (loses at the end of the round)
     result: Result | None = None
     reason: str = ""
+    script: ScriptState | None = None
     pack: Pack = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     #: The map graph of the chapter, built once per game and passed on to every later state.
     board: Board = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
@@ -277,8 +299,8 @@ class GameState:
         """A JSON-safe dictionary of the whole state (no pack content inside)."""
         out: dict[str, Any] = {"version": STATE_VERSION}
         for f in fields(self):
-            if f.name in ("pack", "board", "lookups"):
-                continue
+            if f.name in ("pack", "board", "lookups") or (f.name == "script" and self.script is None):
+                continue  # (STAND-IN: WP0 writes 'script' only when set)
             out[f.name] = _plain(getattr(self, f.name))
         return out
 
