@@ -34,10 +34,11 @@ class Problem(NamedTuple):  # not a dataclass: defining one costs ~0.5 ms of `ho
     line: int | None
     message: str
     hint: str = ""
+    warning: bool = False  # a warning: the pack still loads ('hollow content validate' shows it)
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        text = f"{where}: {self.message}"
+        text = f"{where}: {'warning: ' if self.warning else ''}{self.message}"
         if self.hint:
             text += f" ({self.hint})"
         return text

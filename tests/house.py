@@ -56,7 +56,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("hollowcli.engine.core", "hollowcli.engine.view"),
     ("hollowcli.engine.loadout", "hollowcli.engine.spawning"),
     ("hollowcli.engine.effects", "hollowcli.engine.objectives"),
-    ("hollowcli.engine.actions",),
+    ("hollowcli.engine.actions", "hollowcli.engine.script"),
     ("hollowcli.engine.legend_phase", "hollowcli.engine.adversary", "hollowcli.engine.corrections"),
     ("hollowcli.engine.game",),
     ("hollowcli.engine.policy", "hollowcli.engine.hints"),

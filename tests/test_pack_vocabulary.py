@@ -106,21 +106,37 @@ EFFECT_SAMPLES = {
     "damage": ("2", 2), "fear": ("1", 1), "heal": ("3", 3), "calm": ("1", 1), "lock": ("2", 2),
     "unlock": ("1", 1), "advance": ("1", 1), "tokens": ("2", 2),
     "ally": ("{ally: greta-voss, at: C2}", {"ally": "greta-voss", "at": "C2"}),
+    # event-only effects: a step of an event's 'do'
+    "story": ("'Hooves on the bridge.'", "Hooves on the bridge."),
+    "win": ("'The rider is gone.'", "The rider is gone."),
+    "lose": ("'Night falls.'", "Night falls."),
+    "set": ("{key-found: 1, campaign: true}", {"values": {"key-found": 1}, "campaign": True}),
+    "add": ("{stones: -1}", {"values": {"stones": -1}, "campaign": False}),
+    "choose": ("{prompt: Which way?, options: [{label: Left, do: [{calm: 1}]}, {label: Right, auto: true, do: [{fear: 1}]}]}",
+               model.Choose("Which way?", (model.Option("Left", (model.Step(vocab.Effect.CALM, 1),)),
+                                           model.Option("Right", (model.Step(vocab.Effect.FEAR, 1),), auto=True)))),
 }
+
+
+def _effect_yaml(tmp_path: Path, key: vocab.Effect, yaml_value: str) -> Path:
+    """A chapter that says the effect: on a card, or in an event's 'do' for an event-only one."""
+    if EFFECTS[key].on_cards:
+        return chapter_yaml(tmp_path, cards=f"[{{id: c, title: C, effect: {{{key}: {yaml_value}}}}}]")
+    return chapter_yaml(tmp_path, events=f"[{{id: e, when: {{round_end: every}}, do: [{{{key}: {yaml_value}}}]}}]")
 
 
 @pytest.mark.parametrize("key", list(vocab.Effect))
 def test_each_effect_is_checked_and_built_as_its_spec_says(tmp_path: Path, key: vocab.Effect) -> None:
     yaml_value, built = EFFECT_SAMPLES[key]
-    card = f"[{{id: c, title: C, effect: {{{key}: {yaml_value}}}}}]"
-    pack = load_pack([chapter_yaml(tmp_path, cards=card)], use_cache=False)
-    assert pack.chapters["t"].cards[0].effect[key] == built
-    words = EFFECTS[key].words(pack, pack.chapters["t"].cards[0].effect[key])
+    pack = load_pack([_effect_yaml(tmp_path, key, yaml_value)], use_cache=False)
+    chapter = pack.chapters["t"]
+    got = chapter.cards[0].effect[key] if EFFECTS[key].on_cards else chapter.events[0].do[0].value
+    assert got == built
+    words = EFFECTS[key].words(pack, got)
     assert words and "<" not in words  # print markup: escaped text, {icons}, **bold**
     # a value of the wrong shape is refused with its own words, at the effect's key
     (tmp_path / "c.yaml").unlink()
-    bad = f"[{{id: c, title: C, effect: {{{key}: [[x]]}}}}]"
-    assert problems(chapter_yaml(tmp_path, cards=bad))
+    assert problems(_effect_yaml(tmp_path, key, "[[x]]"))
 
 
 def test_the_spawn_effect_words_escape_foe_names(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ prints; the checking itself lives in the loader.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import click
 
 from hollowcli.commands import completion
 from hollowcli.commands.common import Group, content_option, echo, emit_json, json_option, style
-from hollowcli.errors import ContentError, HollowError, MissingValue, UsageError
+from hollowcli.errors import ContentError, HollowError, MissingValue, Problem, UsageError
 from hollowcli.names import plural
 
 
@@ -87,14 +88,15 @@ def validate(folder: Path | None, as_json: bool, content_dirs: tuple[Path, ...])
     from hollowcli.pack.model import KINDS
 
     dirs = [folder] if folder is not None else _dirs(content_dirs)
+    warnings: list[Problem] = []
     try:
-        pack = load_pack(dirs, use_cache=False)
+        pack = load_pack(dirs, use_cache=False, warnings=warnings)
     except ContentError as err:
         if as_json:
-            emit_json({"ok": False, "problems": [
-                {"file": p.file, "line": p.line, "message": p.message, "hint": p.hint} for p in err.problems]})
+            emit_json({"ok": False, "problems": _as_json(err.problems), "warnings": _as_json(warnings)})
         else:
-            for p in err.problems:
+            every = err.problems + tuple(warnings)
+            for p in sorted(every, key=lambda p: _order(every, p)):
                 echo(str(p))
         n = len(err.problems)
         raise HollowError(f"{plural(n, 'problem')} found in the content; fix {'them' if n != 1 else 'it'} and run "
@@ -102,13 +104,26 @@ def validate(folder: Path | None, as_json: bool, content_dirs: tuple[Path, ...])
     counts = {kind: len(pack.kind(kind)) for kind in KINDS if kind != "rules"}
     samples = sum(1 for v in pack.sample.values() if v)
     if as_json:
-        emit_json({"ok": True, "problems": [], "packs": list(pack.sources), "counts": counts, "sample_entries": samples})
+        emit_json({"ok": True, "problems": [], "warnings": _as_json(warnings), "packs": list(pack.sources),
+                   "counts": counts, "sample_entries": samples})
         return
+    for p in warnings:
+        echo(str(p))
     what = ", ".join(plural(n, _singular(k), k) for k, n in counts.items())
     packs = len(pack.sources)
     names = ", ".join(["built-in"] + list(pack.sources[1:]))
     note = f"; {plural(samples, 'entry holds', 'entries hold')} sample values" if samples else ""
     echo(f"{style('OK', fg='green')}: {what} from {plural(packs, 'pack')} ({names}){note}.")
+
+
+def _as_json(problems: Iterable[Problem]) -> list[dict[str, Any]]:
+    return [{"file": p.file, "line": p.line, "message": p.message, "hint": p.hint} for p in problems]
+
+
+def _order(problems: tuple[Problem, ...], p: Problem) -> tuple[int, int]:
+    """Errors and warnings together: file by file as the loader listed them, then by line."""
+    files = list(dict.fromkeys(q.file for q in problems))
+    return files.index(p.file), p.line or 0
 
 
 def _singular(kind: str) -> str:

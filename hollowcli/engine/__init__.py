@@ -13,6 +13,7 @@ The public API (``hollow play`` and campaigns build on it)::
                                               # source.roll(RollRequest) -> RolledFace...
     outcome(state), outcome_reason(state)     # "won" / "lost" / None, and why
     campaign_carryover(state)                 # legend id -> {"inventory", "relic"}
+    campaign_flags(state)                     # the flags a won chapter carries ('campaign: true')
     auto_action(state, rng)                   # a sensible choice for --auto
     GameState.to_dict() / GameState.from_dict(pack, data)
     Action.to_dict() / Action.from_dict(data) # a choice as a save stores it (engine/actions.py
@@ -35,6 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.game import (
         apply,
         campaign_carryover,
+        campaign_flags,
         end_before_activate,
         end_of_round,
         legal_actions,
@@ -64,7 +66,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.errors import RulesError
 
 _WHERE = {
-    "apply": "game", "campaign_carryover": "game", "end_before_activate": "game", "end_of_round": "game", "legal_actions": "game",
+    "apply": "game", "campaign_carryover": "game", "campaign_flags": "game", "end_before_activate": "game", "end_of_round": "game", "legal_actions": "game",
     "new_game": "game", "outcome": "game", "outcome_reason": "game", "parse_command": "game",
     "progress": "objectives", "parse_step": "game",
     "Correction": "corrections", "parse_correction": "corrections",
@@ -104,6 +106,7 @@ __all__ = [
     "auto_action",
     "board_for",
     "campaign_carryover",
+    "campaign_flags",
     "compiled",
     "command_hint",
     "end_before_activate",

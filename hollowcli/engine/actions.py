@@ -367,6 +367,8 @@ KINDS: Final[dict[Act, ActionKind]] = {k.kind: k for k in (
     ActionKind(Act.REFRESH, (), False, False, False, Who.LEGEND, 7, lambda s, a: "refresh", _refresh_label, _none, "refresh"),
     ActionKind(Act.END, (), False, True, True, Who.HERO, 8, lambda s, a: "end", _end_label,
                lambda s, a: ["done", "pass", "e"], "end"),
+    ActionKind(Act.BEGIN, (), False, False, False, Who.LEGEND, None, lambda s, a: "begin",
+               lambda s, a: "Begin the chapter: round 1's events take place", lambda s, a: ["start"], "begin"),
 )}
 
 #: The kinds that use the activation's one action.

@@ -19,6 +19,7 @@ from hollowcli.engine.core import enter, event, faces_text, foe_id_text, hurt_le
 from hollowcli.engine.effects import draw_card
 from hollowcli.engine.geometry import path_text
 from hollowcli.engine.rolls import DiceLike
+from hollowcli.engine.script import settle, stopped
 from hollowcli.engine.spawning import spawn_step
 from hollowcli.engine.speed import per_game, per_state, replace
 from hollowcli.engine.state import Event, FoeState, GameState, LegendState
@@ -339,8 +340,10 @@ def activation_order(state: GameState) -> list[int]:
     return [f.number for f in sorted(state.foes, key=lambda f: (rank.get(state.foe_def(f.foe).cls, len(rank)), f.number))]
 
 
-def activate_foes(state: GameState, actions: tuple[TrackAction, ...], dice: DiceLike, events: list[Event]) -> GameState:
-    """Each foe, in activation order, does ``actions`` (move, attack) in turn."""
+def activate_foes(state: GameState, actions: tuple[TrackAction, ...], dice: DiceLike, events: list[Event],
+                  advance: list[int] | None = None) -> GameState:
+    """Each foe, in activation order, does ``actions`` (move, attack) in turn; after each
+    foe's actions, the chapter events they set off fire (a scripted game)."""
     numbers = activation_order(state)
     if numbers:
         events.append(event(state, _EV_ACTIVATION, numbers={"order": [foe_id_text(state.foe(n)) for n in numbers]},
@@ -350,10 +353,15 @@ def activate_foes(state: GameState, actions: tuple[TrackAction, ...], dice: Dice
     for n in numbers:
         if any(f.number == n for f in state.foes):
             state = pause(state, dice, events, f"foe:{n}")
+        mark, prior = len(events), state
         for act in actions:
             if not any(f.number == n for f in state.foes):
                 break  # defeated on the way (a trap)
             state = FOE_ACTIONS[act](state, n, dice, events)
+        if state.script is not None:
+            state = settle(state, dice, events, mark, prior, advance=advance)
+            if stopped(state):
+                break
     return state
 
 
@@ -374,25 +382,41 @@ def adversary_phase(state: GameState, dice: DiceLike, events: list[Event]) -> Ga
     acts = [TrackAction(a) for a in spot.actions]
     if spot.card == "draw" and _TRACK_CARD not in acts:
         acts.append(_TRACK_CARD)
+    scripted = state.script is not None
+    mark, prior = len(events), state
     events.append(event(state, _EV_TRACK, numbers={"spot": state.track_pos + 1, "actions": acts},
                         reason=f"storybook spot {state.track_pos + 1} of {len(track)}: {', '.join(acts) or 'nothing'}"))
     extra: list[int] = []
+    if scripted:
+        state = settle(state, dice, events, mark, prior, advance=extra)
+        if stopped(state):
+            return state
     batch: list[TrackAction] = []
     for act in acts:
         if act in FOE_ACTIONS:
             batch.append(act)
             continue
         if batch:
-            state = activate_foes(state, tuple(batch), dice, events)
+            state = activate_foes(state, tuple(batch), dice, events, extra)
             batch = []
+            if scripted and stopped(state):
+                return state
         if act == _TRACK_SPAWN:
             state = pause(state, dice, events, "spawn")
+            mark, prior = len(events), state
             state = spawn_step(state, dice, events)
         elif act == _TRACK_CARD:
             state = pause(state, dice, events, "card")
+            mark, prior = len(events), state
             state = draw_card(state, dice, events, extra)
+        if scripted:
+            state = settle(state, dice, events, mark, prior, advance=extra)
+            if stopped(state):
+                return state
     if batch:
-        state = activate_foes(state, tuple(batch), dice, events)
+        state = activate_foes(state, tuple(batch), dice, events, extra)
+        if scripted and stopped(state):
+            return state
     state = pause(state, dice, events, "slide")
     slide = 1 + sum(extra)
     pos = state.track_pos + slide

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from hollowcli.engine.core import event, hurt_legend, place_ally, remove_fear, standing_heroes
-from hollowcli.engine.rolls import DiceLike
+from hollowcli.engine.rolls import ChoiceRequest, DiceLike, as_dice
 from hollowcli.engine.spawning import spawn_groups
 from hollowcli.engine.speed import replace
 from hollowcli.engine.state import Event, GameState, LegendState
-from hollowcli.engine.vocab import EventKind
+from hollowcli.engine.vocab import EventKind, Result
 from hollowcli.names import plural
 from hollowcli.pack.model import SpawnGroup
 from hollowcli.pack.vocab import Effect
@@ -42,6 +42,7 @@ class EffectCtx:
     events: list[Event]  # the step's events: each effect appends its own
     cause: str  # the words that open each reason: ``card Howl``
     advance: list[int]  # extra spots the storybook token slides after this spot (``advance``)
+    actor: str | None = None  # an event's: the hero of its occurrence (who searched, entered...)
 
 
 def draw_card(state: GameState, dice: DiceLike, events: list[Event], extra: list[int]) -> GameState:
@@ -168,6 +169,88 @@ def _ally(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     return state
 
 
+# ------------------------------------------------------------- the events core
+# Event-only effects (a chapter event's ``do``): the story, the verdict, flags and
+# counters, and the players' choice. They need the game's script (``state.script``).
+
+
+def counter(state: GameState, name: str) -> int:
+    """A flag or counter's value (0 when never set); a flag is set when it is above 0."""
+    script = state.script
+    if script is None:
+        return 0
+    return next((n for k, n in script.counters if k == name), 0)
+
+
+def _story(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    ctx.events.append(event(state, EventKind.STORY, actor=ctx.actor, numbers={"text": str(value)},
+                            reason=f"{ctx.cause}: {value}", detail=str(value)))
+    return state
+
+
+def _verdict(result: Result) -> Callable[[GameState, Any, EffectCtx], GameState]:
+    def apply(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+        script = state.script
+        if script is None:
+            return state
+        if script.verdict is not None:
+            ctx.events.append(event(state, EventKind.VERDICT, numbers={"result": result, "text": str(value)},
+                                    reason=f"{ctx.cause}: the chapter is already {script.verdict[0]} at the end of this "
+                                           f"moment, so this {'win' if result == Result.WON else 'loss'} changes nothing"))
+            return state
+        state = replace(state, script=replace(script, verdict=(str(result), str(value))))
+        ctx.events.append(event(state, EventKind.VERDICT, numbers={"result": result, "text": str(value)},
+                                reason=f"{ctx.cause}: the chapter is {result} once this moment is over "
+                                       f"(unless the Legends have lost already): {value}"))
+        return state
+    return apply
+
+
+def _counters(add: bool) -> Callable[[GameState, Any, EffectCtx], GameState]:
+    def apply(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+        script = state.script
+        if script is None:
+            return state
+        values = dict(script.counters)
+        parts = []
+        for name, n in value["values"].items():
+            old = values.get(name, 0)
+            values[name] = old + int(n) if add else int(n)
+            parts.append(f"{name} {old} → {values[name]}")
+        carry = script.carry
+        if value.get("campaign"):
+            carry = carry + tuple(n for n in value["values"] if n not in carry)
+        state = replace(state, script=replace(script, counters=tuple(values.items()), carry=carry))
+        kept = " (kept for the campaign when the chapter is won)" if value.get("campaign") else ""
+        ctx.events.append(event(state, EventKind.COUNTER, actor=ctx.actor,
+                                numbers={"values": {k: values[k] for k in value["values"]}, "campaign": bool(value.get("campaign"))},
+                                reason=f"{ctx.cause}: {'; '.join(parts)}{kept}"))
+        return state
+    return apply
+
+
+def apply_steps(state: GameState, steps: Any, ctx: EffectCtx) -> GameState:
+    """An event's steps (or a chosen option's), each applied in order by its row of :data:`APPLY`."""
+    for st in steps:
+        state = APPLY[st.effect](state, st.value, ctx)
+    return state
+
+
+def _choose(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    labels = tuple(o.label for o in value.options)
+    auto = next((i for i, o in enumerate(value.options) if o.auto), 0)
+    dice = as_dice(ctx.dice)
+    dice.state = state
+    index = dice.choose(ChoiceRequest(value.prompt, labels, auto, ctx.cause))
+    by = "players" if getattr(dice.source, "choose", None) is not None else "auto"
+    option = value.options[index]
+    ctx.events.append(event(state, EventKind.CHOICE, actor=ctx.actor,
+                            numbers={"option": option.label, "index": index, "by": by, "prompt": value.prompt},
+                            reason=f"{ctx.cause}: {value.prompt} The {'players choose' if by == 'players' else 'automatic choice is'}: "
+                                   f"{option.label}"))
+    return apply_steps(state, option.do, ctx)
+
+
 #: What each card effect does (a test checks every ``Effect`` has a row).
 APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
     Effect.SPAWN: _spawn,
@@ -180,4 +263,11 @@ APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
     Effect.ADVANCE: _advance,
     Effect.TOKENS: _tokens,
     Effect.ALLY: _ally,
+    # the events core
+    Effect.STORY: _story,
+    Effect.WIN: _verdict(Result.WON),
+    Effect.LOSE: _verdict(Result.LOST),
+    Effect.SET: _counters(add=False),
+    Effect.ADD: _counters(add=True),
+    Effect.CHOOSE: _choose,
 }

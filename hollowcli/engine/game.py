@@ -26,8 +26,9 @@ from hollowcli.engine.legend_phase import (
 )
 from hollowcli.engine.objectives import progress, rule_of
 from hollowcli.engine.rolls import Dice, DiceLike, as_dice
+from hollowcli.engine.script import has_round_one, round_end, round_one, settle, stopped
 from hollowcli.engine.speed import forget, memo, replace
-from hollowcli.engine.state import Event, FoeState, GameState, LegendState
+from hollowcli.engine.state import Event, FoeState, GameState, LegendState, ScriptState
 from hollowcli.engine.vocab import Act, EventKind, Phase, Result
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Pack
@@ -35,6 +36,7 @@ from hollowcli.pack.vocab import FeatureKind
 
 # Enum members read on hot paths, as C statics when compiled (a read of a member from
 # its class goes through the enum's __getattr__ in Python 3.11).
+_BEGIN: Final = Act.BEGIN
 _EV_END: Final = EventKind.END
 _EV_ROUND: Final = EventKind.ROUND
 _RESULT_LOST: Final = Result.LOST
@@ -58,14 +60,18 @@ def start_location(pack: Pack, chapter_id: str, board: Board | None = None) -> s
     return locs[0]
 
 
-def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[str, Any]] | None = None) -> GameState:
+def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[str, Any]] | None = None,
+             flags: Mapping[str, int] | None = None) -> GameState:
     """A fresh game of ``chapter_id``: Legends at full health with every token ready, setup foes,
     the chapter's barricades, the track and spawn list at their start, the deck unshuffled
     (it is shuffled at the first draw, with the game's generator).
 
     ``legends_state`` (legend id -> ``{"inventory": [...], "relic": id or None}``) carries
     what a campaign keeps between chapters; Legends not in it start with their content
-    inventory and relic.
+    inventory and relic. ``flags`` (name -> value) are the campaign's flags: they seed the
+    chapter's counters. A game has a script (``state.script``) only when its chapter has
+    events or flags are given; when round 1's start sets events off, the game opens with
+    the players' ``begin``.
     """
     if chapter_id not in pack.chapters:
         known = ", ".join(sorted(pack.chapters)) or "none"
@@ -88,6 +94,10 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
         state, placed = place_ally(state, ally_id, where)
         if placed is None:
             raise RulesError(f"chapter {chapter_id} places the ally {ally_id} at {where}, which is not a spawn point or location of its map")
+    if chapter.events or flags:
+        state = replace(state, script=ScriptState(counters=tuple((str(k), int(v)) for k, v in (flags or {}).items())))
+        if has_round_one(state):
+            state = replace(state, script=replace(state.script, opening=True))
     return state
 
 
@@ -162,6 +172,8 @@ def legal_of_kind(state: GameState, kind: Act) -> tuple[Action, ...]:
     if hit is None:
         if state.phase != _LEGENDS or state.result is not None:
             hit = ()
+        elif kind != _BEGIN and state.script is not None and state.script.opening:  # round 1's events wait for 'begin'
+            hit = ()
         else:
             hit = tuple(actions_of_kind(state, kind))
         m[kind] = hit
@@ -217,6 +229,11 @@ def apply(state: GameState, action: Action | Correction, dice: DiceLike) -> tupl
     events: list[Event] = []
     dice.events = events  # an interactive source shows them before it asks
     new = RULES[match.kind].handle(state, match, dice, events)
+    if new.script is not None:  # the chapter events this choice sets off (round 1's with 'begin')
+        new = settle(new, dice, events, 0, state, (round_one(),) if match.kind == _BEGIN else ())
+        if stopped(new):
+            forget(state)
+            return conclude(new, events), events
     new = _after(new, dice, events)
     forget(state)  # the game has moved on: its choices need not keep it alive
     return new, events
@@ -254,20 +271,48 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
             events.append(event(state, _EV_END, actor=lid, reason=f"{state.legend_name(lid)}'s activation ends: {state.legend_name(lid)} {why}"))
     while state.turn is None and state.result is None and not eligible(state) and not allies_eligible(state):
         state = adversary_phase(state, dice, events)
-        state = end_of_round(state, events)
+        if state.script is not None and stopped(state):
+            return conclude(state, events)
+        state = end_of_round(state, events, dice)
     return state
 
 
-def end_of_round(state: GameState, events: list[Event]) -> GameState:
-    """Loss first (health ≤ 0 or fear ≥ the limit, the foe supply run out, the objective
-    failed), then the objective met, then the round limit; else the next round begins."""
+def _legends_lost(state: GameState) -> str:
+    """The summary's loss: a Legend at 0 health or at the fear limit ('' when none)."""
     rules = state.pack.rules
     down = [lg for lg in state.legends if lg.health <= 0]
     scared = [lg for lg in state.legends if lg.fear >= rules.fear_limit]
-    if down or scared:
-        parts = [f"{state.legend_name(lg.id)} is incapacitated (health {lg.health})" for lg in down]
-        parts += [f"{state.legend_name(lg.id)} has {lg.fear} fear (limit {rules.fear_limit})" for lg in scared]
-        return _over(state, events, _RESULT_LOST, "; ".join(parts))
+    parts = [f"{state.legend_name(lg.id)} is incapacitated (health {lg.health})" for lg in down]
+    parts += [f"{state.legend_name(lg.id)} has {lg.fear} fear (limit {rules.fear_limit})" for lg in scared]
+    return "; ".join(parts)
+
+
+def conclude(state: GameState, events: list[Event]) -> GameState:
+    """An event has won or lost the chapter (``win``/``lose``): at the end of its moment the
+    summary's losses come first (a Legend at 0 health or at the fear limit), then the verdict."""
+    script = state.script
+    assert script is not None and script.verdict is not None
+    lost = _legends_lost(state)
+    if lost:
+        return _over(state, events, _RESULT_LOST, lost)
+    result, text = script.verdict
+    return _over(state, events, Result(result), text.rstrip("."))
+
+
+def end_of_round(state: GameState, events: list[Event], dice: DiceLike | None = None) -> GameState:
+    """The chapter's ``round_end`` events first (a scripted game, given the step's dice);
+    then loss (health ≤ 0 or fear ≥ the limit, the foe supply run out, the objective
+    failed), then the objective met, then the round limit; else the next round begins,
+    and its ``round_start`` events fire."""
+    rules = state.pack.rules
+    scripted = state.script is not None and dice is not None
+    if scripted:
+        state = settle(state, dice, events, len(events), state, (round_end(state),))  # type: ignore[arg-type]
+        if stopped(state):
+            return conclude(state, events)
+    lost = _legends_lost(state)
+    if lost:
+        return _over(state, events, _RESULT_LOST, lost)
     if state.supply_out:
         return _over(state, events, _RESULT_LOST, state.supply_out)
     rule, obj = rule_of(state)
@@ -284,8 +329,13 @@ def end_of_round(state: GameState, events: list[Event]) -> GameState:
         legends=tuple(replace(lg, activated=False) for lg in state.legends),
         allies=tuple(replace(a, activated=False) for a in state.allies),
     )
+    mark = len(events)
     events.append(event(state, _EV_ROUND, numbers={"round": state.round},
                         reason=f"round {state.round} begins: {progress(state)}"))
+    if scripted:
+        state = settle(state, dice, events, mark, state)  # type: ignore[arg-type]
+        if stopped(state):
+            return conclude(state, events)
     return state
 
 
@@ -329,6 +379,17 @@ def campaign_carryover(state: GameState) -> dict[str, dict[str, Any]]:
             relic = None
         out[lg.id] = {"inventory": inv, "relic": relic}
     return out
+
+
+def campaign_flags(state: GameState) -> dict[str, int]:
+    """The flags and counters the chapter's events set with ``campaign: true``, as the
+    campaign keeps them: only once the chapter is won (a lost chapter resets, and what its
+    events set goes with it)."""
+    script = state.script
+    if script is None or state.result != _RESULT_WON:
+        return {}
+    values = dict(script.counters)
+    return {name: values.get(name, 0) for name in script.carry}
 
 
 # ---------------------------------------------------------------------- typing

@@ -58,6 +58,7 @@ _ITEM_KIND_RELIC: Final = ItemKind.RELIC
 
 # The kinds the makers stamp on the choices they list by the thousand (a C static each,
 # compiled, instead of a look-up on the enum class).
+_BEGIN: Final = Act.BEGIN
 _ACTIVATE: Final = Act.ACTIVATE
 _SWAP: Final = Act.SWAP
 _MOVE: Final = Act.MOVE
@@ -165,6 +166,21 @@ def _phase_end_actions(state: GameState) -> list[Action]:
     if allies and not eligible(state):
         return [new_action(kind=_END, legend=allies[0].id, offered=state)]
     return []
+
+
+def _begin_actions(state: GameState) -> list[Action]:
+    """The chapter's first choice when round 1's start sets events off: the players begin."""
+    script = state.script
+    if script is None or not script.opening:
+        return []
+    return [new_action(kind=_BEGIN, legend="", offered=state)]
+
+
+def do_begin(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
+    """The chapter begins: round 1's events fire (``game.apply`` settles them)."""
+    script = state.script
+    assert script is not None
+    return replace(state, script=replace(script, opening=False))
 
 
 def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -736,6 +752,7 @@ RULES: Final[dict[Act, Rule]] = {
     Act.SWAP: Rule(None, _swap_actions, do_swap),
     Act.REFRESH: Rule(None, _refresh_actions, do_refresh),
     Act.END: Rule(_phase_end_actions, _end_actions, do_end),
+    Act.BEGIN: Rule(_begin_actions, None, do_begin),
 }
 
 #: The kinds offered between activations, in menu order (activate, then end the phase).

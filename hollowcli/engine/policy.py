@@ -34,6 +34,7 @@ _OBJ_SEARCH: Final = ObjectiveKind.SEARCH
 _PHASE_LEGENDS: Final = Phase.LEGENDS
 
 # The kinds the policy asks for, as C statics when compiled (it asks at every decision).
+_BEGIN: Final = Act.BEGIN
 _ACTIVATE: Final = Act.ACTIVATE
 _MOVE: Final = Act.MOVE
 _ATTACK: Final = Act.ATTACK
@@ -122,7 +123,7 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
     if state.phase != _PHASE_LEGENDS or state.result is not None:
         raise RulesError("there is nothing to choose: the game is over")
     if state.turn is None:
-        return _who_acts(state)
+        return of(_BEGIN)[0] if state.script is not None and state.script.opening else _who_acts(state)
     if state.is_ally(state.turn.legend):
         return _ally_action(state, {kind: list(of(kind)) for kind in (_ATTACK, _MOVE, _END) if of(kind)}, _mean_die(state))
     lg = state.legend(state.turn.legend)

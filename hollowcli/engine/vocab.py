@@ -39,6 +39,7 @@ class Act(StrEnum):
     SWAP = "swap"
     REFRESH = "refresh"
     END = "end"
+    BEGIN = "begin"  # round 1 of a chapter whose events start it: the players begin (engine/script.py)
 
 
 class Who(StrEnum):
@@ -138,3 +139,9 @@ class EventKind(StrEnum):
     # the end of a round
     ROUND = "round"
     GAME_OVER = "game-over"  # numbers.result: won | lost
+    # chapter events (engine/script.py; the effects of engine/effects.py)
+    EVENT = "event"  # an event fires: numbers.event, trigger, value, effects, once
+    STORY = "story"  # an event's story text, read out
+    CHOICE = "choice"  # the players chose an option (numbers.by: players | auto)
+    COUNTER = "counter"  # a flag or counter was set or added to
+    VERDICT = "verdict"  # an event's win or lose: the chapter ends when its moment is over

@@ -19,7 +19,21 @@ from typing import Any
 
 from hollowcli.pack import fields as f
 from hollowcli.pack.effects import EFFECTS
-from hollowcli.pack.model import Ally, Chapter, Die, Face, Foe, Item, Legend, Pack, Rules, Skill, frozen_map
+from hollowcli.pack.model import (
+    Ally,
+    Chapter,
+    Die,
+    Face,
+    Foe,
+    Item,
+    Legend,
+    Pack,
+    Rules,
+    ScriptEvent,
+    Skill,
+    Step,
+    frozen_map,
+)
 from hollowcli.pack.vocab import Effect
 
 
@@ -47,6 +61,10 @@ def value(check: f.Check | None, data: Any) -> Any:
         return value(check.inner, data)
     if isinstance(check, f.Nested):
         return record(check.cls, data)
+    if isinstance(check, f.Custom) and check.name == "step":  # an event's step: its value as its EffectSpec says
+        return step(data)
+    if isinstance(check, f.Custom) and check.name == "events":  # Chapter.events: a list of events
+        return tuple(record(ScriptEvent, x) for x in data)
     if isinstance(check, f.Custom) and check.record is not None:
         return record(check.record, data)
     if isinstance(check, f.Custom) and check.name == "effect":  # Card.effect: each key as its EffectSpec says
@@ -64,6 +82,12 @@ def record(cls: type, data: Mapping[str, Any]) -> Any:
 def effect(data: Mapping[str, Any]) -> Mapping[str, Any]:
     """A card's effects, each shaped as its EffectSpec's check says (spawn: SpawnGroup objects)."""
     return frozen_map({k: value(EFFECTS[Effect(k)].check, v) for k, v in data.items()})
+
+
+def step(data: Mapping[str, Any]) -> Step:
+    """One step of an event's ``do`` (a ``choose`` builds its options' steps in turn)."""
+    eff = Effect(data["effect"])
+    return Step(eff, value(EFFECTS[eff].check, data["value"]))
 
 
 def die(d: Mapping[str, Any]) -> Die:

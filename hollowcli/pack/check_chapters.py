@@ -416,6 +416,13 @@ def effect(ck: Checker, v: Any, path: Path_) -> Any:
         return {}
     if ck.c_mapping(v, path) is BAD:
         return BAD
+    only = [k for k in v if k in EFFECTS and not EFFECTS[k].on_cards]
+    for key in only:
+        ck.add(path + (key,), f"{key!r} is an effect of chapter events, not of cards",
+               f"move it to an event of the chapter's 'events', e.g. {{id: my-event, when: {{card_drawn: CARD}}, "
+               f"do: [{{{EFFECTS[key].summary}}}]}}")
+    if only:
+        return BAD
     spec = {key.value: (ck.conv(eff.check), None) for key, eff in EFFECTS.items() if eff.on_cards}
     got = ck.take(v, path, spec, "the card effect", extra=())
     if got is BAD:

@@ -128,6 +128,10 @@ class Checker:
     def add(self, path: Path_, message: str, hint: str = "", line: int | None = None) -> None:
         self.problems.append(Problem(self.file, line if line is not None else self.line(path), message, hint))
 
+    def warn(self, path: Path_, message: str, hint: str = "") -> None:
+        """A warning: reported by 'hollow content validate', but the pack still loads."""
+        self.problems.append(Problem(self.file, self.line(path), message, hint, warning=True))
+
     def ref(self, kind: str, ident: str, path: Path_, what: str, need_relic: bool = False) -> None:
         self.refs.append(Ref(kind, ident, self.file, self.line(path), what, need_relic))
 

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from hollowcli.dice import Frozen, set_fields
-from hollowcli.pack.fields import Check, Custom, Int, ListOf, Nested
-from hollowcli.pack.model import Pack, SpawnGroup
+from hollowcli.pack.fields import Check, Custom, Int, ListOf, Name, Nested
+from hollowcli.pack.model import Choose, Pack, SpawnGroup
 from hollowcli.pack.vocab import Effect
 from hollowcli.pack.words import escape_text, nb, nb_plural
 
@@ -44,6 +44,43 @@ def _spawn_words(pack: Pack, groups: Any) -> str:
     return "{spawn} **Spawn** " + ", ".join(parts) + " (a D6 for each group)"
 
 
+def _quoted(text: Any) -> str:
+    return "\u201c" + escape_text(str(text)) + "\u201d"
+
+
+def _counter_words(verb: str) -> Callable[[Pack, Any], str]:
+    def words(pack: Pack, value: Any) -> str:
+        values = value.get("values", {}) if isinstance(value, Mapping) else {}
+        parts = [f"{verb} {escape_text(str(k))} {'to ' if verb == 'Set' else ''}"
+                 f"{('+' if verb == 'Add' and int(n) >= 0 else '')}{int(n)}" for k, n in values.items()]
+        kept = " (kept for the campaign)" if isinstance(value, Mapping) and value.get("campaign") else ""
+        return "; ".join(parts) + kept
+    return words
+
+
+def _get(obj: Any, key: str, default: Any = None) -> Any:
+    """A field of a canonical dict or of its model record (words read either)."""
+    return obj.get(key, default) if isinstance(obj, Mapping) else getattr(obj, key, default)
+
+
+def _steps_words(pack: Pack, steps: Any) -> str:
+    """An event's steps in words, in order (each as its EffectSpec says)."""
+    out = []
+    for st in steps or ():
+        eff = _get(st, "effect")
+        spec = EFFECTS.get(Effect(eff)) if eff in set(Effect) else None
+        out.append(spec.words(pack, _get(st, "value")) if spec is not None else escape_text(str(eff)))
+    return "; ".join(out)
+
+
+def _choose_words(pack: Pack, value: Any) -> str:
+    parts = []
+    for i, opt in enumerate(_get(value, "options", ()) or (), 1):
+        mark = " (the automatic choice)" if _get(opt, "auto", False) else ""
+        parts.append(f"{i}. {escape_text(str(_get(opt, 'label', '')))}{mark}: {_steps_words(pack, _get(opt, 'do', ()))}")
+    return f"The players choose: {_quoted(_get(value, 'prompt', ''))} " + " ".join(parts)
+
+
 def _ally_words(pack: Pack, value: Any) -> str:
     aid = value.get("ally") if isinstance(value, Mapping) else None
     name = pack.allies[aid].name if isinstance(aid, str) and aid in pack.allies else str(aid)
@@ -70,4 +107,12 @@ EFFECTS: Final[dict[Effect, EffectSpec]] = {e.effect: e for e in (
     EffectSpec(Effect.TOKENS, _COUNT, lambda p, n: f"Each Legend returns{nb(n)}{{token}} to its preparation space",
                "tokens: N"),
     EffectSpec(Effect.ALLY, Custom("ally_placement"), _ally_words, "ally: {ally: ID, at: POINT-or-LOCATION}"),
+    # the events core: event-only effects (pack/event_effects.py checks the custom ones)
+    EffectSpec(Effect.STORY, Name(), lambda p, t: f"Read out: {_quoted(t)}", "story: TEXT", on_cards=False),
+    EffectSpec(Effect.WIN, Name(), lambda p, t: f"The chapter is won: {_quoted(t)}", "win: TEXT", on_cards=False),
+    EffectSpec(Effect.LOSE, Name(), lambda p, t: f"The chapter is lost: {_quoted(t)}", "lose: TEXT", on_cards=False),
+    EffectSpec(Effect.SET, Custom("counters"), _counter_words("Set"), "set: {NAME: N, campaign: true}", on_cards=False),
+    EffectSpec(Effect.ADD, Custom("counters"), _counter_words("Add"), "add: {NAME: N}", on_cards=False),
+    EffectSpec(Effect.CHOOSE, Custom("choose", record=Choose), _choose_words,
+               "choose: {prompt: TEXT, options: [{label: TEXT, auto: true, do: [...]}]}", on_cards=False),
 )}

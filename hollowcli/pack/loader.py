@@ -37,12 +37,14 @@ _EXTS = (".yaml", ".yml")
 PackFiles = list[tuple[str, str, int, int]]  # (relative name, path, size, mtime_ns)
 
 
-def load_pack(dirs: Iterable[Path | str] = (), *, use_cache: bool = True) -> Pack:
+def load_pack(dirs: Iterable[Path | str] = (), *, use_cache: bool = True, warnings: list[Problem] | None = None) -> Pack:
     """The built-in pack with each folder of ``dirs`` layered over it, in order.
 
     Raises :class:`HollowError` for a folder that does not exist and
     :class:`ContentError` (holding every problem, each with file and line) for content
     that does not validate. ``use_cache=False`` always reads and validates the YAML.
+    Warnings (a flag tested that nothing sets...) never stop a pack: ``warnings``, when
+    given, receives those of a validation (a pack read from the cache is not validated).
     """
     from hollowcli.pack import build  # imports the model: kept off the cached_data() path
 
@@ -60,7 +62,7 @@ def load_pack(dirs: Iterable[Path | str] = (), *, use_cache: bool = True) -> Pac
                 return build.pack(data, template_dirs)
             except (KeyError, TypeError, ValueError, AttributeError, IndexError):
                 pass  # a damaged cache: validate afresh and rewrite it
-    data = validate_packs(listing)
+    data = validate_packs(listing, warnings)
     if caching:
         cache.write(names, signature, data)
     return build.pack(data, template_dirs)
@@ -177,8 +179,9 @@ def display_path(path: str | Path) -> str:
         return str(path)
 
 
-def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
-    """Read, validate and layer packs into canonical data; raise every problem at once.
+def validate_packs(listing: list[tuple[str, PackFiles]], warnings: list[Problem] | None = None) -> dict[str, Any]:
+    """Read, validate and layer packs into canonical data; raise every problem at once
+    (warnings do not stop a pack: they go to ``warnings`` when given).
 
     Three steps: each pack's files are read and checked (:func:`_read_pack`), each pack is
     layered over the earlier ones (:func:`_layer`), and the layered pack is checked across
@@ -202,7 +205,11 @@ def validate_packs(listing: list[tuple[str, PackFiles]]) -> dict[str, Any]:
             for f in files:
                 order.setdefault(display_path(Path(f[1])), len(order))
         problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
-        raise ContentError(problems)
+        if warnings is not None:
+            warnings.extend(p for p in problems if p.warning)
+        errors = [p for p in problems if not p.warning]
+        if errors:
+            raise ContentError(errors)
     return layers.canonical(listing)
 
 

@@ -44,6 +44,9 @@ from hollowcli.pack.fields import (
     spec,
 )
 from hollowcli.pack.vocab import (
+    Compare,
+    Condition,
+    Effect,
     FearTokens,
     FeatureKind,
     ItemKind,
@@ -54,6 +57,7 @@ from hollowcli.pack.vocab import (
     SpawnListEnd,
     SupplyExhausted,
     TrackEnd,
+    Trigger,
 )
 
 #: The foe classes, in the order the rules activate them.
@@ -278,6 +282,91 @@ class Card:
     effect: Mapping[str, Any] = spec(Custom("effect"), factory=frozen_map)
 
 
+# ----------------------------------------------------------------- chapter events
+# A chapter's ``events:`` (pack/script.py checks them and says them in words; the engine's
+# engine/script.py runs them). Their YAML is checked by custom checks (one trigger per
+# ``when``, one key per condition and per step), so these records hold the canonical forms.
+
+
+@dataclass(frozen=True)
+class When:
+    """An event's trigger: ``{round_start: 5}`` is ``When(Trigger.ROUND_START, 5)``."""
+
+    kind: Trigger
+    value: int | str  # a number, a name (location, feature letter, foe, card, flag...) or 'every'/'any'
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, Trigger):
+            object.__setattr__(self, "kind", Trigger(self.kind))
+
+
+@dataclass(frozen=True)
+class Cond:
+    """One condition of an event's ``if``: ``{counter: {stones: {at_least: 3}}}`` is
+    ``Cond(COUNTER, "stones", AT_LEAST, 3)``; ``{flag: x}`` is ``Cond(FLAG, "x", None, None)``;
+    ``{hero_at: F4}`` is ``Cond(HERO_AT, None, None, "F4")``."""
+
+    kind: Condition
+    name: str | None = None  # the flag or counter
+    test: Compare | None = None
+    value: int | str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, Condition):
+            object.__setattr__(self, "kind", Condition(self.kind))
+        if self.test is not None and not isinstance(self.test, Compare):
+            object.__setattr__(self, "test", Compare(self.test))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One effect of an event's ``do`` (a one-key mapping): its value as the effect's
+    ``EffectSpec`` check makes it (``set``: ``{"values": {...}, "campaign": bool}``)."""
+
+    effect: Effect
+    value: Any
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.effect, Effect):
+            object.__setattr__(self, "effect", Effect(self.effect))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer of a ``choose``: its label and what it does."""
+
+    WHAT: ClassVar[str] = "the option"
+
+    label: str = spec(Name())
+    do: tuple[Step, ...] = spec(ListOf(Custom("step"), nonempty=True))
+    auto: bool = spec(Bool(), default=False)  # --auto and simulate take this one (else the first)
+
+
+@dataclass(frozen=True)
+class Choose:
+    """The ``choose`` effect: the players pick one option."""
+
+    WHAT: ClassVar[str] = "the choose effect"
+
+    prompt: str = spec(Name())
+    options: tuple[Option, ...] = spec(ListOf(Nested(Option), nonempty=True))
+
+
+@dataclass(frozen=True)
+class ScriptEvent:
+    """One of a chapter's ``events:``."""
+
+    WHAT: ClassVar[str] = "the event"
+
+    id: str = spec(Id("event"))
+    when: When = spec(Custom("trigger", record=When))
+    do: tuple[Step, ...] = spec(ListOf(Custom("step"), nonempty=True))
+    conditions: tuple[Cond, ...] = spec(ListOf(Custom("condition", record=Cond)), default=(), yaml="if", after="when")
+    once: bool = spec(Bool(), default=True)
+    text: str = spec(Text(), default="")  # shown to the players, logged, read out in assist
+    where: str = field(default="")  # "file:line" of the event, for the runtime chain error
+
+
 @dataclass(frozen=True, kw_only=True)
 class Chapter:
     id: str
@@ -296,6 +385,7 @@ class Chapter:
     setup: Setup = spec(Nested(Setup, null_is_default=True), factory=Setup)
     objective: Objective = spec(Custom("objective", record=Objective))
     cards: tuple[Card, ...] = spec(ListOf(Nested(Card)), default=())
+    events: tuple[ScriptEvent, ...] = spec(Custom("events"), default=())  # pack/script.py
     # from the long form of features: the letter's name, and the chapter item found there
     feature_names: Mapping[str, str] = field(default_factory=frozen_map)
     feature_items: Mapping[str, str] = field(default_factory=frozen_map)  # search letter -> chapter item found there

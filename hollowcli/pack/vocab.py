@@ -29,6 +29,50 @@ class Effect(StrEnum):
     ADVANCE = "advance"
     TOKENS = "tokens"
     ALLY = "ally"
+    # event-only effects (a chapter event's ``do``; ``EffectSpec.on_cards`` is False), in
+    # owner blocks: the events core, then tokens, then the other event effects
+    STORY = "story"
+    WIN = "win"
+    LOSE = "lose"
+    SET = "set"
+    ADD = "add"
+    CHOOSE = "choose"
+
+
+class Trigger(StrEnum):
+    """What sets off a chapter event (``when: {round_start: 5}``); messages list them in this order."""
+
+    ROUND_START = "round_start"
+    ROUND_END = "round_end"
+    TRACK_SPOT = "track_spot"
+    SEARCHED = "searched"
+    ENTERS = "enters"
+    FOE_DEFEATED = "foe_defeated"
+    FOES_LEFT = "foes_left"
+    CARD_DRAWN = "card_drawn"
+    TOKEN_DESTROYED = "token_destroyed"
+    FLAG = "flag"
+    HEALTH_BELOW = "health_below"
+    FEAR_AT_LEAST = "fear_at_least"
+
+
+class Condition(StrEnum):
+    """What a chapter event's ``if`` may test (``if: [{flag: key-found}]``)."""
+
+    FLAG = "flag"
+    NOT_FLAG = "not_flag"
+    COUNTER = "counter"
+    ROUND = "round"
+    HERO_AT = "hero_at"
+    FOES_ON_BOARD = "foes_on_board"
+
+
+class Compare(StrEnum):
+    """How a condition compares a number (``counter: {stones: {at_least: 3}}``)."""
+
+    AT_LEAST = "at_least"
+    AT_MOST = "at_most"
+    EQUALS = "equals"
 
 
 class ObjectiveKind(StrEnum):

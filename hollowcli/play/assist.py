@@ -224,6 +224,12 @@ INSTRUCTIONS: Mapping[EventKind, Instruction] = {
     EventKind.CORRECTION: Instruction(_correction, any_phase=True),
     EventKind.ROUND: Instruction(_round, any_phase=True),
     EventKind.GAME_OVER: Instruction(_plain, any_phase=True),
+    # chapter events (plain rows of the events core; the table's own words come with the play work)
+    EventKind.EVENT: Instruction(_plain, any_phase=True),
+    EventKind.STORY: Instruction(_plain, any_phase=True),
+    EventKind.CHOICE: Instruction(_plain, any_phase=True),
+    EventKind.COUNTER: Instruction(_plain, any_phase=True),
+    EventKind.VERDICT: Instruction(_plain, any_phase=True),
 }
 
 #: The phases whose every event is told as an instruction.
