@@ -177,7 +177,7 @@ def test_choose_asks_the_source_and_uses_its_answer(tmp_path: Path) -> None:
             return [type("R", (), {"face": f, "physical": False})() for f in request.seeded]
 
         def choose(self, request):
-            asked.append((request.prompt, request.labels, request.auto))
+            asked.append((request.prompt, request.options, request.auto))
             return 0
 
     events: list = []

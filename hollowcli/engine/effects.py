@@ -43,6 +43,7 @@ class EffectCtx:
     cause: str  # the words that open each reason: ``card Howl``
     advance: list[int]  # extra spots the storybook token slides after this spot (``advance``)
     actor: str | None = None  # an event's: the hero of its occurrence (who searched, entered...)
+    event: str = ""  # an event's id (what a choose question names)
 
 
 def draw_card(state: GameState, dice: DiceLike, events: list[Event], extra: list[int]) -> GameState:
@@ -177,9 +178,7 @@ def _ally(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
 def counter(state: GameState, name: str) -> int:
     """A flag or counter's value (0 when never set); a flag is set when it is above 0."""
     script = state.script
-    if script is None:
-        return 0
-    return next((n for k, n in script.counters if k == name), 0)
+    return 0 if script is None else script.counter(name)
 
 
 def _story(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
@@ -238,16 +237,15 @@ def apply_steps(state: GameState, steps: Any, ctx: EffectCtx) -> GameState:
 
 def _choose(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     labels = tuple(o.label for o in value.options)
-    auto = next((i for i, o in enumerate(value.options) if o.auto), 0)
+    auto = next((i for i, o in enumerate(value.options) if o.auto), None)
     dice = as_dice(ctx.dice)
-    dice.state = state
-    index = dice.choose(ChoiceRequest(value.prompt, labels, auto, ctx.cause))
-    by = "players" if getattr(dice.source, "choose", None) is not None else "auto"
-    option = value.options[index]
+    dice.state = state  # an interactive source may show the board as it is at the question
+    chosen = dice.choose(ChoiceRequest(value.prompt, labels, auto, ctx.event))
+    option = value.options[chosen.index]
     ctx.events.append(event(state, EventKind.CHOICE, actor=ctx.actor,
-                            numbers={"option": option.label, "index": index, "by": by, "prompt": value.prompt},
-                            reason=f"{ctx.cause}: {value.prompt} The {'players choose' if by == 'players' else 'automatic choice is'}: "
-                                   f"{option.label}"))
+                            numbers={"option": option.label, "index": chosen.index, "by": chosen.by, "prompt": value.prompt},
+                            reason=f"{ctx.cause}: {value.prompt} "
+                                   f"{'The players choose' if chosen.by == 'players' else 'Taken without asking'}: {option.label}"))
     return apply_steps(state, option.do, ctx)
 
 

@@ -315,7 +315,7 @@ def _fire(state: GameState, ev: ScriptEvent, occ: Occurrence, dice: DiceLike, ev
                         numbers={"event": ev.id, "trigger": ev.when.kind, "value": ev.when.value,
                                  "effects": [st.effect for st in ev.do], "once": ev.once},
                         reason=f"event {ev.id!r}: {occ.words}", detail=ev.text))
-    ctx = EffectCtx(dice, events, f"event {ev.id!r}", advance, occ.hero)
+    ctx = EffectCtx(dice, events, f"event {ev.id!r}", advance, occ.hero, ev.id)
     return apply_steps(state, ev.do, ctx)
 
 
