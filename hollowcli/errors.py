@@ -54,6 +54,11 @@ class ContentError(HollowError):
         text = first if not more else f"{first}; and {more} more {'problem' if more == 1 else 'problems'}: run 'hollow content validate' to see them all"
         super().__init__(text)
 
+    def __reduce__(self) -> tuple[type, tuple[tuple[Problem, ...]]]:
+        # rebuilt from its problems, not its text (a worker process of 'hollow simulate'
+        # sends it back pickled: a chapter whose events loop stops the run mid-game)
+        return (type(self), (self.problems,))
+
 
 class RulesError(HollowError):
     """An action that the rules do not allow in the current state."""

@@ -271,3 +271,28 @@ def test_flags_seed_the_counters_and_are_carried_only_from_a_won_chapter(tmp_pat
     assert new_game(plain, "schoolhouse", flags={"jar": 1}).script is not None
     state = begin(new_game(pack, "t"))
     assert counters(state) == {}
+
+
+def test_a_content_error_crosses_a_process_boundary_whole() -> None:
+    """'hollow simulate' gets a worker's error pickled: a loop's message must survive it."""
+    import pickle
+
+    from hollowcli.errors import Problem
+
+    err = ContentError([Problem("t.yaml", 7, "event 'a' fired 100 times", "make it once")])
+    again = pickle.loads(pickle.dumps(err))
+    assert again.problems == err.problems and str(again) == str(err)
+
+
+def test_an_event_s_advance_outside_the_adversary_phase_moves_the_token_at_once(tmp_path: Path) -> None:
+    pack = scripted(tmp_path, "- {id: hurry, when: {searched: G}, do: [{advance: 1}]}")
+    state = new_game(pack, "t")
+    state = replace(state, legends=(replace(state.legends[0], loc="F4"),))
+    state, _ = step(state, "activate ann")
+    state, events = step(state, "search")
+    assert state.track_pos == 1 and kinds(events)[-1] == "track-slide"
+    # in the adversary phase it adds to the phase's own slide, as a card's does
+    late = scripted(tmp_path / "late", "- {id: hurry, when: {track_spot: 1}, do: [{advance: 1}]}")
+    state, events = _round(new_game(late, "t"))
+    slide = [e for e in events if e.kind == "track-slide"]
+    assert len(slide) == 1 and slide[0].numbers["slide"] == 2 and state.track_pos == 2

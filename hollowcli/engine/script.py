@@ -30,7 +30,7 @@ from hollowcli.engine.vocab import EventKind
 from hollowcli.errors import ContentError, Problem
 from hollowcli.names import plural
 from hollowcli.pack.model import Cond, ScriptEvent
-from hollowcli.pack.vocab import Compare, Condition, Trigger
+from hollowcli.pack.vocab import Compare, Condition, TrackEnd, Trigger
 
 #: At most this many events fire in one moment; more is a loop in the chapter's events.
 MAX_FIRINGS: Final = 100
@@ -275,9 +275,13 @@ def settle(state: GameState, dice: DiceLike, events: list[Event], start: int, be
     """Fire the chapter events the moment set off: its events from ``start`` on, the
     crossings since ``before``, and ``extra`` (a round's end, round 1's start), then
     what the fired events' own effects set off, first in, first out. ``advance`` collects
-    the extra spots an event's ``advance`` adds to the adversary phase's slide."""
+    the extra spots an event's ``advance`` adds to the adversary phase's slide; outside
+    that phase (None) the storybook token moves them at once."""
     if state.script is None:
         return state
+    own = advance is None
+    if advance is None:
+        advance = []
     idx = index(state)
     queue = deque(extra)
     queue.extend(occurrences(idx, state, events, start, before))
@@ -298,11 +302,27 @@ def settle(state: GameState, dice: DiceLike, events: list[Event], start: int, be
             if len(fired) > MAX_FIRINGS:
                 raise _loop_error(fired)
             mark, prior = len(events), state
-            state = _fire(state, ev, occ, dice, events, advance if advance is not None else [])
+            state = _fire(state, ev, occ, dice, events, advance)
             queue.extend(occurrences(idx, state, events, mark, prior))
             if stopped(state):
                 break
+    if own and advance and not stopped(state):
+        state = _slide_now(state, sum(advance), events)
     return state
+
+
+def _slide_now(state: GameState, spots: int, events: list[Event]) -> GameState:
+    """An event's ``advance`` outside the adversary phase: the token moves now (looping or
+    staying at the track's end as the chapter says)."""
+    track = state.chapter_def.track
+    if not track:
+        return state
+    pos = state.track_pos + spots
+    pos = pos % len(track) if state.chapter_def.track_end == TrackEnd.LOOP else min(pos, len(track) - 1)
+    events.append(event(state, EventKind.TRACK_SLIDE, numbers={"from": state.track_pos + 1, "to": pos + 1, "slide": spots},
+                        reason=f"the storybook token moves {plural(spots, 'extra spot')} now, from spot "
+                               f"{state.track_pos + 1} to spot {pos + 1}"))
+    return replace(state, track_pos=pos)
 
 
 def _fire(state: GameState, ev: ScriptEvent, occ: Occurrence, dice: DiceLike, events: list[Event],
