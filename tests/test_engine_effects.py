@@ -14,7 +14,7 @@ from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.effects import APPLY
 from hollowcli.pack.effects import EFFECTS
 from hollowcli.pack.loader import load_pack
-from hollowcli.pack.model import Ally, Card, Choose, Option, Step, TrackSpot, frozen_map
+from hollowcli.pack.model import Ally, Card, TrackSpot, frozen_map
 from hollowcli.pack.vocab import Effect
 
 #: One sample value per effect, as a chapter file would hold it after validation.
@@ -22,20 +22,15 @@ SAMPLES = {
     "spawn": ({"foe": "gob", "count": 1},),
     "damage": 1, "fear": 1, "heal": 1, "calm": 1, "lock": 1, "unlock": 2, "advance": 1, "tokens": 1,
     "ally": frozen_map({"ally": "pip", "at": "C3"}),
-    # event-only effects (tests/test_script_effects.py applies them through an event)
-    "story": "Hooves on the bridge.", "win": "Won.", "lose": "Lost.",
-    "set": frozen_map({"values": frozen_map({"a": 1}), "campaign": False}),
-    "add": frozen_map({"values": frozen_map({"a": 2}), "campaign": False}),
-    "choose": Choose("Which?", (Option("Left", (Step(Effect.CALM, 1),)),)),
 }
-CARD_SAMPLES = {k: v for k, v in SAMPLES.items() if EFFECTS[Effect(k)].on_cards}
 
 
 def test_every_effect_has_its_row_in_the_order_effects_apply() -> None:
     assert list(APPLY) == list(Effect) == list(EFFECTS), "each effect: its row here and its spec in the pack, in one order"
     for key, apply in APPLY.items():
         assert list(inspect.signature(apply).parameters) == ["state", "value", "ctx"], key
-    assert set(SAMPLES) == set(Effect), "a new effect needs a sample here (and in docs/content-format.md)"
+    assert set(SAMPLES) == {e for e in Effect if EFFECTS[e].on_cards}, \
+        "a new card effect needs a sample here (and in docs/content-format.md); an event's own: tests/test_tokens_*.py"
 
 
 def test_documentation_names_every_effect() -> None:
@@ -44,7 +39,7 @@ def test_documentation_names_every_effect() -> None:
         assert f"| `{key}:" in doc, f"docs/content-format.md does not describe the card effect {key!r}"
 
 
-@pytest.mark.parametrize("key", sorted(CARD_SAMPLES))
+@pytest.mark.parametrize("key", sorted(SAMPLES))
 def test_each_effect_applies_and_reads(key: str) -> None:
     pip = Ally("pip", "Pip", health=3, defense=0, move=1, attack_priority=0)
     card = Card("c", "The Card", "", effect=frozen_map({key: SAMPLES[key]}))
@@ -70,6 +65,7 @@ def test_validation_knows_exactly_the_registered_effects(tmp_path: Path) -> None
         load_pack([tmp_path], use_cache=False)
     problem = next(p for p in info.value.problems if "boom" in p.message)
     assert all(k in problem.hint for k in Effect if EFFECTS[k].on_cards)
+    assert not any(f" {k}" in problem.hint for k in Effect if not EFFECTS[k].on_cards)
 
 
 def test_hollow_rules_and_the_reference_cards_read_rules_md_the_same_way() -> None:

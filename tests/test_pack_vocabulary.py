@@ -24,7 +24,7 @@ DOC = (Path(__file__).resolve().parents[1] / "docs" / "content-format.md").read_
 
 #: The kinds' model classes, by their section of the docs.
 KIND_CLASSES = {"legends": model.Legend, "allies": model.Ally, "skills": model.Skill, "items": model.Item,
-                "foes": model.Foe, "rules": model.Rules, "chapters": model.Chapter}
+                "foes": model.Foe, "tokens": model.TokenKind, "rules": model.Rules, "chapters": model.Chapter}
 
 
 def section(kind: str) -> str:
@@ -125,7 +125,15 @@ def _effect_yaml(tmp_path: Path, key: vocab.Effect, yaml_value: str) -> Path:
     return chapter_yaml(tmp_path, events=f"[{{id: e, when: {{round_end: every}}, do: [{{{key}: {yaml_value}}}]}}]")
 
 
-@pytest.mark.parametrize("key", list(vocab.Effect))
+@pytest.mark.parametrize("key", [e for e in vocab.Effect if not EFFECTS[e].on_cards])
+def test_an_event_only_effect_is_refused_on_a_card(tmp_path: Path, key: vocab.Effect) -> None:
+    card = f"[{{id: c, title: C, effect: {{{key}: {{token: x, at: C2}}}}}}]"
+    assert any(f"{key.value!r} is an effect of chapter events, not of cards" in m
+               for m in problems(chapter_yaml(tmp_path, cards=card)))
+
+
+# (the token effects' samples need a token kind: tests/test_tokens_*.py builds them)
+@pytest.mark.parametrize("key", [e for e in vocab.Effect if e in EFFECT_SAMPLES])
 def test_each_effect_is_checked_and_built_as_its_spec_says(tmp_path: Path, key: vocab.Effect) -> None:
     yaml_value, built = EFFECT_SAMPLES[key]
     pack = load_pack([_effect_yaml(tmp_path, key, yaml_value)], use_cache=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from hollowcli.engine import tokens
 from hollowcli.engine.actions import KINDS, Action, norm, parse
 from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.core import event, place_ally
@@ -94,8 +95,10 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
         state, placed = place_ally(state, ally_id, where)
         if placed is None:
             raise RulesError(f"chapter {chapter_id} places the ally {ally_id} at {where}, which is not a spawn point or location of its map")
-    if chapter.events or flags:
-        state = replace(state, script=ScriptState(counters=tuple((str(k), int(v)) for k, v in (flags or {}).items())))
+    if chapter.setup.tokens or chapter.events or flags:  # a scripted chapter (an unscripted game keeps script None)
+        counters = tuple((str(k), int(v)) for k, v in (flags or {}).items())
+        setup_tokens = tokens.setup(pack, chapter_id, board.spawn_points) if chapter.setup.tokens else ()
+        state = tokens.rebuilt(state, ScriptState(tokens=setup_tokens, counters=counters))
         if has_round_one(state):
             state = replace(state, script=replace(state.script, opening=True))
     return state

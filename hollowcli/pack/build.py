@@ -32,6 +32,7 @@ from hollowcli.pack.model import (
     ScriptEvent,
     Skill,
     Step,
+    TokenKind,
     frozen_map,
 )
 from hollowcli.pack.vocab import Effect
@@ -102,7 +103,7 @@ def rules(d: Mapping[str, Any]) -> Rules:
 
 #: The model class of each kind's entries (dice are built by :func:`die`).
 RECORDS: dict[str, type] = {"legends": Legend, "allies": Ally, "skills": Skill, "items": Item, "foes": Foe,
-                            "chapters": Chapter}
+                            "tokens": TokenKind, "chapters": Chapter}
 
 
 def entry(kind: str, data: Mapping[str, Any]) -> Any:
