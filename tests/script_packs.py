@@ -44,14 +44,14 @@ legends:
 
 
 def scripted(tmp_path: Path, events: str, *, track: str = "[[move, attack], {actions: [spawn], card: draw}, [move, attack]]",
-             objective: str = "{kind: survive, rounds: 8}", cards: str = "", extra: str = "") -> Pack:
+             objective: str = "{kind: survive, rounds: 8}", cards: str = "", extra: str = "", tokens: str = "") -> Pack:
     """A pack whose one chapter ``t`` has ``events`` (YAML list items, one per line or block)."""
     folder = tmp_path / "pack"
     folder.mkdir(parents=True, exist_ok=True)
     body = textwrap.indent(textwrap.dedent(events).strip("\n"), "      ")
     card_lines = cards or "[{id: grave-wind, title: Grave Wind, effect: {fear: 1}}, {id: crows, title: Crows, effect: {fear: 1}}]"
     (folder / "t.yaml").write_text(
-        "replaces: [legends, chapters]\n" + LEGEND +
+        "replaces: [legends, chapters]\n" + LEGEND + tokens +
         "chapters:\n  t:\n    name: Test\n    number: 1\n"
         f"    map: {MAP}\n"
         "    features: {S: start, G: {kind: search, name: The grave}}\n"

@@ -175,3 +175,41 @@ def test_health_below_fires_again_only_after_a_heal_above_its_threshold(tmp_path
     assert fired(events) == ["mend"]
     state, events = _play_round(state)  # 6 -> 2: crosses again
     assert fired(events) == ["cut-last", "hurt"]
+
+
+TOKENS = """\
+tokens:
+  tombstone: {name: Tombstone, health: 3}
+  loose-earth: {name: Loose earth, search: true}
+"""
+
+
+def test_token_destroyed_and_searched_token_fire_for_their_kind(tmp_path: Path) -> None:
+    """The token events (made by the token rules) set off the token triggers: a destroyed
+    Tombstone, a searched Loose earth; a search of the grave is no search of a token."""
+    from hollowcli.engine.core import event
+    from hollowcli.engine.script import settle
+    from hollowcli.engine.vocab import EventKind
+
+    pack = scripted(tmp_path, f"""
+        - {{id: broken, when: {{token_destroyed: tombstone}}, once: false, {STORY}}}
+        - {{id: dug, when: {{searched: loose-earth}}, once: false, {STORY}}}
+        - {{id: grave, when: {{searched: G}}, once: false, {STORY}}}
+        """, tokens=TOKENS)
+    state = new_game(pack, "t")
+    dice = Dice(random.Random(1))
+    moments = {
+        "destroyed": event(state, EventKind.TOKEN_DESTROYED, actor="ann", target="tombstone", frm="D4",
+                           numbers={"token": "tombstone"}),
+        "dug": event(state, EventKind.SEARCH, actor="ann", to="D4", numbers={"searches": 1, "token": "loose-earth"}),
+        "grave": event(state, EventKind.SEARCH, actor="ann", to="F4", numbers={"searches": 1}),
+    }
+    got = {}
+    for name, ev in moments.items():
+        events = [ev]
+        settle(state, dice, events, 0, state)
+        got[name] = fired(events)
+    assert got == {"destroyed": ["broken"], "dug": ["dug"], "grave": ["grave"]}
+    events = [moments["destroyed"]]
+    settle(state, dice, events, 0, state)
+    assert events[1].reason == "event 'broken': the Tombstone token on D4 was destroyed"

@@ -112,6 +112,16 @@ def _card(state: GameState, ev: Event) -> list[Occurrence]:
     return [Occurrence(Trigger.CARD_DRAWN, ev.target, None, f"the card {ev.reason.partition(': ')[2] or ev.target} was drawn")]
 
 
+def _destroyed(state: GameState, ev: Event) -> list[Occurrence]:
+    kind = ev.numbers.get("token") or ev.target
+    if not kind:
+        return []
+    tdef = state.pack.tokens.get(kind)
+    where = ev.frm or ev.to
+    return [Occurrence(Trigger.TOKEN_DESTROYED, kind, ev.actor,
+                       f"the {tdef.name if tdef else kind} token{' on ' + where if where else ''} was destroyed")]
+
+
 #: What each event kind a trigger reads means for the triggers.
 OCCURS: Final[dict[EventKind, Callable[[GameState, Event], list[Occurrence]]]] = {
     EventKind.ROUND: _round,
@@ -121,6 +131,7 @@ OCCURS: Final[dict[EventKind, Callable[[GameState, Event], list[Occurrence]]]] =
     EventKind.ATTACK: _defeat,
     EventKind.TRAP: _defeat,
     EventKind.CARD: _card,
+    EventKind.TOKEN_DESTROYED: _destroyed,
 }
 
 #: Which triggers each event kind's occurrences serve (an index watches a kind only when
@@ -133,6 +144,7 @@ WATCH: Final[dict[EventKind, tuple[Trigger, ...]]] = {
     EventKind.ATTACK: (Trigger.FOE_DEFEATED,),
     EventKind.TRAP: (Trigger.FOE_DEFEATED,),
     EventKind.CARD: (Trigger.CARD_DRAWN,),
+    EventKind.TOKEN_DESTROYED: (Trigger.TOKEN_DESTROYED,),
 }
 
 

@@ -22,7 +22,7 @@ from hollowcli.pack.check_chapters import loc
 from hollowcli.pack.convert import BAD, Checker, CustomCheck, Entry, Path_, describe
 from hollowcli.pack.effects import EFFECTS
 from hollowcli.pack.event_effects import counter_name
-from hollowcli.pack.model import FOE_CLASSES, KINDS, Chapter, Cond, Pack, ScriptEvent
+from hollowcli.pack.model import FOE_CLASSES, Chapter, Cond, Pack, ScriptEvent
 from hollowcli.pack.vocab import Compare, Condition, Effect, FeatureKind, Trigger
 from hollowcli.pack.words import escape_text
 
@@ -100,11 +100,7 @@ def _place(ck: Checker, v: Any, path: Path_) -> Any:
 
 
 def _token_ref(ck: Checker, v: Any, path: Path_) -> Any:
-    """A token kind's id (once the pack has token kinds)."""
-    if "tokens" not in KINDS:
-        ck.add(path, f"{path[-1]!r} names {describe(v)}, but this pack format has no token kinds",
-               "name a search feature's letter instead")
-        return BAD
+    """A token kind's id (a kind of the layered pack: checked once every pack is layered)."""
     return ck.c_ref("tokens", f"the trigger {path[-1]!r}")(v, path)
 
 
@@ -367,8 +363,37 @@ def kind_chapters(ck: Checker, entry: dict[str, Any], path: Path_) -> Any:
             ok = False
             ck.add(path + ("events", i, "when"), f"event {ev['id']!r} can never fire: {why}",
                    "change its trigger, or remove the event")
+    _token_kinds_fit(ck, out, path)
     _lint(ck, out, path)
     return out if ok else BAD
+
+
+#: A trigger that names a token kind, and the property the kind needs for it to happen.
+_TOKEN_NEEDS: Final = {Trigger.TOKEN_DESTROYED: ("health", "it has no 'health', so heroes cannot destroy it"),
+                       Trigger.SEARCHED: ("search", "it is not 'search: true', so nobody searches it")}
+
+
+def _token_kinds_fit(ck: Checker, out: Mapping[str, Any], path: Path_) -> None:
+    """Once every pack is layered: an event on a token kind that can never be destroyed
+    (no health) or searched (no search) can never fire."""
+    wants = [(ev["id"], ev["when"]["value"], *_TOKEN_NEEDS[ev["when"]["kind"]], ck.line(path + ("events", i, "when")))
+             for i, ev in enumerate(out["events"]) if ev["when"]["kind"] in _TOKEN_NEEDS
+             and ev["when"]["value"] != ANY and not _is_letter(ev["when"]["value"])]
+    if not wants:
+        return
+    file = ck.file
+
+    def check(merged: Mapping[str, Mapping[str, Entry]], rules: Mapping[str, Any]) -> list[Problem]:
+        found = []
+        for ident, kind, prop, why, line in wants:
+            entry = merged.get("tokens", {}).get(kind)
+            if entry is not None and not entry.canon.get(prop):
+                found.append(Problem(file, line, f"event {ident!r} can never fire: the token kind {kind!r} is named, but "
+                                     f"{why}", f"give {kind} '{'health: N' if prop == 'health' else 'search: true'}', "
+                                     "or change the event's trigger"))
+        return found
+
+    ck.later(check)
 
 
 def _never(chapter: Mapping[str, Any], ev: Mapping[str, Any]) -> str:
