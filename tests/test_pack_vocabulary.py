@@ -109,7 +109,17 @@ EFFECT_SAMPLES = {
 }
 
 
-@pytest.mark.parametrize("key", list(vocab.Effect))
+#: The effects a card may have (the others are the events' own).
+CARD_EFFECTS = [e for e in vocab.Effect if EFFECTS[e].on_cards]
+
+
+@pytest.mark.parametrize("key", [e for e in vocab.Effect if not EFFECTS[e].on_cards])
+def test_an_event_only_effect_is_refused_on_a_card(tmp_path: Path, key: vocab.Effect) -> None:
+    card = f"[{{id: c, title: C, effect: {{{key}: {{token: x, at: C2}}}}}}]"
+    assert any(f"unknown field {key.value!r}" in m for m in problems(chapter_yaml(tmp_path, cards=card)))
+
+
+@pytest.mark.parametrize("key", CARD_EFFECTS)
 def test_each_effect_is_checked_and_built_as_its_spec_says(tmp_path: Path, key: vocab.Effect) -> None:
     yaml_value, built = EFFECT_SAMPLES[key]
     card = f"[{{id: c, title: C, effect: {{{key}: {yaml_value}}}}}]"
@@ -148,12 +158,13 @@ def test_every_objective_kind_has_its_spec_and_its_docs() -> None:
 def test_an_objective_reports_what_its_kind_requires_and_refuses_what_it_does_not_take(
         tmp_path: Path, kind: vocab.ObjectiveKind) -> None:
     spec = OBJECTIVES[kind]
+    a = "an" if kind[0] in "aeiou" else "a"
     got = problems(chapter_yaml(tmp_path, objective=f"{{kind: {kind}}}"))
-    assert got == [f"a {kind} objective has no {', '.join(repr(r) for r in spec.requires)}"]
+    assert got == [f"{a} {kind} objective has no {', '.join(repr(r) for r in spec.requires)}"]
     others = [fl.name for fl in fields(model.Objective) if fl.name not in spec.takes and fl.name != "kind"]
     extra = ", ".join(f"{name}: 1" for name in others)
     got = problems(chapter_yaml(tmp_path, objective=f"{{kind: {kind}, {extra}}}"))
-    assert [m for m in got if "unknown field" in m] == [f"a {kind} objective has an unknown field {o!r}" for o in others]
+    assert [m for m in got if "unknown field" in m] == [f"{a} {kind} objective has an unknown field {o!r}" for o in others]
 
 
 # ------------------------------------------------------------------ the other closed sets
