@@ -24,7 +24,7 @@ DOC = (Path(__file__).resolve().parents[1] / "docs" / "content-format.md").read_
 
 #: The kinds' model classes, by their section of the docs.
 KIND_CLASSES = {"legends": model.Legend, "allies": model.Ally, "skills": model.Skill, "items": model.Item,
-                "foes": model.Foe, "rules": model.Rules, "chapters": model.Chapter}
+                "foes": model.Foe, "tokens": model.TokenKind, "rules": model.Rules, "chapters": model.Chapter}
 
 
 def section(kind: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from hollowcli.dice import Frozen, set_fields
 from hollowcli.pack.fields import Check, Custom, Int, ListOf, Nested
-from hollowcli.pack.model import FoePlacement, Objective, Pack, SpawnGroup
+from hollowcli.pack.model import FoePlacement, Objective, Pack, SpawnGroup, TokenPlacement
 from hollowcli.pack.objectives import OBJECTIVES
 from hollowcli.pack.vocab import BoostStat, Effect, Recipient
 from hollowcli.pack.words import escape_text, nb, nb_plural
@@ -53,9 +53,35 @@ def _ally_words(pack: Pack, value: Any) -> str:
     return f"**{escape_text(name)}** joins the heroes at {escape_text(where)} (an ally)"
 
 
-def _get(value: Any, key: str, default: Any = None) -> Any:
-    """A field of a canonical mapping (the validator's) or of a built record (the engine's)."""
-    return value.get(key, default) if isinstance(value, Mapping) else getattr(value, key, default)
+def _field(value: Any, name: str) -> Any:
+    """A field of an effect's value (a token or foe placement, a boost...), as a record or as its canonical mapping."""
+    return value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
+
+
+def _token_name(pack: Pack, value: Any) -> str:
+    kind = _field(value, "token")
+    return escape_text(pack.tokens[kind].name if isinstance(kind, str) and kind in pack.tokens else str(kind))
+
+
+def _spot(value: Any) -> str:
+    at, skill = _field(value, "at"), _field(value, "skill")
+    if skill is not None:
+        return f"on the skill {escape_text(str(skill))}"
+    return f"on spawn point{nb(at)}" if isinstance(at, int) else f"on {escape_text(str(at))}"
+
+
+def _place_words(pack: Pack, value: Any) -> str:
+    return f"Place a **{_token_name(pack, value)}** token {_spot(value)}"
+
+
+def _remove_words(pack: Pack, value: Any) -> str:
+    if _field(value, "at") is None and _field(value, "skill") is None:
+        return f"Remove every **{_token_name(pack, value)}** token"
+    return f"Remove the **{_token_name(pack, value)}** token {_spot(value)}"
+
+
+def _squares(value: Any) -> str:
+    return ", ".join(escape_text(str(v)) for v in value or ())
 
 
 def _named(kind: Mapping[str, Any], ident: Any) -> str:
@@ -66,9 +92,9 @@ def _named(kind: Mapping[str, Any], ident: Any) -> str:
 def _spawn_at_words(pack: Pack, placements: Any) -> str:
     parts = []
     for fp in placements or ():
-        at = _get(fp, "at")
+        at = _field(fp, "at")
         where = f"spawn point{nb(at)}" if isinstance(at, int) else escape_text(at)
-        parts.append(f"{int(_get(fp, 'count', 1))}\u00d7 {_named(pack.foes, _get(fp, 'foe'))} on {where}")
+        parts.append(f"{int(_field(fp, 'count') or 1)}\u00d7 {_named(pack.foes, _field(fp, 'foe'))} on {where}")
     return "{spawn} **Place** " + ", ".join(parts) + " (no roll)"
 
 
@@ -78,11 +104,11 @@ def _who_words(pack: Pack, who: Any) -> str:
 
 
 def _give_words(pack: Pack, value: Any) -> str:
-    return f"Give **{_named(pack.items, _get(value, 'item'))}** to {_who_words(pack, _get(value, 'to'))}"
+    return f"Give **{_named(pack.items, _field(value, 'item'))}** to {_who_words(pack, _field(value, 'to'))}"
 
 
 def _take_words(pack: Pack, value: Any) -> str:
-    return f"Take **{_named(pack.items, _get(value, 'item'))}** from {_who_words(pack, _get(value, 'from'))}"
+    return f"Take **{_named(pack.items, _field(value, 'item'))}** from {_who_words(pack, _field(value, 'from'))}"
 
 
 def _objective_words(pack: Pack, value: Any) -> str:
@@ -91,18 +117,18 @@ def _objective_words(pack: Pack, value: Any) -> str:
 
 
 def _boost_words(pack: Pack, value: Any) -> str:
-    foe = _get(value, "foe")
+    foe = _field(value, "foe")
     who = _named(pack.foes, foe) if foe in pack.foes else f"every {escape_text(foe)}-class foe"
     signs = {True: "+", False: "\u2212"}
-    stats = ", ".join(f"{signs[n > 0]}{abs(n)}&#160;{stat}" for stat in BoostStat if (n := int(_get(value, stat.value, 0) or 0)))
+    stats = ", ".join(f"{signs[n > 0]}{abs(n)}&#160;{stat}" for stat in BoostStat if (n := int(_field(value, stat.value) or 0)))
     return f"{who} gains {stats} for the rest of the chapter"
 
 
 def _deck_words(pack: Pack, value: Any) -> str:
-    card = _get(value, "add") or _get(value, "remove")
+    card = _field(value, "add") or _field(value, "remove")
     title = next((c.title for ch in pack.chapters.values() for c in ch.cards if c.id == card), card)
-    if _get(value, "add"):
-        return f"Shuffle {nb_plural(int(_get(value, 'copies', 1)), 'copy', 'copies')} of **{escape_text(title)}** into the chapter deck"
+    if _field(value, "add"):
+        return f"Shuffle {nb_plural(int(_field(value, 'copies') or 1), 'copy', 'copies')} of **{escape_text(title)}** into the chapter deck"
     return f"Take every **{escape_text(title)}** out of the chapter deck and its discards"
 
 
@@ -124,6 +150,15 @@ EFFECTS: Final[dict[Effect, EffectSpec]] = {e.effect: e for e in (
     EffectSpec(Effect.TOKENS, _COUNT, lambda p, n: f"Each Legend returns{nb(n)}{{token}} to its preparation space",
                "tokens: N"),
     EffectSpec(Effect.ALLY, Custom("ally_placement"), _ally_words, "ally: {ally: ID, at: POINT-or-LOCATION}"),
+    # events only: tokens and the map (engine/tokens.py)
+    EffectSpec(Effect.PLACE, Custom("token_placement", record=TokenPlacement), _place_words,
+               "place: {token: ID, at: LOCATION}", on_cards=False),
+    EffectSpec(Effect.REMOVE, Custom("token_removal", record=TokenPlacement), _remove_words,
+               "remove: {token: ID, at: LOCATION}", on_cards=False),
+    EffectSpec(Effect.OPEN, ListOf(Custom("map_square"), nonempty=True),
+               lambda p, v: f"Open ground at {_squares(v)}", "open: [LOCATION, ...]", on_cards=False),
+    EffectSpec(Effect.CLOSE, ListOf(Custom("map_square"), nonempty=True),
+               lambda p, v: f"No way through {_squares(v)} any more", "close: [LOCATION, ...]", on_cards=False),
     # event-only effects
     EffectSpec(Effect.SPAWN_AT, ListOf(Nested(FoePlacement, refs="the spawn_at effect"), nonempty=True), _spawn_at_words,
                "spawn_at: [{foe: ID, at: POINT-or-LOCATION, count: N}, ...]", on_cards=False),

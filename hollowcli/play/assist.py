@@ -221,6 +221,12 @@ INSTRUCTIONS: Mapping[EventKind, Instruction] = {
     EventKind.CARD_ALLY: _PLAIN,
     EventKind.ALLY_FALLS: _PLAIN,
     EventKind.TRACK_SLIDE: Instruction(_slide),
+    # a chapter's tokens and map, whenever its script changes them
+    EventKind.TOKEN_PLACED: _ANY,
+    EventKind.TOKEN_REMOVED: _ANY,
+    EventKind.MAP_CHANGE: _ANY,
+    EventKind.TOKEN_ATTACK: _PLAIN,
+    EventKind.TOKEN_DESTROYED: _ANY,
     # any phase
     EventKind.CORRECTION: Instruction(_correction, any_phase=True),
     EventKind.ROUND: Instruction(_round, any_phase=True),
