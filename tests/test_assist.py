@@ -506,5 +506,8 @@ def test_every_event_kind_has_one_instruction_for_the_real_board() -> None:
                                # a chapter event's rulings are told as instructions in any phase
                                EventKind.EVENT, EventKind.STORY, EventKind.CHOICE, EventKind.COUNTER, EventKind.VERDICT,
                                EventKind.TOKEN_PLACED, EventKind.TOKEN_REMOVED, EventKind.MAP_CHANGE,
-                               EventKind.TOKEN_DESTROYED}
+                               EventKind.TOKEN_DESTROYED,
+                               # what a chapter's events change, told whenever they fire
+                               EventKind.OBJECTIVE, EventKind.BOOST, EventKind.DECK, EventKind.ITEM_GAINED,
+                               EventKind.ITEM_LOST, EventKind.TRACK_SET}
     assert all(told_as_instruction(SimpleNamespace(kind=k, phase="adversary")) for k in EventKind)

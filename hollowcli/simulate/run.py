@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hollowcli import engine
-from hollowcli.engine.objectives import rule_of
+from hollowcli.engine.objectives import loss_cause
 from hollowcli.engine.policy import POLICIES
 from hollowcli.engine.vocab import EventKind
 from hollowcli.errors import UsageError
@@ -97,8 +97,7 @@ def _cause(state: Any, down: tuple[str, ...], scared: tuple[str, ...]) -> str:
         return "fear"
     if getattr(state, "supply_out", ""):
         return "supply"
-    rule, obj = rule_of(state)  # a protect objective's ally fell ("ally"), else the round limits
-    return rule.cause if rule.lost(state, obj) else "rounds"
+    return loss_cause(state)  # a protect objective's ally fell ("ally"), else the round limits
 
 
 @dataclass(frozen=True)
