@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from hollowcli.engine import tokens
 from hollowcli.engine.core import feature_name
 from hollowcli.engine.loadout import attack_numbers, source_of
 from hollowcli.engine.speed import maker, same
@@ -56,6 +57,7 @@ class Action:
     item: str | None = None  # swap/give: the item or relic id
     recipient: str | None = None  # give / use (restore): the other Legend
     what: str | None = None  # restore: health | fear
+    token: str | None = None  # attack: a token's kind (a tombstone), on the square ``at``
     offered: GameState | None = field(default=None, compare=False, repr=False)  # the state it is a choice of
 
     def __eq__(self, other: object) -> bool:
@@ -214,7 +216,10 @@ def _move_label(state: GameState, a: Action) -> str:
 
 
 def _target_word(state: GameState, a: Action) -> str:
-    """What an attack is typed at: a location (area attacks) or the foe's tag (``g2``)."""
+    """What an attack is typed at: a token and its square (``tombstone C3``), a location
+    (area attacks) or the foe's tag (``g2``)."""
+    if a.token is not None:
+        return f"{a.token} {a.at}"
     if a.at is not None:
         return a.at
     return tag(state, state.foe(a.target or 0))
@@ -242,6 +247,10 @@ def attack_how(state: GameState, a: Action) -> str:
 
 def _attack_label(state: GameState, a: Action) -> str:
     how = attack_how(state, a)
+    if a.token is not None:
+        tok = next((t for t in state.script.tokens if t.kind == a.token and t.loc == a.at), None) if state.script else None
+        left = f", {tok.health} health" if tok is not None else ""
+        return f"Attack the {state.pack.tokens[a.token].name} on {a.at}{how[:-1] if how.endswith(')') else how}{left})"
     if a.at is not None:
         n = len(state.foes_at(a.at))
         who = "the one foe" if n == 1 else f"all {n} foes"
@@ -251,7 +260,9 @@ def _attack_label(state: GameState, a: Action) -> str:
 
 
 def _attack_aliases(state: GameState, a: Action) -> list[str]:
-    if a.at is not None:  # an area attack: the location, also 'attack at C4'
+    if a.token is not None:  # a token: its id or name, and its square
+        targets = [f"{a.token} {a.at}", f"{state.pack.tokens[a.token].name} {a.at}", f"{state.pack.tokens[a.token].name} at {a.at}"]
+    elif a.at is not None:  # an area attack: the location, also 'attack at C4'
         targets = [a.at, f"at {a.at}"]
     else:  # a foe: every way to name it (g2, gobkin 2, and 2 when no other foe is 2)
         targets = words(state, state.foe(a.target or 0))
@@ -311,7 +322,9 @@ def _restore_label(state: GameState, a: Action) -> str:
 
 def _search_label(state: GameState, a: Action) -> str:
     lg = state.legend(a.legend)
-    return f"{short(state, lg.id)}: search {feature_name(state, lg.loc)} at {lg.loc}"
+    spot = tokens.search_token_at(state, lg.loc) if state.script is not None else None
+    what = f"the {tokens.name(state, spot)}" if spot is not None else feature_name(state, lg.loc)
+    return f"{short(state, lg.id)}: search {what} at {lg.loc}"
 
 
 def _give_label(state: GameState, a: Action) -> str:
@@ -353,7 +366,7 @@ KINDS: Final[dict[Act, ActionKind]] = {k.kind: k for k in (
                lambda s, a: f"activate {typed_name(s, a.legend)}", _activate_label, _activate_aliases, "activate NAME"),
     ActionKind(Act.MOVE, ("to", "walk"), False, True, False, Who.HERO, 1, _move_command, _move_label,
                lambda s, a: [] if a.walk else [f"m {a.to}", f"go {a.to}", f"move to {a.to}"], "move C4 (or a walk: move G4 G5 H5)"),
-    ActionKind(Act.ATTACK, ("target", "at", "source", "source_id"), True, False, False, Who.HERO, 2,
+    ActionKind(Act.ATTACK, ("target", "at", "source", "source_id", "token"), True, False, False, Who.HERO, 2,
                _attack_command, _attack_label, _attack_aliases, "attack FOE|C4 [with SKILL/ITEM]"),
     ActionKind(Act.USE, ("source", "source_id", "recipient"), True, False, False, Who.LEGEND, 3,
                _use_command, _use_label, _use_aliases, "use SKILL/ITEM [on NAME]"),

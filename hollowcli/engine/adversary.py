@@ -14,10 +14,11 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
-from hollowcli.engine import resolve
+from hollowcli.engine import resolve, tokens
 from hollowcli.engine.core import enter, event, faces_text, foe_id_text, hurt_legend, pause, roll_dice, standing_heroes
 from hollowcli.engine.effects import draw_card
-from hollowcli.engine.geometry import path_text
+from hollowcli.engine.geometry import Board, Terrain, game_board, path_text
+from hollowcli.engine.loadout import with_bonus
 from hollowcli.engine.rolls import DiceLike
 from hollowcli.engine.script import settle, stopped
 from hollowcli.engine.spawning import spawn_step
@@ -79,22 +80,43 @@ def _standing_now(state: GameState) -> tuple[tuple[str, str], ...]:
 
 
 def targeting(state: GameState, f: FoeState) -> Targeting:
-    """Whom the foe wants (:func:`rank_targets`) with the distances behind it."""
+    """Whom the foe wants (:func:`rank_targets`) with the distances behind it, walked on the
+    foes' board (a chapter's tokens may keep foes off some squares)."""
     target = state.foe_def(f.foe).target
     heroes = _standing(state)
-    return state.board.remember(("targets", f.loc, target, heroes), lambda: _targeting(state, f.loc, target, heroes))
+    board = tokens.board(state, _FOES)
+    return board.remember(("targets", f.loc, target, heroes), lambda: _targeting(state, f.loc, target, heroes, board))
 
 
-def _targeting(state: GameState, at: str, target: str, heroes: tuple[tuple[str, str], ...]) -> Targeting:
-    dist = state.board.distances_from(at)
-    dists = {lid: dist.get(loc) for lid, loc in heroes}
+def _targeting(state: GameState, at: str, target: str, heroes: tuple[tuple[str, str], ...], board: Board) -> Targeting:
+    if board.no_entry:  # walks are one-way near a square foes may not enter: to each hero, from here
+        dists = {lid: board.distances_from(loc).get(at) for lid, loc in heroes}
+    else:
+        dist = board.distances_from(at)
+        dists = {lid: dist.get(loc) for lid, loc in heroes}
     text = _dist_text(state, dists)
     if target in state.pack.legends:
         ranked, why = _order_named(state, dists, text, target)
     else:
         ranked, why = _order_closest(state, dists, text)
+    if board.no_entry:
+        ranked, why = _warded(state, heroes, board, ranked, why)
     # shared by every state with these positions: read-only
     return Targeting(tuple(ranked), why, MappingProxyType(dists), text)
+
+
+def _warded(state: GameState, heroes: tuple[tuple[str, str], ...], board: Board, ranked: list[str],
+            why: str) -> tuple[list[str], str]:
+    """Heroes standing on a square foes may not enter cannot be reached on foot, but a foe
+    with the range and the sight still attacks them: they follow the heroes it can reach."""
+    warded = [(lid, loc) for lid, loc in heroes if lid not in ranked and loc in board.no_entry]
+    if not warded:
+        return ranked, why
+    said = "; ".join(f"{state.legend_name(lid)} stands on the {board.no_entry[loc]} on {loc}, which foes may not enter"
+                     for lid, loc in warded)
+    if not ranked:
+        why = said
+    return ranked + [lid for lid, _ in warded], why
 
 
 def _dist_text(state: GameState, dists: dict[str, int | None]) -> str:
@@ -186,6 +208,10 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
     f = state.foe(number)
     fdef = state.foe_def(f.foe)
     name = state.foe_name(f)
+    if state.script is not None and fdef.target not in state.pack.legends and tokens.lures(state):
+        drawn = _lure_move(state, f, events)
+        if drawn is not None:
+            return drawn
     ranked, why, dists, dist_text = targeting(state, f)
     detail = f"walking distances from {f.loc}: {dist_text}"
     if not ranked:
@@ -198,12 +224,17 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
                             reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
         return state
     there = state.hero(target).loc
-    path = state.board.remember(("path", f.loc, there), lambda: tuple(state.board.shortest_path(f.loc, there) or ())) or (f.loc,)
+    board = tokens.board(state, _FOES)
+    if board.no_entry and dists.get(target) is None:  # a hero on a square foes may not enter
+        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
+                            reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
+        return state
+    path = board.remember(("path", f.loc, there), lambda: tuple(board.shortest_path(f.loc, there) or ())) or (f.loc,)
     walked = [f.loc]
     sprung: list[Event] = []  # traps on the way, told after the move itself
     stop = f"it has used its move of {fdef.move}"
     rng = fdef.attack.range
-    traps = bool(state.traps)  # without traps the foe is put down once, where it stops
+    traps = bool(state.traps) or state.script is not None  # without traps the foe is put down once, where it stops
     for loc in path[1 : fdef.move + 1]:
         walked.append(loc)
         if traps:
@@ -224,10 +255,76 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
     steps = len(walked) - 1
     if steps == 0:
         stop = f"its move is {fdef.move}"
+    around = _around(state, board, f.loc, there, len(path)) if board.no_entry else ""
     events.append(event(state, _EV_FOE_MOVE, actor=foe_id_text(f), target=target, frm=walked[0], to=walked[-1],
                         numbers={"steps": steps, "move": fdef.move, "path": walked, "distances": dict(dists)},
-                        reason=f"{name} moves {path_text(walked)}: {why}; it stops because {stop}",
+                        reason=f"{name} moves {path_text(walked)}: {why}{around}; it stops because {stop}",
                         detail=f"{detail}; shortest path to {state.legend_name(target)}: {path_text(path)} (ties broken clockwise from north)"))
+    events.extend(sprung)
+    return state
+
+
+def _around(state: GameState, board: Board, frm: str, there: str, squares: int) -> str:
+    """``; it walks around the Magic ward on D4`` when the foe's way, were the squares foes
+    may not enter open to it, would be shorter than its walk of ``squares`` squares, or
+    would cross one of them (else '')."""
+    t = board.terrain
+    free = game_board(state.pack, state.chapter, Terrain(t.opened, t.closed, (), t.opaque))
+    straight = free.shortest_path(frm, there)
+    if straight is None:
+        return ""
+    crossed = [loc for loc in straight[1:-1] if loc in board.no_entry]
+    if not crossed and len(straight) < squares:  # shorter through a blocked square off the tie-broken line
+        steps = len(straight) - 1
+        for loc in sorted(board.no_entry, key=lambda x: free.order.get(x, 0)):
+            a, b = free.walk_distance(frm, loc), free.walk_distance(loc, there)
+            if a is not None and b is not None and a + b == steps:
+                crossed.append(loc)
+    return ("; it walks around " + " and ".join(f"the {board.no_entry[loc]} on {loc}" for loc in crossed)) if crossed else ""
+
+
+def _lure_move(state: GameState, f: FoeState, events: list[Event]) -> GameState | None:
+    """A foe that goes for the closest hero goes for the nearest lure it can reach instead,
+    as if it were the closest hero (walking steps; ties in reading order), and stops on it.
+    None when it can reach no lure (it then goes for the heroes)."""
+    board = tokens.board(state, _FOES)
+    best: tuple[int, int, str, str] | None = None
+    for loc, token in tokens.lures(state):
+        d = board.distances_from(loc).get(f.loc)
+        if d is not None and (best is None or (d, board.order[loc]) < (best[0], best[1])):
+            best = (d, board.order[loc], loc, token)
+    if best is None:
+        return None
+    d, _, lure, token = best
+    fdef = state.foe_def(f.foe)
+    name = state.foe_name(f)
+    draws = f"the {token} on {lure} draws it (as if it were the closest hero, {plural(d, 'step')} away)"
+    if d == 0:
+        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), frm=f.loc, to=f.loc, numbers={"lure": lure},
+                            reason=f"{name} stays at {f.loc}: {draws}, and it holds there"))
+        return state
+    path = board.shortest_path(f.loc, lure) or [f.loc]
+    number = f.number
+    walked = [f.loc]
+    sprung: list[Event] = []
+    stop = f"it has used its move of {fdef.move}"
+    for loc in path[1: fdef.move + 1]:
+        walked.append(loc)
+        state = state.with_foe(replace(state.foe(number), loc=loc))
+        state, standing = enter(state, _FOES, str(number), loc, sprung)
+        if not standing:
+            stop = f"it fell to a trap at {loc}"
+            break
+    else:
+        if walked[-1] == lure:
+            stop = f"it has reached the {token}"
+    steps = len(walked) - 1
+    if steps == 0:
+        stop = f"its move is {fdef.move}"
+    events.append(event(state, _EV_FOE_MOVE, actor=foe_id_text(f), frm=walked[0], to=walked[-1],
+                        numbers={"steps": steps, "move": fdef.move, "path": walked, "lure": lure},
+                        reason=f"{name} moves {path_text(walked)}: {draws}; it stops because {stop}",
+                        detail=f"shortest path to the {token}: {path_text(path)} (ties broken clockwise from north)"))
     events.extend(sprung)
     return state
 
@@ -255,6 +352,8 @@ def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event
     fdef = state.foe_def(f.foe)
     key = ("foe attack", fdef.id) if state.script is None else ("foe attack", fdef.id, fdef.attack)  # boosts change it
     nums = per_game(state, key, resolve.foe_attack, fdef)
+    if state.script is not None:  # a token serving the foes adds to attacks from its square
+        nums = with_bonus(nums, *tokens.bonus_at(state, f.loc, _FOES))
     where = state.hero(target).loc
     purpose = f"{name} attacks {state.legend_name(target)}" if not nums.area else f"{name} makes an area attack on {where}"
     faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", foe_id_text(f))

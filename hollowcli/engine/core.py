@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from hollowcli.engine import resolve
+from hollowcli.engine import resolve, tokens
 from hollowcli.engine.rolls import Dice, DiceLike, RolledFace, as_dice, physical_note
 from hollowcli.engine.speed import made, replace
-from hollowcli.engine.state import AllyState, Event, FoeState, GameState, LegendState
+from hollowcli.engine.state import AllyState, Event, FoeState, GameState, LegendState, TokenState
 from hollowcli.engine.vocab import EventKind, Side
 from hollowcli.names import plural
 from hollowcli.pack.model import Face, Objective, frozen_map
@@ -207,6 +207,60 @@ def defeat_foe(state: GameState, f: FoeState) -> GameState:
     return replace(state, foes=tuple(x for x in state.foes if x.number != f.number), defeated_counts=tuple(counts.items()))
 
 
+def hurt_token(state: GameState, t: TokenState, total: int, direct: int, events: list[Event], *, actor: str,
+               frm: str, rolls: list[dict[str, Any]], head: str) -> GameState:
+    """A hero's attack on a token with health (a tombstone): dice + direct - its defense, no
+    fear; at 0 it is destroyed and removed (TOKEN_DESTROYED, which a chapter's events hear).
+    Tokens are never foes (no leave roll, no count of foes)."""
+    kind = state.pack.tokens[t.kind]
+    dmg = resolve.attack_damage(total, direct, kind.defense, 0)
+    left = max(0, t.health - dmg.damage)
+    destroyed = left <= 0
+    text = f"{head}{dmg.reason} damage to the {kind.name} on {t.loc}"
+    text += "; it is destroyed" if destroyed else f"; it has {left} health left"
+    events.append(event(state, EventKind.TOKEN_ATTACK, actor=actor, target=t.kind, frm=frm, to=t.loc, rolls=rolls,
+                        numbers={"dice_total": total, "direct": direct, "defense": kind.defense, "damage": dmg.damage,
+                                 "health": left, "destroyed": destroyed, "token": t.kind}, reason=text))
+    if not destroyed:
+        return tokens.with_changed_token(state, t, replace(t, health=left))
+    state = tokens.without_token(state, t)
+    events.append(event(state, EventKind.TOKEN_DESTROYED, actor=actor, target=t.kind, frm=t.loc, to=t.loc,
+                        numbers={"token": t.kind}, reason=f"the {kind.name} on {t.loc} is destroyed: take it off the board"))
+    return state
+
+
+def attack_tokens(state: GameState, lid: str, frm: str, where: str, nums: resolve.AttackNumbers,
+                  marks: list[TokenState], dice: DiceLike, events: list[Event]) -> GameState:
+    """A hero's attack on a token (or an area attack on a square with tokens and no foes):
+    one roll, dice + direct - each token's defense (:func:`hurt_token`)."""
+    names = " and ".join(f"the {tokens.name(state, t)}" for t in marks) or "nothing"
+    who = state.legend_name(lid)
+    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, f"{who} attacks {names} on {where}",
+                             "attack", lid)
+    total = sum(f.value for f in faces)
+    head = (f"{who} attacks {names} on {where} from {frm} ({nums.reason}); "
+            f"{state.board.line_of_sight(frm, where).reason}; rolled {faces_text(rolls)} = {total}: ")
+    for t in marks:
+        state = hurt_token(state, t, total, nums.direct, events, actor=lid, frm=frm, rolls=rolls, head=head)
+    return state
+
+
+def search_token(state: GameState, lid: str, spot: TokenState, events: list[Event]) -> GameState:
+    """A Legend searches a search token: it finds what the token holds (:func:`tokens.next_find`)
+    and the token is taken away; the search counts (a search objective)."""
+    found, script = tokens.next_find(state, spot)
+    state = tokens.without_token(replace(state, script=script, search_count=state.search_count + 1), spot)
+    lg = state.legend(lid)
+    text = (f"{state.legend_name(lid)} searches the {tokens.name(state, spot)} at {spot.loc} "
+            f"({plural(state.search_count, 'search', 'searches')} so far)")
+    if found is not None and found in state.pack.items:
+        state = state.with_legend(replace(lg, inventory=lg.inventory + (found,)))
+        text += f" and finds {state.pack.items[found].name}"
+    events.append(event(state, EventKind.SEARCH, actor=lid, to=spot.loc, reason=text + "; the token is taken away",
+                        numbers={"searches": state.search_count, "token": spot.kind, "found": found}))
+    return state
+
+
 def foe_id_text(f: FoeState) -> str:
     """A foe in events (``actor``, ``target``): its kind and standee number, ``gobkin#2``
     (no two foes on the board share it)."""
@@ -220,10 +274,16 @@ def enter(state: GameState, side: Side, who: str, loc: str, events: list[Event])
     never hurts a Legend or an ally (both are heroes, one side). Returns the new state and whether the figure is still standing.
     """
     springing = [t for t in state.traps if t.loc == loc and t.side != side]
+    if state.script is not None:  # a chapter's trap tokens spring on the enemies of the side they serve
+        springing += tokens.traps_at(state, loc, side)
     standing = True
     for trap in springing:
         if state.pack.rules.trap_single_use:
-            state = replace(state, traps=tuple(t for t in state.traps if t is not trap))
+            if trap.setter in state.pack.tokens:
+                gone = tokens.find(state, trap.setter, loc)
+                state = state if gone is None else tokens.without_token(state, gone)
+            else:
+                state = replace(state, traps=tuple(t for t in state.traps if t is not trap))
         if side == _FOES:
             number = int(who)
             f = state.foe(number)
@@ -231,7 +291,7 @@ def enter(state: GameState, side: Side, who: str, loc: str, events: list[Event])
             dmg = resolve.attack_damage(0, trap.damage, fdef.defense, 0)
             name = state.foe_name(f)
             state, defeated = hurt_foe(state, number, dmg.damage)
-            text = (f"{name} enters {loc} and springs the {trap.type} trap set by {_setter_name(state, trap.setter)}: "
+            text = (f"{name} enters {loc} and springs the {trap.type} trap{_set_by(state, trap.setter)}: "
                     f"{trap.damage} trap damage - {fdef.defense} defense = {trap.damage - fdef.defense}"
                     + (", so 0 damage" if trap.damage < fdef.defense else " damage"))
             if defeated:
@@ -248,7 +308,7 @@ def enter(state: GameState, side: Side, who: str, loc: str, events: list[Event])
             hero = state.hero(who)
             dmg = resolve.attack_damage(0, trap.damage, state.defense_of(hero), 0)
             state = hurt_legend(state, who, dmg.damage, events, kind=EventKind.TRAP, actor=trap.setter,
-                                reason=f"{state.legend_name(who)} enters {loc} and springs the {trap.type} trap set by {_setter_name(state, trap.setter)}: {dmg.reason}",
+                                reason=f"{state.legend_name(who)} enters {loc} and springs the {trap.type} trap{_set_by(state, trap.setter)}: {dmg.reason}",
                                 numbers={"direct": trap.damage, "defense": dmg.defense})
             if state.is_ally(who) and not any(a.id == who for a in state.allies):
                 standing = False
@@ -258,10 +318,11 @@ def enter(state: GameState, side: Side, who: str, loc: str, events: list[Event])
     return state, standing
 
 
-def _setter_name(state: GameState, setter: str) -> str:
+def _set_by(state: GameState, setter: str) -> str:
+    """`` set by Emily`` (a token of the chapter: '', its name is the trap's)."""
     if setter in state.pack.legends:
-        return state.legend_name(setter)
-    return setter
+        return f" set by {state.legend_name(setter)}"
+    return "" if setter in state.pack.tokens else f" set by {setter}"
 
 
 def standing_legends(state: GameState) -> list[str]:

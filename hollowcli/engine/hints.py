@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import re
 
+from hollowcli.engine import tokens
 from hollowcli.engine.actions import KINDS, VERBS
 from hollowcli.engine.game import legal_actions, parse_command
 from hollowcli.engine.legend_phase import eligible, move_allowance, search_blocked, walk_action
 from hollowcli.engine.loadout import attack_numbers
 from hollowcli.engine.standees import find as find_foe
 from hollowcli.engine.standees import on_board as foes_typed
-from hollowcli.engine.state import AllyState, GameState, LegendState
-from hollowcli.engine.vocab import Act, Who
+from hollowcli.engine.state import AllyState, GameState, LegendState, TokenState
+from hollowcli.engine.vocab import Act, Side, Who
 from hollowcli.errors import RulesError
 from hollowcli.names import nearest, norm, plural
 from hollowcli.pack.model import Item, Skill
@@ -51,6 +52,10 @@ def command_hint(state: GameState, text: str, also: tuple[str, ...] = ("undo", "
     if isinstance(lg, AllyState) and spec.who != Who.HERO:
         can = "moves and attacks" if state.pack.allies[lg.id].basic_attack else "only moves"
         return f"{name} is an ally: it {can} (no tokens, skills or items); type 'end' when done."
+    if state.script is not None and isinstance(lg, LegendState) and act in (Act.ATTACK, Act.USE):
+        locked = _locked_skill(state, lg, " ".join(words[1:]))
+        if locked:
+            return locked
     if act == Act.MOVE:
         raw = text.split()
         if len(raw) > 2:  # a walk: move G4 G5 H5
@@ -76,6 +81,30 @@ def command_hint(state: GameState, text: str, also: tuple[str, ...] = ("undo", "
         return none_now
     choices = ", ".join(a.command for a in legal_actions(state) if a.kind == act) or "none"
     return f"That is not one of {name}'s choices; '{verb}' choices now: {choices}."
+
+
+def _token_named(state: GameState, typed: str) -> TokenState | None:
+    """The token with health that ``tombstone C3`` (its kind's id or name, then its square) names."""
+    words = typed.lower().split()
+    if len(words) < 2:
+        return None
+    loc = state.board.normalise(words[-1])
+    kind = " ".join(w for w in words[:-1] if w != "at")
+    for t in tokens.on_board(state):
+        k = state.pack.tokens[t.kind]
+        if t.loc == loc and k.health is not None and kind in (t.kind, k.name.lower()):
+            return t
+    return None
+
+
+def _locked_skill(state: GameState, lg: LegendState, typed: str) -> str:
+    """Why a skill the player names cannot be used: a skill lock sits on it ('' if none)."""
+    locked = tokens.locked_skills(state)
+    for sid in state.legend_def(lg.id).skills:
+        sk = state.pack.skills.get(sid)
+        if sid in locked and sk is not None and (sid in typed or sk.name.lower() in typed):
+            return f"{sk.name} cannot be used: a {locked[sid]} token sits on it."
+    return ""
 
 
 def _nothing_to_do(state: GameState, lg: LegendState, act: Act) -> str:
@@ -147,6 +176,9 @@ def _move_hint(state: GameState, lg: LegendState | AllyState, where: str) -> str
         return f"{name} has no movement left this activation."
     if loc == lg.loc:
         return f"{name} is already at {loc}."
+    refused = tokens.entry_refusal(state, loc, Side.LEGENDS) if state.script is not None else ""
+    if refused:
+        return f"{refused[:1].upper()}{refused[1:]}."
     dist = state.board.walk_distance(lg.loc, loc)
     if dist is None:
         return f"No walk leads from {lg.loc} to {loc} (walls and '#' are in the way)."
@@ -181,7 +213,10 @@ def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str])
         foe = find_foe(state, target)
     except RulesError as e:  # a bare number that several foes wear
         return f"{str(e)[:1].upper()}{str(e)[1:]}."
-    if nums.area:  # an area attack names a location
+    mark = _token_named(state, target) if state.script is not None and not nums.area else None
+    if mark is not None:  # a token heroes may attack (a tombstone): `attack tombstone C3`
+        where, what = mark.loc, f"the {tokens.name(state, mark)} on {mark.loc}"
+    elif nums.area:  # an area attack names a location
         if loc is None:
             if foe is not None:
                 return f"That is an area attack: name the location, attack {foe.loc} with {sid}."
@@ -199,7 +234,7 @@ def _attack_hint(state: GameState, lg: LegendState | AllyState, rest: list[str])
         where, what = foe.loc, state.foe_name(foe)
     rng = state.board.grid_distance(lg.loc, where) if state.pack.rules.range_measure == RangeMeasure.GRID else state.board.walk_distance(lg.loc, where)
     if rng is None or rng > nums.range:
-        return f"{what} is at range {rng if rng is not None else 'unreachable'}; that attack reaches {nums.range}."
+        return f"{what[:1].upper()}{what[1:]} is at range {rng if rng is not None else 'unreachable'}; that attack reaches {nums.range}."
     los = state.board.line_of_sight(lg.loc, where)
     if not los.clear:
         return f"{name} has no line of sight to {what}: {los.reason}."

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Final
 
-from hollowcli.engine import resolve
+from hollowcli.engine import resolve, tokens
 from hollowcli.engine.actions import KINDS, MENU, Action, new_action, short
 from hollowcli.engine.core import (
+    attack_tokens,
     enter,
     event,
     faces_text,
@@ -28,8 +29,10 @@ from hollowcli.engine.core import (
     foe_id_text,
     hurt_foe,
     hurt_legend,
+    hurt_token,
     remove_fear,
     roll_dice,
+    search_token,
 )
 from hollowcli.engine.loadout import attack_numbers, attack_sources, min_cost, source_of, use_sources
 from hollowcli.engine.rolls import Dice
@@ -127,7 +130,10 @@ def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int,
 
 
 def search_blocked(state: GameState, loc: str) -> str:
-    """Why the location cannot be searched now ('' when it can): rules.search_limit says."""
+    """Why the location cannot be searched now ('' when it can): rules.search_limit says.
+    A search token makes its square searchable (it goes once searched)."""
+    if state.script is not None and tokens.search_token_at(state, loc) is not None:
+        return ""
     if feature_kind(state, loc) != _FEATURE_SEARCH:
         return "there is nothing to search here"
     limit = state.pack.rules.search_limit  # (a member once the model types the setting; the text finds it too)
@@ -260,6 +266,9 @@ def walk_action(state: GameState, places: Sequence[str]) -> Action:
     if len(walk) < 2:
         raise RulesError(f"name the places {name} walked through after {hero.loc}")
     for here, there in pairwise(walk):
+        refused = tokens.entry_refusal(state, there, _LEGENDS) if state.script is not None else ""
+        if refused:
+            raise RulesError(refused)
         if there not in board.adjacent[here]:
             raise RulesError(f"{there} is not one step from {here} (a wall, a '#' or not a neighbour)")
     if len(set(walk)) < len(walk):
@@ -311,7 +320,8 @@ def walk_ways(state: GameState, dest: str) -> list[tuple[str, ...]]:
 def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Action]:
     out: list[Action] = []
     foes = state.foes
-    if not foes:
+    marks = tokens.targets(state)  # tokens with health (none in an unscripted game)
+    if not foes and not marks:
         return out
     reaches, measure, here = state.board.in_reach, state.pack.rules.range_measure, lg.loc
     for source, sid, spec, _cost, _name in attack_sources(state, lg):
@@ -321,12 +331,15 @@ def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Actio
             for f in foes:
                 if f.loc not in seen and reaches(here, f.loc, rng, measure):
                     seen.append(f.loc)
+            seen += [loc for _, loc in marks if loc not in seen and reaches(here, loc, rng, measure)]
             for loc in seen:
                 out.append(new_action(kind=_ATTACK, legend=lg.id, at=loc, source=source, source_id=sid, offered=state))
         else:
             for f in foes:
                 if reaches(here, f.loc, rng, measure):
                     out.append(new_action(kind=_ATTACK, legend=lg.id, target=f.number, source=source, source_id=sid, offered=state))
+            out += [new_action(kind=_ATTACK, legend=lg.id, token=kind, at=loc, source=source, source_id=sid, offered=state)
+                    for kind, loc in marks if reaches(here, loc, rng, measure)]
     return out
 
 
@@ -575,6 +588,11 @@ def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event])
     else:
         state = _spend(state, lid, src.cost, src.fear_pays)
     nums = attack_numbers(state, lg, action.source or "basic", action.source_id)
+    marks = [t for t in tokens.at(state, action.at) if state.pack.tokens[t.kind].health is not None] if action.at else []
+    if action.token is not None:  # one token (a tombstone); an area attack hits the foes and tokens there
+        marks = [t for t in marks if t.kind == action.token]
+    if action.token is not None or (action.at is not None and not state.foes_at(action.at)):
+        return _acted(attack_tokens(state, lid, lg.loc, action.at or "", nums, marks, dice, events))
     if action.at is not None:
         targets = state.foes_at(action.at)
         where = action.at
@@ -605,6 +623,8 @@ def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event])
                             numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "defense": fdef.defense,
                                      "damage": dmg.damage, "defeated": defeated, "area": action.at is not None},
                             reason=text, detail=los.reason))
+    for t in marks:  # the same roll hits the tokens on the square
+        state = hurt_token(state, t, total, nums.direct, events, actor=lid, frm=lg.loc, rolls=[], head=f"{tokens.name(state, t)}: ")
     return _acted(state)
 
 
@@ -664,6 +684,9 @@ def do_search(state: GameState, action: Action, dice: Dice, events: list[Event])
     lid = action.legend
     state = _pay_basic(state, lid, events)
     lg = state.legend(lid)
+    spot = tokens.search_token_at(state, lg.loc) if state.script is not None else None
+    if spot is not None:  # the token first (before a search feature under it); it goes once searched
+        return _acted(search_token(state, lid, spot, events))
     searched = tuple((loc, r) for loc, r in state.searched if loc != lg.loc) + ((lg.loc, state.round),)
     state = replace(state, search_count=state.search_count + 1, searched=searched)
     n = state.search_count

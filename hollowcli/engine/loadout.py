@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from hollowcli.engine import resolve
+from hollowcli.engine import resolve, tokens
 from hollowcli.engine.core import fear_ready
 from hollowcli.engine.speed import per_game
 from hollowcli.engine.state import AllyState, GameState, LegendState
+from hollowcli.engine.vocab import Side
 from hollowcli.pack.model import AttackSpec, Item, Skill
 from hollowcli.pack.vocab import ItemKind
 
 _ITEM: Final = ItemKind.ITEM
+_HEROES: Final = Side.LEGENDS
 
 
 def source_of(state: GameState, source: str | None, source_id: str | None) -> Skill | Item | None:
@@ -38,11 +40,14 @@ def min_cost(state: GameState, lg: LegendState) -> int | None:
     "If out of tokens but not actions, refresh first": skills and items both spend tokens, so
     a Legend is out of tokens when it has fewer ready than the cheapest of either.
     """
-    return per_game(state, ("min cost", lg.id, lg.inventory, lg.relic), _min_cost, state, lg)  # (few distinct keys)
+    key: tuple[Any, ...] = ("min cost", lg.id, lg.inventory, lg.relic)
+    if state.script is not None:
+        key += (tuple(sorted(tokens.locked_skills(state))),)
+    return per_game(state, key, _min_cost, state, lg)  # (few distinct keys)
 
 
 def _min_cost(state: GameState, lg: LegendState) -> int | None:
-    costs = [state.pack.skills[s].cost for s in state.legend_def(lg.id).skills if s in state.pack.skills]
+    costs = [state.pack.skills[s].cost for s in skills_free(state, lg) if s in state.pack.skills]
     costs += [state.pack.items[i].cost for i in usable_items(state, lg)]
     return min(costs) if costs else None
 
@@ -74,7 +79,18 @@ def per_loadout(state: GameState, kind: str, lg: Any, work: Callable[[GameState,
         key: tuple[Any, ...] = (kind, lg.id)
     else:
         key = (kind, lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
+        if state.script is not None:  # a skill lock changes what the Legend can use
+            key += (tuple(sorted(tokens.locked_skills(state))),)
     return per_game(state, key, _worked_out, work, state, lg)
+
+
+def skills_free(state: GameState, lg: LegendState) -> tuple[str, ...]:
+    """The Legend's skills without a skill lock on them (all of them, unscripted)."""
+    skills = state.legend_def(lg.id).skills
+    if state.script is None:
+        return skills
+    locked = tokens.locked_skills(state)
+    return tuple(s for s in skills if s not in locked)
 
 
 def _worked_out(work: Callable[[GameState, Any], Any], state: GameState, lg: Any) -> Any:
@@ -90,7 +106,7 @@ def _attack_sources(state: GameState, lg: LegendState | AllyState) -> Iterator[t
         return
     ldef = state.legend_def(lg.id)
     yield "basic", None, ldef.basic_attack, 0, "basic attack"
-    for sid in ldef.skills:
+    for sid in skills_free(state, lg):
         sk = state.pack.skills.get(sid)
         if sk and sk.attack and affordable(state, lg, sk):
             yield "skill", sid, sk.attack, sk.cost, sk.name
@@ -110,8 +126,20 @@ def usable_items(state: GameState, lg: LegendState) -> list[str]:
 
 
 def attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
-    """The dice and direct damage of an attack (from the pack alone: kept for the game)."""
-    return per_game(state, ("attack", lg.id, source, source_id), _attack_numbers, state, lg, source, source_id)
+    """The dice and direct damage of an attack (from the pack alone: kept for the game), and
+    the bonus of the tokens on the hero's square (not kept: it goes with the square)."""
+    nums: resolve.AttackNumbers = per_game(state, ("attack", lg.id, source, source_id), _attack_numbers, state, lg, source, source_id)
+    if state.script is not None:
+        nums = with_bonus(nums, *tokens.bonus_at(state, lg.loc, _HEROES))
+    return nums
+
+
+def with_bonus(nums: resolve.AttackNumbers, dice: int, direct: int, said: str) -> resolve.AttackNumbers:
+    """An attack's numbers with a token's bonus added (a location's bonus, not a personal
+    one: item attacks get it too); the same numbers when there is none."""
+    if not said:
+        return nums
+    return resolve.AttackNumbers(nums.dice + dice, nums.direct + direct, nums.range, nums.area, f"{nums.reason}; {said}")
 
 
 def _attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
@@ -129,7 +157,7 @@ def use_sources(state: GameState, lg: LegendState) -> tuple[tuple[str, str, Skil
 
 def _use_sources(state: GameState, lg: LegendState) -> tuple[tuple[str, str, Skill | Item], ...]:
     sources: list[tuple[str, str, Skill | Item]] = []
-    for sid in state.legend_def(lg.id).skills:
+    for sid in skills_free(state, lg):
         sk = state.pack.skills.get(sid)
         if sk and sk.attack is None and affordable(state, lg, sk):
             sources.append(("skill", sid, sk))

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Final
 
 from hollowcli.dice import Die
+from hollowcli.engine import tokens
 from hollowcli.engine.actions import Action
 from hollowcli.engine.core import ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
@@ -97,19 +98,21 @@ def _attack_score(state: GameState, a: Action, mean: Fraction) -> tuple:
     counted in 1/q of a point (``mean`` = p/q), so the arithmetic stays in whole numbers."""
     lg = state.hero(a.legend)
     nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
-    targets = state.foes_at(a.at) if a.at else [state.foe(a.target or 0)]
+    targets = [] if a.token is not None else state.foes_at(a.at) if a.at else [state.foe(a.target or 0)]
+    marks = [(state.pack.tokens[t.kind].defense, t.health) for t in tokens.at(state, a.at)
+             if state.pack.tokens[t.kind].health is not None and (a.token is None or t.kind == a.token)] if a.at else []
     p, q = mean.numerator, mean.denominator
     exp = 0
     kills = 0
-    weakest = min(f.health for f in targets)
-    for f in targets:
-        d = max(0, (nums.direct - state.foe_def(f.foe).defense) * q + nums.dice * p)
-        health = f.health * q
-        exp += d if d < health else health
-        if d >= health:
+    hits = [(state.foe_def(f.foe).defense, f.health) for f in targets] + marks
+    weakest = min(health for _, health in hits)
+    for defense, health in hits:
+        d = max(0, (nums.direct - defense) * q + nums.dice * p)
+        exp += d if d < health * q else health * q
+        if d >= health * q:
             kills += 1
     cost = {"basic": 0, "skill": 1, "item": 1}.get(a.source or "basic", 0)
-    return (kills, exp, -weakest, -cost)
+    return (bool(targets), kills, exp, -weakest, -cost)  # foes first: a token waits while foes are in reach
 
 
 def auto_action(state: GameState, rng: random.Random) -> Action:
@@ -225,6 +228,8 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
     board = state.board
     if state.chapter_def.objective.kind == _OBJ_SEARCH:
         goals = [loc for loc, kind in board.features.items() if kind == _FEATURE_SEARCH and not search_blocked(state, loc)]
+        if state.script is not None:  # search tokens count for the objective too
+            goals += [t.loc for t in tokens.on_board(state) if t.loc and state.pack.tokens[t.kind].search]
         if goals:
             dist = board.distances_from(lg.loc)
             goal = min(goals, key=lambda g: (dist.get(g, 10**6), board.order[g]))
@@ -232,7 +237,7 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
             if goal in dist:
                 return min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), len(a.path)))
     if not state.foes:
-        return None
+        return _token_goal(state, lg, moves) if state.script is not None else None
     if state.turn is not None and not state.turn.acted:
         spots = _attack_spots(state, lg)
         attackable = [a for a in moves if a.to in spots]
@@ -249,6 +254,23 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
     if to_foe.get(best.to or "", 10**6) >= to_foe.get(lg.loc, 10**6):
         return None
     return best
+
+
+def _token_goal(state: GameState, lg: LegendState | AllyState, moves: Sequence[Action]) -> Action | None:
+    """With no foe about, a chapter's tokens are the work: walk toward the nearest search
+    token (a Legend: allies cannot search) or token heroes may attack (None: none it can reach)."""
+    board = state.board
+    goals = [loc for _, loc in tokens.targets(state)]
+    if isinstance(lg, LegendState):
+        goals += [t.loc for t in tokens.on_board(state) if t.loc and state.pack.tokens[t.kind].search]
+    here = board.distances_from(lg.loc)
+    goals = [g for g in goals if g in here and g != lg.loc]
+    if not goals:
+        return None
+    goal = min(goals, key=lambda g: (here[g], board.order[g]))
+    to_goal = board.distances_from(goal)
+    best = min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), _leave_dice(state, a), len(a.path)))
+    return best if to_goal.get(best.to or "", 10**6) < to_goal.get(lg.loc, 10**6) else None
 
 
 def _leave_dice(state: GameState, a: Action) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from hollowcli.engine import resolve
+from hollowcli.engine import resolve, tokens
 from hollowcli.engine.core import event, foes_phrase, roll_dice, rolls_note
 from hollowcli.engine.rolls import DiceLike
 from hollowcli.engine.speed import replace
@@ -39,7 +39,10 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
         if fdef is None:
             continue
         faces, rolls = roll_dice(state, rules.spawn_die, 1, dice, f"spawn point for {foes_phrase(state, g.foe, g.count)}, {why}", "spawn")
-        sp = resolve.spawn_point(faces[0].value, points, state.barricades, rolls_note(rolls))
+        warded = tokens.warded_points(state)
+        sp = resolve.spawn_point(faces[0].value, points, state.barricades + tuple(warded), rolls_note(rolls))
+        if warded:  # a spawn point under a ward is locked for the roll: say which lock it is
+            sp = _warded_reason(sp, warded, state.barricades)
         if sp.point is None:
             events.append(event(state, _EV_SPAWN, actor=g.foe, rolls=rolls, numbers={"roll": sp.roll, "count": g.count, "placed": 0},
                                 reason=f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}"))
@@ -76,6 +79,16 @@ def place_foes(state: GameState, foe_id: str, count: int, loc: str, events: list
                         numbers={**numbers, "count": count, "placed": placed, "supply": fdef.supply, "numbers": standees},
                         reason=text))
     return state
+
+
+def _warded_reason(sp: resolve.SpawnResult, warded: dict[int, str], barricades: tuple[int, ...]) -> resolve.SpawnResult:
+    """The spawn roll's reason naming the token that locks a point (``spawn point 1 is
+    warded by the Magic ward``) where it says only ``locked``."""
+    reason = sp.reason
+    for point, name in warded.items():
+        if point not in barricades:
+            reason = reason.replace(f"spawn point {point} is locked", f"spawn point {point} is warded (the {name} on it)")
+    return resolve.SpawnResult(sp.roll, sp.point, sp.redirected, reason)
 
 
 def spawn_step(state: GameState, dice: DiceLike, events: list[Event]) -> GameState:
