@@ -26,7 +26,7 @@ from hollowcli import engine
 from hollowcli.engine import standees
 from hollowcli.engine.corrections import WORDS as CORRECTION_WORDS
 from hollowcli.engine.corrections import apply_correction, check, is_correction, parse_correction
-from hollowcli.engine.rolls import DiceSource, RolledFace, RollRequest
+from hollowcli.engine.rolls import ChoiceRequest, DiceSource, RolledFace, RollRequest
 from hollowcli.engine.vocab import Act, EventKind
 from hollowcli.errors import HollowError
 from hollowcli.names import plural
@@ -38,9 +38,9 @@ from hollowcli.play.meta import META
 from hollowcli.play.putback import put_back
 from hollowcli.play.questions import LeftAtQuestion
 from hollowcli.play.request import PlayRequest, prepare
-from hollowcli.play.rolled import ask_event
+from hollowcli.play.rolled import ask_event, choice_event
 from hollowcli.play.table import MetaCommand, Outcome, PlayOptions, Table
-from hollowcli.play.view import short, wrap
+from hollowcli.play.view import sentence, short, wrap
 
 HELP = """\
 At the Legend-phase prompt, say what the Legends did on the board:
@@ -51,6 +51,8 @@ At the Legend-phase prompt, say what the Legends did on the board:
 When a roll is needed hollow asks for it: type the faces you rolled
   (values or labels, spaces or commas: '2 0 1', 'blank,1'),
   or r to let hollow roll.
+When the chapter asks the players to choose, type the number
+  of the option they chose (or its words).
 The board is the truth; at any prompt:
   put FIGURE LOC        put g2 C4, put gobkin 2 C4, put emily D2
                         (FIGURE: a foe like g2, a Legend, an ally)
@@ -294,15 +296,20 @@ class AssistMode:
         self.table = table
         return self  # every roll of a new step is asked of the players
 
-    def _keep_pending(self) -> None:
+    def choice_source(self, table: Table) -> Callable[[ChoiceRequest], int] | None:
+        return self.choose  # the chapter's choices are the players' too
+
+    def _keep_pending(self, question: str = "") -> None:
         """Save the step being resolved with the answers so far, so that a stop (even a
-        killed process) resumes at the question or pause now on the screen."""
+        killed process) resumes at the question or pause now on the screen (``question``:
+        ``choice`` at a choice of the script)."""
         table = self._game()
         answered = table.session.answered()
         if answered is None:
             return
         if self._action is not None:
-            table.session.record.pending = {"action": self._action.to_dict(), "rolled": answered}
+            table.session.record.pending = {"action": self._action.to_dict(), "rolled": answered,
+                                            **({"question": question} if question else {})}
         table.persist(table.camp)
 
     def _tell(self, events: list[Any]) -> None:
@@ -356,11 +363,43 @@ class AssistMode:
                 try:
                     answer = tuple(RolledFace(f, True) for f in request.read(text))
                 except ValueError as e:
-                    table.hint(f"{_sentence(str(e))} Roll again and type the faces, or r to let hollow roll.")
+                    table.hint(f"{sentence(str(e))} Roll again and type the faces, or r to let hollow roll.")
                     continue
             self.faces_asked += len(answer)
             table.write_log(ask_event(table.session.step, state, request, [r.face for r in answer], answer[0].physical))
             return answer
+
+    def choose(self, request: ChoiceRequest) -> int:
+        """A choice of the chapter's script, asked of the players: the option they took
+        (0-based), by its number or its words. Like a dice question, 'undo' takes the step
+        back, 'status' shows the ledger and 'quit' leaves with the step waiting here."""
+        table = self._game()
+        dice = table.session.rolling
+        state = getattr(dice, "state", None) or table.state
+        self._live_state = state
+        if dice is not None:
+            self._tell(dice.events)
+        self._keep_pending("choice")
+        table.console.lines(wrap(f"  - The players choose: {request.prompt}", indent="    "))
+        for line in request.numbered():
+            table.console.lines(wrap(f"      {line}", indent="         "))
+        n = len(request.options)
+        while True:
+            text = self._ask_line(f"Which did you choose? {view.span(n)}> ").strip()
+            try:
+                index = request.read(text)
+            except ValueError as e:
+                if not text:
+                    table.hint(f"Type the number of the option the players chose ({view.span(n, ' to ')}).")
+                elif is_correction(text):
+                    self._queue_correction(state, text)
+                elif _AT_QUESTION.match(text):
+                    self._meta_at_question(text, state)
+                else:
+                    table.hint(f"{sentence(str(e))}")
+                continue
+            table.write_log(choice_event(table.session.step, state, request, index))
+            return index
 
     def pause(self, src: Any, state: Any, events: list[Any], upcoming: str) -> Any:
         """A pause of the adversary phase: tell what happened, make the corrections noted at
@@ -395,7 +434,7 @@ class AssistMode:
             corr = parse_correction(state, text)
             state, told = apply_correction(state, corr)
         except engine.RulesError as e:
-            self._game().hint(f"{_sentence(str(e))} Nothing was changed.")
+            self._game().hint(f"{sentence(str(e))} Nothing was changed.")
             return state
         events.extend(told)
         self._live_state = state
@@ -408,7 +447,7 @@ class AssistMode:
         try:
             check(state, parse_correction(state, text))
         except engine.RulesError as e:
-            self._game().hint(f"{_sentence(str(e))} Nothing was changed.")
+            self._game().hint(f"{sentence(str(e))} Nothing was changed.")
             return
         self._queued.append(text)
         self._game().console.say("  (noted: made as soon as this roll is resolved)")
@@ -510,7 +549,7 @@ class AssistMode:
                 corr = parse_correction(table.state, text)
                 check(table.state, corr)
             except engine.RulesError as e:
-                table.hint(f"{_sentence(str(e))} Nothing was changed.")
+                table.hint(f"{sentence(str(e))} Nothing was changed.")
                 return False
             before = table.state.round
             self.corrections += 1
@@ -522,7 +561,7 @@ class AssistMode:
         if len(words) == 2 and words[0].lower() in MOVE_WORDS and table.state.turn is not None:
             move = engine.parse_command(table.state, text)
             if move is not None and move.kind == Act.MOVE and len(engine.walk_ways(table.state, move.to or "")) > 1:
-                way = self._which_way(table, move)
+                way = _which_way(table, move)
                 if way is None:
                     return False
                 table.take(way)
@@ -537,38 +576,6 @@ class AssistMode:
             if table.state.board.normalise(where):
                 who = table.state.legend_name(table.state.turn.legend).lower()
                 table.hint(f"If {who.title()} really stands on {where}, type 'put {who} {where}' to say so.")
-
-    def _which_way(self, table: Table, move: Any) -> Any | None:
-        """``move H5`` where the ways there differ in what they cost (a leave roll past foes,
-        a trap): ask which way the figure went. The chosen walk's move, or None (nothing taken)."""
-        state = table.state
-        ways = engine.walk_ways(state, move.to)
-        who = state.legend_name(move.legend)
-        table.console.say(f"{who} can reach {move.to} more than one way, and the ways cost different things:")
-        for i, walk in enumerate(ways, 1):
-            table.console.lines(wrap(f"  {i}. {'→'.join(walk)}: {_walk_cost(state, walk)}", indent="       "))
-        example = " ".join(ways[-1][1:])
-        while True:
-            line = table.read(f"Which way? 1-{len(ways)}, or the walk (move {example}); Enter: none> ")
-            if line is None:
-                table.quit = "end-of-input"
-                return None
-            text = line.strip()
-            if not text:
-                table.hint(f"{who} did not move.")
-                return None
-            if text.isascii() and text.isdigit():
-                if 1 <= len(text) <= 3 and 1 <= int(text) <= len(ways):
-                    return engine.walk_action(state, ways[int(text) - 1])
-                table.hint(f"There is no way {short(text)}; type 1-{len(ways)}, or the places {who} walked through.")
-                continue
-            places = text.split()
-            if places[0].lower() in MOVE_WORDS:
-                places = places[1:]
-            try:
-                return engine.walk_action(state, places)
-            except engine.RulesError as e:
-                table.hint(f"{_sentence(str(e))} Type 1-{len(ways)}, or the places {who} walked through.")
 
     # ------------------------------------------------------------ what is shown
     def show_board(self, table: Table) -> None:
@@ -642,6 +649,39 @@ def words_now(state: Any, actions: list[Any]) -> str:
     return "Say: " + ", ".join(said) + "; or a correction, status, choices, undo, help."
 
 
+def _which_way(table: Table, move: Any) -> Any | None:
+    """``move H5`` where the ways there differ in what they cost (a leave roll past foes,
+    a trap): ask which way the figure went. The chosen walk's move, or None (nothing taken)."""
+    state = table.state
+    ways = engine.walk_ways(state, move.to)
+    who = state.legend_name(move.legend)
+    table.console.say(f"{who} can reach {move.to} more than one way, and the ways cost different things:")
+    for i, walk in enumerate(ways, 1):
+        table.console.lines(wrap(f"  {i}. {'→'.join(walk)}: {_walk_cost(state, walk)}", indent="       "))
+    example = " ".join(ways[-1][1:])
+    while True:
+        line = table.read(f"Which way? 1-{len(ways)}, or the walk (move {example}); Enter: none> ")
+        if line is None:
+            table.quit = "end-of-input"
+            return None
+        text = line.strip()
+        if not text:
+            table.hint(f"{who} did not move.")
+            return None
+        if text.isascii() and text.isdigit():
+            if 1 <= len(text) <= 3 and 1 <= int(text) <= len(ways):
+                return engine.walk_action(state, ways[int(text) - 1])
+            table.hint(f"There is no way {short(text)}; type 1-{len(ways)}, or the places {who} walked through.")
+            continue
+        places = text.split()
+        if places[0].lower() in MOVE_WORDS:
+            places = places[1:]
+        try:
+            return engine.walk_action(state, places)
+        except engine.RulesError as e:
+            table.hint(f"{sentence(str(e))} Type 1-{len(ways)}, or the places {who} walked through.")
+
+
 def _upcoming_text(state: Any, upcoming: str) -> str:
     if upcoming.startswith("foe:"):
         n = int(upcoming[4:])
@@ -662,12 +702,6 @@ def _walk_cost(state: Any, walk: tuple[str, ...]) -> str:
             parts.append(f"a leave roll of {plural(n, 'die', 'dice')} leaving {loc}")
     parts += [f"the {t.type} trap at {t.loc}" for t in state.traps if t.loc in walk[1:] and t.side != "legends"]
     return ", ".join(parts) if parts else "no leave roll"
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 # ----------------------------------------------------------------------------- entry point

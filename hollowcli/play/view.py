@@ -188,6 +188,13 @@ def short(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop (unless it ends with one)."""
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def span(n: int, sep: str = "-") -> str:
     """``1`` or ``1-n`` (``1 to n``): the range of choice numbers."""
     return "1" if n == 1 else f"1{sep}{n}"

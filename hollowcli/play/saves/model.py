@@ -46,7 +46,9 @@ class GameRecord:
     cursor: int = 0
     rolled: dict[int, list[str | None]] = field(default_factory=dict)
     #: A step left at a dice question (``--rolled ask``): ``{"action", "rolled"}``, the
-    #: dice answered so far (label, or None for seeded); resuming takes it again.
+    #: dice answered so far (label, or None for seeded; ``?N``: a choice answered);
+    #: resuming takes it again. ``"question": "choice"`` when it was left at a choice of
+    #: the chapter's script.
     pending: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
@@ -92,6 +94,8 @@ class GameRecord:
             if not (isinstance(pending, dict) and _step_entry(pending.get("action")) and _faces_list(pending.get("rolled"))):
                 raise ValueError("'game.pending' is not a step with its dice")
             rec.pending = {"action": dict(pending["action"]), "rolled": list(pending["rolled"])}
+            if pending.get("question") == "choice":  # left at a choice of the script, not at a roll
+                rec.pending["question"] = "choice"
         return rec
 
 
