@@ -69,6 +69,7 @@ if TYPE_CHECKING:  # pragma: no cover
         TokenState,
         Trap,
         Turn,
+        campaign_flags,
     )
     from hollowcli.engine.view import Cell, map_cells
     from hollowcli.engine.vocab import EventKind
@@ -85,7 +86,7 @@ _WHERE = {
     "walk_action": "legend_phase", "walk_ways": "legend_phase",
     "STATE_VERSION": "state", "Action": "actions", "Event": "state", "FoeState": "state",
     "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
-    "ScriptState": "state", "TokenState": "state",
+    "ScriptState": "state", "TokenState": "state", "campaign_flags": "state",
     "Cell": "view", "map_cells": "view",
     "EventKind": "vocab",
     "AskSource": "rolls", "Dice": "rolls", "DiceSource": "rolls", "RolledFace": "rolls", "RollRequest": "rolls",
@@ -120,6 +121,7 @@ __all__ = [
     "auto_action",
     "board_for",
     "campaign_carryover",
+    "campaign_flags",
     "compiled",
     "command_hint",
     "end_before_activate",

@@ -27,7 +27,7 @@ from hollowcli.engine.legend_phase import (
 from hollowcli.engine.objectives import progress, rule_of
 from hollowcli.engine.rolls import Dice, DiceLike, as_dice
 from hollowcli.engine.speed import forget, memo, replace
-from hollowcli.engine.state import Event, FoeState, GameState, LegendState
+from hollowcli.engine.state import Event, FoeState, GameState, LegendState, with_flags
 from hollowcli.engine.vocab import Act, EventKind, Phase, Result
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Pack
@@ -58,14 +58,16 @@ def start_location(pack: Pack, chapter_id: str, board: Board | None = None) -> s
     return locs[0]
 
 
-def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[str, Any]] | None = None) -> GameState:
+def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[str, Any]] | None = None,
+             flags: Mapping[str, int] | None = None) -> GameState:
     """A fresh game of ``chapter_id``: Legends at full health with every token ready, setup foes,
     the chapter's barricades, the track and spawn list at their start, the deck unshuffled
     (it is shuffled at the first draw, with the game's generator).
 
     ``legends_state`` (legend id -> ``{"inventory": [...], "relic": id or None}``) carries
     what a campaign keeps between chapters; Legends not in it start with their content
-    inventory and relic.
+    inventory and relic. ``flags`` are the campaign's flags and counters (chapters won
+    before set them with ``campaign: true``): the script's counters start at them.
     """
     if chapter_id not in pack.chapters:
         known = ", ".join(sorted(pack.chapters)) or "none"
@@ -88,7 +90,7 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
         state, placed = place_ally(state, ally_id, where)
         if placed is None:
             raise RulesError(f"chapter {chapter_id} places the ally {ally_id} at {where}, which is not a spawn point or location of its map")
-    return state
+    return with_flags(state, flags)  # the campaign's flags and counters (issue 18)
 
 
 def _setup_legends(pack: Pack, chapter_id: str, board: Board,

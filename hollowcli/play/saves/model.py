@@ -132,6 +132,9 @@ class Campaign:
     dice: str = "seeded"
     #: With ``dice == "rolled"``: the ``--rolled`` values not used yet, in order.
     dice_values: list[str] = field(default_factory=list)
+    #: The flags and counters the chapters won so far carry (their events set them with
+    #: ``campaign: true``): name -> value; every new game's script starts with them.
+    flags: dict[str, int] = field(default_factory=dict)
 
     def result(self, chapter: str) -> ChapterResult:
         """The won/lost counts of ``chapter`` (created on first use)."""
@@ -149,6 +152,7 @@ class Campaign:
             },
             "game": self.game.to_dict() if self.game else None,
             "dice": {"mode": self.dice, **({"values": list(self.dice_values)} if self.dice == "rolled" else {})},
+            "flags": dict(sorted(self.flags.items())),
         }
 
     @classmethod
@@ -177,6 +181,10 @@ class Campaign:
             raise ValueError(f"'dice.mode' is {mode!r}, not one of {', '.join(DICE_MODES)}")
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
             raise ValueError("'dice.values' is not a list of faces")
+        flags = _typed(data, "flags", dict)
+        for name, value in flags.items():
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"'flags.{name}' is not a whole number")
         return cls(
             name=_typed(data, "name", str),
             created=str(data.get("created", "")),
@@ -186,6 +194,7 @@ class Campaign:
             game=GameRecord.from_dict(game) if game is not None else None,
             dice=str(mode),
             dice_values=list(values) if mode == "rolled" else [],
+            flags=dict(flags),
         )
 
 
