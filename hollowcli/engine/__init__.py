@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
     from hollowcli.engine.hints import command_hint
     from hollowcli.engine.legend_phase import walk_action, walk_ways
-    from hollowcli.engine.objectives import progress
+    from hollowcli.engine.objectives import progress, rule_of
     from hollowcli.engine.policy import auto_action
     from hollowcli.engine.rolls import (
         AskSource,
@@ -78,7 +78,7 @@ if TYPE_CHECKING:  # pragma: no cover
 _WHERE = {
     "apply": "game", "campaign_carryover": "game", "end_before_activate": "game", "end_of_round": "game", "legal_actions": "game",
     "new_game": "game", "outcome": "game", "outcome_reason": "game", "parse_command": "game",
-    "progress": "objectives", "parse_step": "game",
+    "progress": "objectives", "rule_of": "objectives", "parse_step": "game",
     "Correction": "corrections", "parse_correction": "corrections",
     "Board": "geometry", "board_for": "geometry", "loc_name": "geometry", "parse_loc": "geometry",
     "auto_action": "policy",
@@ -137,6 +137,7 @@ __all__ = [
     "parse_step",
     "parse_loc",
     "progress",
+    "rule_of",
     "walk_action",
     "walk_ways",
 ]
