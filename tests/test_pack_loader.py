@@ -540,7 +540,7 @@ def test_text_rules_settings_with_choices(tmp_path: Path) -> None:
 
     typed = {s.name: s.check.words for s in specs(Rules) if isinstance(s.check, Choice)}
     assert set(typed) == {"los_corners", "range_measure", "search_limit", "spawn_list_end", "fear_tokens",
-                          "supply_exhausted"}
+                          "supply_exhausted", "foe_targets"}
     for key, enum in typed.items():
         assert isinstance(enum, type)
         words = [m.value for m in enum]

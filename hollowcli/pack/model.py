@@ -46,6 +46,7 @@ from hollowcli.pack.fields import (
 from hollowcli.pack.vocab import (
     FearTokens,
     FeatureKind,
+    FoeTargets,
     ItemKind,
     LosCorners,
     ObjectiveKind,
@@ -203,6 +204,8 @@ class Rules:
     fear_tokens: FearTokens = spec(Choice(FearTokens), default=FearTokens.COUNTER)
     # a spawn the supply cannot fill: skip the missing figures | lose
     supply_exhausted: SupplyExhausted = spec(Choice(SupplyExhausted), default=SupplyExhausted.SKIP)
+    # whom a `target: closest` foe goes for: legends (the summary's words) | heroes (allies too)
+    foe_targets: FoeTargets = spec(Choice(FoeTargets), default=FoeTargets.LEGENDS)
     settings: Mapping[str, Any] = spec(AnyMapping(), factory=frozen_map)
 
     def __post_init__(self) -> None:
@@ -296,6 +299,8 @@ class Chapter:
     setup: Setup = spec(Nested(Setup, null_is_default=True), factory=Setup)
     objective: Objective = spec(Custom("objective", record=Objective))
     cards: tuple[Card, ...] = spec(ListOf(Nested(Card)), default=())
+    # this chapter's own rules.foe_targets ("unless otherwise indicated"); None: the rules'
+    foe_targets: FoeTargets | None = spec(Opt(Choice(FoeTargets)), default=None)
     # from the long form of features: the letter's name, and the chapter item found there
     feature_names: Mapping[str, str] = field(default_factory=frozen_map)
     feature_items: Mapping[str, str] = field(default_factory=frozen_map)  # search letter -> chapter item found there

@@ -99,6 +99,15 @@ class SearchLimit(StrEnum):
     UNLIMITED = "unlimited"
 
 
+class FoeTargets(StrEnum):
+    """``rules.foe_targets`` (and a chapter's ``foe_targets``): whom a ``target: closest`` foe
+    goes for. The rules summary says "the closest Legend"; ``heroes`` lets allies be chosen
+    too (a chapter about protecting someone)."""
+
+    LEGENDS = "legends"
+    HEROES = "heroes"
+
+
 class SpawnListEnd(StrEnum):
     """``rules.spawn_list_end``: what spawning does after the spawn list's last entry."""
 
