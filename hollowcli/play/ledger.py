@@ -99,6 +99,7 @@ def status_doc(state: Any) -> dict[str, Any]:
                     "activated": a.activated} for a in state.allies],
         "foes": [{"number": f.standee, "foe": f.foe, "name": state.pack.foes[f.foe].name, "loc": f.loc,
                   "health": f.health} for f in _ledger_order(state)],
+        "flags": dict(state.script.counters) if state.script is not None else {},
         "result": state.result,
     }
 
@@ -124,6 +125,9 @@ def status_lines(state: Any) -> list[str]:
     bars = ", ".join(str(b) for b in state.barricades) or "none"
     lines.append(f"Barricades on spawn points: {bars}; chapter deck: {plural(len(state.pile) or len(state.discard), 'card')}"
                  + (f", {len(state.discard)} drawn" if state.pile else ""))
+    flags = view.flags_text(state)
+    if flags:
+        lines.append(flags if len(flags) <= 79 else flags[:75] + " ...")
     limit = state.pack.rules.fear_limit
     lines.append(f"{'Legend':<18} {'at':<4} {'health':<7} {'fear':<6} {'tokens':<7} relic")
     for lg in state.legends:

@@ -354,10 +354,22 @@ def render_board(state: Any, paint: Paint = plain, with_key: bool = True) -> lis
     lines.append("")
     lines += render_track(state, paint)
     lines += _spawn_and_cards(state)
+    flags = flags_text(state)
+    if flags:
+        lines += wrap(flags, indent="    ")
     lines.append("")
     lines += render_legends(state, paint)
     lines += render_foes(state, paint)
     return lines
+
+
+def flags_text(state: Any) -> str:
+    """``Flags: jar-found 1, stones 2``: the flags and counters the chapter's script has
+    set (a flag is a counter above 0); '' when it has set none."""
+    script = state.script
+    if script is None or not script.counters:
+        return ""
+    return "Flags: " + ", ".join(f"{name} {n}" for name, n in script.counters)
 
 
 def _spawn_and_cards(state: Any) -> list[str]:
