@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from hollowcli.engine.geometry import Board, game_board
+from hollowcli.engine.geometry import Board, game_board, terrain_of
 from hollowcli.engine.speed import maker, replace, same
 from hollowcli.engine.vocab import EventKind, Phase, Result, Side
 from hollowcli.errors import SaveError
@@ -245,7 +245,9 @@ class GameState:
         object.__setattr__(self, "phase", _member(Phase, self.__dict__["phase"]))
         object.__setattr__(self, "result", _member(Result, self.__dict__.get("result")))
         if getattr(self, "board", None) is None and getattr(self, "pack", None) is not None:
-            object.__setattr__(self, "board", game_board(self.pack, self.chapter))
+            # the heroes' board of the map as the script has changed it (a saved state read back)
+            terrain = terrain_of(self.pack, self.chapter, self.__dict__.get("script"), "heroes")
+            object.__setattr__(self, "board", game_board(self.pack, self.chapter, terrain))
 
     # ------------------------------------------------------------------ lookups
     def defeated_count(self, foe_id: str | None = None) -> int:

@@ -29,6 +29,11 @@ class Effect(StrEnum):
     ADVANCE = "advance"
     TOKENS = "tokens"
     ALLY = "ally"
+    # events only (``on_cards=False``): the token and map block
+    PLACE = "place"
+    REMOVE = "remove"
+    OPEN = "open"
+    CLOSE = "close"
 
 
 class ObjectiveKind(StrEnum):
@@ -62,6 +67,22 @@ class FeatureKind(StrEnum):
     START = "start"
     SEARCH = "search"
     SCENERY = "scenery"
+
+
+class TokenBlocks(StrEnum):
+    """``tokens.ID.blocks``: which side may not enter a token's square."""
+
+    FOES = "foes"
+    HEROES = "heroes"
+    ALL = "all"
+
+
+class TokenSide(StrEnum):
+    """``tokens.ID.for``: the side a token serves (its bonus helps that side's attacks,
+    its trap hurts that side's enemies)."""
+
+    HEROES = "heroes"
+    FOES = "foes"
 
 
 class ItemKind(StrEnum):
