@@ -125,7 +125,7 @@ def test_a_won_chapter_merges_its_flags_into_the_campaign_and_the_next_game_star
     assert done.next_chapter is not None
     campaigns.start_game(pack, camp, done.next_chapter, 1)
     assert camp.game is not None
-    assert camp.game.initial["script"]["counters"] == [["bell", 0], ["jar", 1], ["old", 2]]
+    assert dict(camp.game.initial["script"]["counters"]) == {"bell": 0, "jar": 1, "old": 2}
 
 
 def test_a_lost_chapter_carries_nothing_and_its_retry_starts_with_the_campaign_flags() -> None:
@@ -144,7 +144,7 @@ def test_new_game_seeds_the_counters_and_a_game_without_flags_stays_unscripted()
     assert engine.new_game(pack, "schoolhouse").script is None
     assert engine.new_game(pack, "schoolhouse", flags={}).script is None
     seeded = engine.new_game(pack, "schoolhouse", flags={"jar": 1, "bell": 2})
-    assert seeded.script is not None and seeded.script.counters == (("bell", 2), ("jar", 1))
+    assert seeded.script is not None and dict(seeded.script.counters) == {"bell": 2, "jar": 1}
     assert seeded.script.counter("jar") == 1 and seeded.script.carry == ()
 
 

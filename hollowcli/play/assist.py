@@ -175,6 +175,48 @@ def _correction(ev: Any, state: Any) -> list[str]:
     return wrap(f"    ok: {_reason(ev).split(': ', 1)[-1]}.", indent="      ")
 
 
+def _cause(ev: Any) -> str:
+    """`` (event 'salt-circle')``: what made a change, when the ruling names it."""
+    head, sep, _ = _reason(ev).partition(": ")
+    return f" ({head})" if sep and head.startswith("event ") else ""
+
+
+def _token_name(state: Any, kind_id: str) -> str:
+    k = state.pack.tokens.get(kind_id)
+    return k.name if k is not None else kind_id
+
+
+def _token_spot(state: Any, ev: Any, loc: str | None) -> str:
+    skill = str(ev.numbers.get("skill") or "")
+    if skill:
+        return f"on {state.pack.skills[skill].name if skill in state.pack.skills else skill} (a skill locked)"
+    return f"on {loc}"
+
+
+def _token_placed(ev: Any, state: Any) -> list[str]:
+    """``Place a Magic ward token on D4 (event 'salt-circle').``"""
+    if not ev.numbers.get("placed"):
+        return _plain(ev, state)
+    name = _token_name(state, str(ev.target))
+    return wrap(f"  - Place a {name} token {_token_spot(state, ev, ev.to)}{_cause(ev)}.", indent="    ")
+
+
+def _token_removed(ev: Any, state: Any) -> list[str]:
+    if not ev.numbers.get("removed"):
+        return _plain(ev, state)
+    name = _token_name(state, str(ev.target))
+    spot = _token_spot(state, ev, ev.frm).replace("on ", "from ", 1)
+    return wrap(f"  - Remove the {name} token {spot}{_cause(ev)}.", indent="    ")
+
+
+def _token_destroyed(ev: Any, state: Any) -> list[str]:
+    """``Remove the Tombstone from C3: it is destroyed.``"""
+    where = ev.frm or ev.to
+    if not where:
+        return _plain(ev, state)
+    return wrap(f"  - Remove the {_token_name(state, str(ev.target))} from {where}: it is destroyed.", indent="    ")
+
+
 def _round(ev: Any, state: Any) -> list[str]:
     return ["", *wrap(f"Round {ev.numbers.get('round')} begins: {_reason(ev).split(': ', 1)[-1]}.")]
 
@@ -224,11 +266,11 @@ INSTRUCTIONS: Mapping[EventKind, Instruction] = {
     EventKind.ALLY_FALLS: _PLAIN,
     EventKind.TRACK_SLIDE: Instruction(_slide),
     # a chapter's tokens and map, whenever its script changes them
-    EventKind.TOKEN_PLACED: _ANY,
-    EventKind.TOKEN_REMOVED: _ANY,
+    EventKind.TOKEN_PLACED: Instruction(_token_placed, any_phase=True),
+    EventKind.TOKEN_REMOVED: Instruction(_token_removed, any_phase=True),
     EventKind.MAP_CHANGE: _ANY,
     EventKind.TOKEN_ATTACK: _PLAIN,
-    EventKind.TOKEN_DESTROYED: _ANY,
+    EventKind.TOKEN_DESTROYED: Instruction(_token_destroyed, any_phase=True),
     # any phase
     EventKind.CORRECTION: Instruction(_correction, any_phase=True),
     EventKind.ROUND: Instruction(_round, any_phase=True),

@@ -354,13 +354,33 @@ def render_board(state: Any, paint: Paint = plain, with_key: bool = True) -> lis
     lines.append("")
     lines += render_track(state, paint)
     lines += _spawn_and_cards(state)
-    flags = flags_text(state)
-    if flags:
-        lines += wrap(flags, indent="    ")
+    for text in (tokens_text(state), flags_text(state)):
+        if text:
+            lines += wrap(text, indent="    ")
     lines.append("")
     lines += render_legends(state, paint)
     lines += render_foes(state, paint)
     return lines
+
+
+def token_words(state: Any, t: Any) -> str:
+    """``Magic ward on D4``, ``Tombstone on C3 (health 2/3)``, ``Skill lock on Long Shot``."""
+    k = state.pack.tokens.get(t.kind)
+    name = k.name if k is not None else t.kind
+    if t.skill:
+        skill = state.pack.skills.get(t.skill)
+        return f"{name} on {skill.name if skill is not None else t.skill}"
+    health = f" (health {t.health}/{k.health})" if k is not None and k.health else ""
+    return f"{name} on {t.loc}{health}"
+
+
+def tokens_text(state: Any) -> str:
+    """``Tokens: Magic ward on D4, Tombstone on C3 (health 2/3)``: the chapter's tokens on
+    the board and on skills; '' when there are none."""
+    script = state.script
+    if script is None or not script.tokens:
+        return ""
+    return "Tokens: " + ", ".join(token_words(state, t) for t in script.tokens)
 
 
 def flags_text(state: Any) -> str:
