@@ -18,7 +18,7 @@ from hollowcli.engine.speed import replace
 from hollowcli.engine.state import TokenState
 from hollowcli.engine.vocab import EventKind
 from hollowcli.pack.loader import load_pack
-from hollowcli.play.assist import instruction
+from hollowcli.play.instructions import instruction
 from hollowcli.play.ledger import setup_doc, setup_lines, status_doc, status_lines
 from hollowcli.play.putback import put_back
 from hollowcli.play.view import render_board
