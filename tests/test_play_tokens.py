@@ -94,3 +94,19 @@ def test_undo_puts_the_tokens_and_squares_back_as_they_were() -> None:
     destroyed = with_tokens(after, TokenState("magic-ward", "E4"), TokenState("skill-lock", skill="long-shot"))
     assert put_back(destroyed, after) == ["Put the Tombstone token back on D2 (health 3/3)."]
     assert put_back(after, after) == []
+
+
+def test_the_maps_mark_each_token_and_the_key_names_it() -> None:
+    from hollowcli.play import screen
+    from hollowcli.play.view import render_key, render_map
+
+    state = start()
+    rows = {line.split()[0]: line for line in screen.compact_map(state)[1:]}
+    assert rows["2"].split()[3] == "*T" and rows["4"].split()[4] == "*M"  # D2 and E4 (columns B, C, D, E)
+    full = {line.split()[0]: line for line in render_map(state)[1:]}
+    assert "*T" in full["2"] and "*M" in full["4"]
+    assert "*T Tombstone" in flat(render_key(state)) and "*M Magic ward" in flat(render_key(state))
+    onto = state.with_legend(replace(state.legend("jeremiah-pincke"), loc="E4"))  # a figure on the ward
+    cells = {line.split()[0]: line for line in screen.compact_map(onto)[1:]}
+    assert "JP:*" in cells["4"]
+    assert "E4 Magic ward: JP" in flat(screen.board_lines(onto))
