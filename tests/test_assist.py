@@ -494,7 +494,7 @@ def test_every_event_kind_has_one_instruction_for_the_real_board() -> None:
     from types import SimpleNamespace
 
     from hollowcli.engine.vocab import EventKind
-    from hollowcli.play.assist import INSTRUCTIONS, told_as_instruction
+    from hollowcli.play.instructions import INSTRUCTIONS, told_as_instruction
 
     assert [k.value for k in EventKind if k not in INSTRUCTIONS] == []
     assert set(INSTRUCTIONS) == set(EventKind)

@@ -127,7 +127,7 @@ def test_summary_counts_causes_legends_rounds_and_survival() -> None:
     s = summarise("ch", ["a", "b"], games)
     assert (s["games"], s["wins"], s["win_rate"]) == (4, 1, 0.25)
     assert s["ci95"] == pytest.approx(list(wilson(1, 4)), abs=1e-6)
-    assert s["losses"] == {"health": 1, "fear": 1, "rounds": 1, "supply": 0, "ally": 0}
+    assert s["losses"] == {"health": 1, "fear": 1, "rounds": 1, "supply": 0, "ally": 0, "story": 0}
     assert {lid: (v["damage"], v["fear"], v["fell"]) for lid, v in s["legends"].items()} == \
         {"a": (1.0, 3.0, 1), "b": (3.0, 1.5, 1)}
     # mean ± 1.96 standard errors: a's damage 2, 1, 0, 1 has sd sqrt(2/3), so 1 ± 0.80015;
@@ -364,7 +364,7 @@ def test_json_has_the_contract_keys() -> None:
     assert [c["chapter"] for c in doc["chapters"]] == ["schoolhouse", "covered-bridge"]
     for c in doc["chapters"]:
         assert {"chapter", "games", "wins", "win_rate", "ci95", "rounds", "losses", "legends", "survival"} <= set(c)
-        assert set(c["losses"]) == {"health", "fear", "rounds", "supply", "ally"}
+        assert set(c["losses"]) == {"health", "fear", "rounds", "supply", "ally", "story"}
         assert set(c["rounds"]) == {"mean", "histogram"}
         assert sum(c["rounds"]["histogram"].values()) == 8
         assert c["wins"] + sum(c["losses"].values()) == 8

@@ -213,6 +213,10 @@ def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) ->
         echo("Every chapter is won.")
     for line in _legends_lines(pack, camp.legends):
         echo(line)
+    if camp.flags:  # set by the events of chapters won, with 'campaign: true'
+        for line in wrap("Flags carried: " + ", ".join(f"{k} {v}" for k, v in sorted(camp.flags.items())) + ".",
+                         indent="  "):
+            echo(line)
     echo("Dice: " + {"ask": "asked of you at each roll ('--rolled seeded' lets hollow roll)",
                      "rolled": f"your --rolled values first ({', '.join(camp.dice_values)}), then hollow rolls"}
          .get(camp.dice, "hollow rolls them ('--rolled ask' asks you at each roll)") + ".")

@@ -36,7 +36,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.game import (
         apply,
         campaign_carryover,
-        campaign_flags,
         end_before_activate,
         end_of_round,
         legal_actions,
@@ -49,7 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
     from hollowcli.engine.hints import command_hint
     from hollowcli.engine.legend_phase import walk_action, walk_ways
-    from hollowcli.engine.objectives import progress
+    from hollowcli.engine.objectives import progress, rule_of
     from hollowcli.engine.policy import auto_action
     from hollowcli.engine.rolls import (
         AskSource,
@@ -71,15 +70,16 @@ if TYPE_CHECKING:  # pragma: no cover
         TokenState,
         Trap,
         Turn,
+        campaign_flags,
     )
     from hollowcli.engine.view import Cell, map_cells
     from hollowcli.engine.vocab import EventKind
     from hollowcli.errors import RulesError
 
 _WHERE = {
-    "apply": "game", "campaign_carryover": "game", "campaign_flags": "game", "end_before_activate": "game", "end_of_round": "game", "legal_actions": "game",
+    "apply": "game", "campaign_carryover": "game", "end_before_activate": "game", "end_of_round": "game", "legal_actions": "game",
     "new_game": "game", "outcome": "game", "outcome_reason": "game", "parse_command": "game",
-    "progress": "objectives", "parse_step": "game",
+    "progress": "objectives", "rule_of": "objectives", "parse_step": "game",
     "Correction": "corrections", "parse_correction": "corrections",
     "Board": "geometry", "board_for": "geometry", "loc_name": "geometry", "parse_loc": "geometry",
     "auto_action": "policy",
@@ -87,7 +87,7 @@ _WHERE = {
     "walk_action": "legend_phase", "walk_ways": "legend_phase",
     "STATE_VERSION": "state", "Action": "actions", "Event": "state", "FoeState": "state",
     "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
-    "ScriptState": "state", "TokenState": "state",
+    "ScriptState": "state", "TokenState": "state", "campaign_flags": "state",
     "Cell": "view", "map_cells": "view",
     "EventKind": "vocab",
     "AskSource": "rolls", "Dice": "rolls", "DiceSource": "rolls", "RolledFace": "rolls", "RollRequest": "rolls",
@@ -138,6 +138,7 @@ __all__ = [
     "parse_step",
     "parse_loc",
     "progress",
+    "rule_of",
     "walk_action",
     "walk_ways",
 ]

@@ -384,17 +384,6 @@ def campaign_carryover(state: GameState) -> dict[str, dict[str, Any]]:
     return out
 
 
-def campaign_flags(state: GameState) -> dict[str, int]:
-    """The flags and counters the chapter's events set with ``campaign: true``, as the
-    campaign keeps them: only once the chapter is won (a lost chapter resets, and what its
-    events set goes with it)."""
-    script = state.script
-    if script is None or state.result != _RESULT_WON:
-        return {}
-    values = dict(script.counters)
-    return {name: values.get(name, 0) for name in script.carry}
-
-
 # ---------------------------------------------------------------------- typing
 def parse_command(state: GameState, text: str) -> Action | None:
     """The legal action a typed command means, or None (read by

@@ -453,6 +453,17 @@ def _turn(d: Mapping[str, Any]) -> Turn:
                 acted=bool(d.get("acted", False)), busy=bool(d.get("busy", False)))
 
 
+def campaign_flags(state: GameState) -> dict[str, int]:
+    """The flags and counters a chapter carries into its campaign: those its events set
+    with ``campaign: true`` (``ScriptState.carry``), with their values now, and only when
+    the chapter was won (a lost chapter is reset, the rules summary says, so it carries
+    nothing)."""
+    script = state.script
+    if script is None or state.result != Result.WON:
+        return {}
+    return {name: script.counter(name) for name in script.carry}
+
+
 def _script(d: Mapping[str, Any] | None) -> ScriptState | None:
     """The script state of a saved game (none in a state from before version 4)."""
     if d is None:

@@ -19,28 +19,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, TextIO
 
 from hollowcli import engine
-from hollowcli.engine import standees
 from hollowcli.engine.corrections import WORDS as CORRECTION_WORDS
 from hollowcli.engine.corrections import apply_correction, check, is_correction, parse_correction
-from hollowcli.engine.rolls import DiceSource, RolledFace, RollRequest
-from hollowcli.engine.vocab import Act, EventKind
+from hollowcli.engine.rolls import ChoiceRequest, DiceSource, RolledFace, RollRequest
+from hollowcli.engine.vocab import Act
 from hollowcli.errors import HollowError
 from hollowcli.names import plural
 from hollowcli.play import view
 from hollowcli.play.console import Console, LineSource
+from hollowcli.play.instructions import instruction, told_as_instruction
 from hollowcli.play.ledger import setup_doc, setup_lines, status_doc, status_lines
 from hollowcli.play.loop import Game
 from hollowcli.play.meta import META
 from hollowcli.play.putback import put_back
 from hollowcli.play.questions import LeftAtQuestion
 from hollowcli.play.request import PlayRequest, prepare
-from hollowcli.play.rolled import ask_event
+from hollowcli.play.rolled import ask_event, choice_event
 from hollowcli.play.table import MetaCommand, Outcome, PlayOptions, Table
-from hollowcli.play.view import short, wrap
+from hollowcli.play.view import sentence, short, wrap
 
 HELP = """\
 At the Legend-phase prompt, say what the Legends did on the board:
@@ -51,6 +50,8 @@ At the Legend-phase prompt, say what the Legends did on the board:
 When a roll is needed hollow asks for it: type the faces you rolled
   (values or labels, spaces or commas: '2 0 1', 'blank,1'),
   or r to let hollow roll.
+When the chapter asks the players to choose, type the number
+  of the option they chose (or its words).
 The board is the truth; at any prompt:
   put FIGURE LOC        put g2 C4, put gobkin 2 C4, put emily D2
                         (FIGURE: a foe like g2, a Legend, an ally)
@@ -70,194 +71,6 @@ _AT_QUESTION = re.compile(r"^\s*(status|undo|redo|help|\?|quit|exit|choices|map|
 
 class _TakeBack(Exception):  # noqa: N818 - a signal, not an error
     """'undo' at a question: the step being resolved is abandoned."""
-
-
-# ----------------------------------------------------------------------------- instructions
-
-
-@dataclass(frozen=True)
-class Instruction:
-    """How ``hollow assist`` tells an event: ``say(event, state)`` gives the lines of what
-    to do on the board. Only the events of the adversary phase (and of the game's end)
-    are told this way, unless ``any_phase``; the Legend phase's are the screen's rulings."""
-
-    say: Callable[[Any, Any], list[str]]
-    any_phase: bool = False
-
-
-def _reason(ev: Any) -> str:
-    return str(ev.reason or ev.kind)
-
-
-def _plain(ev: Any, state: Any) -> list[str]:
-    reason = _reason(ev)
-    return wrap(f"  - {reason[:1].upper() + reason[1:]}.", indent="    ")
-
-
-def _track(ev: Any, state: Any) -> list[str]:
-    n = ev.numbers
-    return wrap(f"  Storybook: the token is on spot {n.get('spot')}: {', '.join(n.get('actions', ())) or 'nothing'}.",
-                indent="    ")
-
-
-def _activation(ev: Any, state: Any) -> list[str]:
-    return wrap("  Foes act in this order: " + _reason(ev).split(": ", 1)[-1] + ".", indent="    ")
-
-
-def _foe_move(ev: Any, state: Any) -> list[str]:
-    n = ev.numbers
-    head, _, why = _reason(ev).partition(": ")
-    who = head.split(" moves ")[0]
-    path = list(n.get("path", ()))
-    lines = wrap(f"  - Move {who}'s standee {'→'.join(path)} ({plural(int(n.get('steps', 0)), 'step')}).", indent="    ")
-    return lines + wrap(f"      why: {why}", indent="      ", width=78) if why else lines
-
-
-def _foe_hold(ev: Any, state: Any) -> list[str]:
-    head, _, why = _reason(ev).partition(": ")
-    return wrap(f"  - {head} (leave its standee): {why}", indent="    ")
-
-
-def _damage(ev: Any, state: Any) -> list[str]:
-    """A foe's attack, a card's damage or a trap: what a Legend takes."""
-    if ev.target not in state.pack.legends:
-        return _plain(ev, state)
-    n = ev.numbers
-    who = state.legend_name(ev.target)
-    dmg = int(n.get("damage", 0))
-    head = _reason(ev).rsplit("; ", 1)[0]
-    if dmg > 0:
-        tail = f"{who} takes {dmg} damage: health {n.get('health')}, fear {n.get('fear_total')}."
-    else:
-        tail = f"No damage to {who} (health {n.get('health')}, fear {n.get('fear_total')})."
-    return wrap(f"  - {head}.", indent="    ") + wrap(f"    {tail}", indent="      ")
-
-
-def _spawn(ev: Any, state: Any) -> list[str]:
-    n = ev.numbers
-    numbers = list(n.get("numbers", ()))
-    if not numbers:
-        return wrap(f"  - Nothing to place: {_reason(ev)}.", indent="    ")
-    fid = ev.actor
-    fname = state.pack.foes[fid].name if fid in state.pack.foes else str(fid)
-    roll = n.get("roll")
-    if n.get("redirected"):
-        bars = state.barricades
-        cause = f"point {roll} is barricaded" if roll in bars or roll in state.board.spawn_points else f"there is no point {roll}"
-        why = f"rolled {roll}: {cause}"
-    else:
-        why = f"rolled {roll}"
-    text = f"  - Place {standees.group_name(state, str(fid), numbers)} at spawn point {n.get('point')} ({ev.to}) ({why})."
-    if n.get("placed", 0) < n.get("count", 0):
-        text += f" {n['count'] - n['placed']} more could not spawn: every {fname} miniature is on the board."
-    return wrap(text, indent="    ")
-
-
-def _shuffle(ev: Any, state: Any) -> list[str]:
-    return wrap(f"  - (hollow shuffles its chapter deck: {plural(int(ev.numbers.get('cards', 0)), 'card')})", indent="    ")
-
-
-def _card(ev: Any, state: Any) -> list[str]:
-    card = next((c for c in state.chapter_def.cards if c.id == ev.target), None)
-    if card is None:
-        return wrap(f"  - {_reason(ev)}.", indent="    ")
-    return wrap(f"  - Draw a chapter card: it is '{card.title}' (take that card from the deck and read it).", indent="    ")
-
-
-def _slide(ev: Any, state: Any) -> list[str]:
-    n = ev.numbers
-    return wrap(f"  - Slide the storybook token from spot {n.get('from')} to spot {n.get('to')}.", indent="    ")
-
-
-def _correction(ev: Any, state: Any) -> list[str]:
-    return wrap(f"    ok: {_reason(ev).split(': ', 1)[-1]}.", indent="      ")
-
-
-def _round(ev: Any, state: Any) -> list[str]:
-    return ["", *wrap(f"Round {ev.numbers.get('round')} begins: {_reason(ev).split(': ', 1)[-1]}.")]
-
-
-_PLAIN = Instruction(_plain)
-_DAMAGE = Instruction(_damage)
-_ANY = Instruction(_plain, any_phase=True)
-
-#: Every kind of event, as an instruction for the real board.
-INSTRUCTIONS: Mapping[EventKind, Instruction] = {
-    # the Legend phase (told as the screen's rulings; these words when a foe's turn makes one)
-    EventKind.ACTIVATE: _PLAIN,
-    EventKind.REFRESH: _PLAIN,
-    EventKind.SWAP: _PLAIN,
-    EventKind.MOVE: _PLAIN,
-    EventKind.LEAVE: _PLAIN,
-    EventKind.FALL: _PLAIN,
-    EventKind.ATTACK_ROLL: _PLAIN,
-    EventKind.ATTACK: _PLAIN,
-    EventKind.TRAP_SET: _PLAIN,
-    EventKind.TRAP: _DAMAGE,
-    EventKind.RESTORE: _PLAIN,
-    EventKind.SEARCH: _PLAIN,
-    EventKind.GIVE: _PLAIN,
-    EventKind.FEAR_TOKEN: _PLAIN,
-    EventKind.END: _PLAIN,
-    # the adversary phase
-    EventKind.TRACK: Instruction(_track),
-    EventKind.ACTIVATION: Instruction(_activation),
-    EventKind.FOE_MOVE: Instruction(_foe_move),
-    EventKind.FOE_HOLD: Instruction(_foe_hold),
-    EventKind.FOE_ATTACK_ROLL: _PLAIN,
-    EventKind.FOE_ATTACK: _DAMAGE,
-    EventKind.FOE_NO_ATTACK: _PLAIN,
-    EventKind.SPAWN: Instruction(_spawn),
-    EventKind.SHUFFLE: Instruction(_shuffle),
-    EventKind.CARD: Instruction(_card),
-    EventKind.CARD_DAMAGE: _DAMAGE,
-    EventKind.CARD_FEAR: _PLAIN,
-    EventKind.CARD_HEAL: _PLAIN,
-    EventKind.CARD_CALM: _PLAIN,
-    EventKind.CARD_LOCK: _PLAIN,
-    EventKind.CARD_UNLOCK: _PLAIN,
-    EventKind.CARD_ADVANCE: _PLAIN,
-    EventKind.CARD_TOKENS: _PLAIN,
-    EventKind.CARD_ALLY: _PLAIN,
-    EventKind.ALLY_FALLS: _PLAIN,
-    EventKind.TRACK_SLIDE: Instruction(_slide),
-    # a chapter's tokens and map, whenever its script changes them
-    EventKind.TOKEN_PLACED: _ANY,
-    EventKind.TOKEN_REMOVED: _ANY,
-    EventKind.MAP_CHANGE: _ANY,
-    EventKind.TOKEN_ATTACK: _PLAIN,
-    EventKind.TOKEN_DESTROYED: _ANY,
-    # any phase
-    EventKind.CORRECTION: Instruction(_correction, any_phase=True),
-    EventKind.ROUND: Instruction(_round, any_phase=True),
-    EventKind.GAME_OVER: Instruction(_plain, any_phase=True),
-    # chapter events (plain rows of the events core; the table's own words come with the play work)
-    EventKind.EVENT: Instruction(_plain, any_phase=True),
-    EventKind.STORY: Instruction(_plain, any_phase=True),
-    EventKind.CHOICE: Instruction(_plain, any_phase=True),
-    EventKind.COUNTER: Instruction(_plain, any_phase=True),
-    EventKind.VERDICT: Instruction(_plain, any_phase=True),
-    # what a chapter's events change besides tokens and counters, whenever they fire
-    EventKind.OBJECTIVE: _ANY,
-    EventKind.BOOST: _ANY,
-    EventKind.DECK: _ANY,
-    EventKind.ITEM_GAINED: _ANY,
-    EventKind.ITEM_LOST: _ANY,
-    EventKind.TRACK_SET: _ANY,
-}
-
-#: The phases whose every event is told as an instruction.
-_TOLD_PHASES = ("adversary", "over")
-
-
-def instruction(ev: Any, state: Any) -> list[str]:
-    """An event of the adversary phase as what to do on the board (and why)."""
-    return INSTRUCTIONS.get(ev.kind, _PLAIN).say(ev, state)
-
-
-def told_as_instruction(ev: Any) -> bool:
-    """Whether ``ev`` is told as an instruction (else as the screen's ruling)."""
-    return ev.phase in _TOLD_PHASES or INSTRUCTIONS.get(ev.kind, _PLAIN).any_phase
 
 
 # ----------------------------------------------------------------------------- the mode
@@ -314,15 +127,20 @@ class AssistMode:
         self.table = table
         return self  # every roll of a new step is asked of the players
 
-    def _keep_pending(self) -> None:
+    def choice_source(self, table: Table) -> Callable[[ChoiceRequest], int] | None:
+        return self.choose  # the chapter's choices are the players' too
+
+    def _keep_pending(self, question: str = "") -> None:
         """Save the step being resolved with the answers so far, so that a stop (even a
-        killed process) resumes at the question or pause now on the screen."""
+        killed process) resumes at the question or pause now on the screen (``question``:
+        ``choice`` at a choice of the script)."""
         table = self._game()
         answered = table.session.answered()
         if answered is None:
             return
         if self._action is not None:
-            table.session.record.pending = {"action": self._action.to_dict(), "rolled": answered}
+            table.session.record.pending = {"action": self._action.to_dict(), "rolled": answered,
+                                            **({"question": question} if question else {})}
         table.persist(table.camp)
 
     def _tell(self, events: list[Any]) -> None:
@@ -376,11 +194,43 @@ class AssistMode:
                 try:
                     answer = tuple(RolledFace(f, True) for f in request.read(text))
                 except ValueError as e:
-                    table.hint(f"{_sentence(str(e))} Roll again and type the faces, or r to let hollow roll.")
+                    table.hint(f"{sentence(str(e))} Roll again and type the faces, or r to let hollow roll.")
                     continue
             self.faces_asked += len(answer)
             table.write_log(ask_event(table.session.step, state, request, [r.face for r in answer], answer[0].physical))
             return answer
+
+    def choose(self, request: ChoiceRequest) -> int:
+        """A choice of the chapter's script, asked of the players: the option they took
+        (0-based), by its number or its words. Like a dice question, 'undo' takes the step
+        back, 'status' shows the ledger and 'quit' leaves with the step waiting here."""
+        table = self._game()
+        dice = table.session.rolling
+        state = getattr(dice, "state", None) or table.state
+        self._live_state = state
+        if dice is not None:
+            self._tell(dice.events)
+        self._keep_pending("choice")
+        table.console.lines(wrap(f"  - The players choose: {request.prompt}", indent="    "))
+        for line in request.numbered():
+            table.console.lines(wrap(f"      {line}", indent="         "))
+        n = len(request.options)
+        while True:
+            text = self._ask_line(f"Which did you choose? {view.span(n)}> ").strip()
+            try:
+                index = request.read(text)
+            except ValueError as e:
+                if not text:
+                    table.hint(f"Type the number of the option the players chose ({view.span(n, ' to ')}).")
+                elif is_correction(text):
+                    self._queue_correction(state, text)
+                elif _AT_QUESTION.match(text):
+                    self._meta_at_question(text, state)
+                else:
+                    table.hint(f"{sentence(str(e))}")
+                continue
+            table.write_log(choice_event(table.session.step, state, request, index))
+            return index
 
     def pause(self, src: Any, state: Any, events: list[Any], upcoming: str) -> Any:
         """A pause of the adversary phase: tell what happened, make the corrections noted at
@@ -415,7 +265,7 @@ class AssistMode:
             corr = parse_correction(state, text)
             state, told = apply_correction(state, corr)
         except engine.RulesError as e:
-            self._game().hint(f"{_sentence(str(e))} Nothing was changed.")
+            self._game().hint(f"{sentence(str(e))} Nothing was changed.")
             return state
         events.extend(told)
         self._live_state = state
@@ -428,7 +278,7 @@ class AssistMode:
         try:
             check(state, parse_correction(state, text))
         except engine.RulesError as e:
-            self._game().hint(f"{_sentence(str(e))} Nothing was changed.")
+            self._game().hint(f"{sentence(str(e))} Nothing was changed.")
             return
         self._queued.append(text)
         self._game().console.say("  (noted: made as soon as this roll is resolved)")
@@ -530,7 +380,7 @@ class AssistMode:
                 corr = parse_correction(table.state, text)
                 check(table.state, corr)
             except engine.RulesError as e:
-                table.hint(f"{_sentence(str(e))} Nothing was changed.")
+                table.hint(f"{sentence(str(e))} Nothing was changed.")
                 return False
             before = table.state.round
             self.corrections += 1
@@ -542,7 +392,7 @@ class AssistMode:
         if len(words) == 2 and words[0].lower() in MOVE_WORDS and table.state.turn is not None:
             move = engine.parse_command(table.state, text)
             if move is not None and move.kind == Act.MOVE and len(engine.walk_ways(table.state, move.to or "")) > 1:
-                way = self._which_way(table, move)
+                way = _which_way(table, move)
                 if way is None:
                     return False
                 table.take(way)
@@ -557,38 +407,6 @@ class AssistMode:
             if table.state.board.normalise(where):
                 who = table.state.legend_name(table.state.turn.legend).lower()
                 table.hint(f"If {who.title()} really stands on {where}, type 'put {who} {where}' to say so.")
-
-    def _which_way(self, table: Table, move: Any) -> Any | None:
-        """``move H5`` where the ways there differ in what they cost (a leave roll past foes,
-        a trap): ask which way the figure went. The chosen walk's move, or None (nothing taken)."""
-        state = table.state
-        ways = engine.walk_ways(state, move.to)
-        who = state.legend_name(move.legend)
-        table.console.say(f"{who} can reach {move.to} more than one way, and the ways cost different things:")
-        for i, walk in enumerate(ways, 1):
-            table.console.lines(wrap(f"  {i}. {'→'.join(walk)}: {_walk_cost(state, walk)}", indent="       "))
-        example = " ".join(ways[-1][1:])
-        while True:
-            line = table.read(f"Which way? 1-{len(ways)}, or the walk (move {example}); Enter: none> ")
-            if line is None:
-                table.quit = "end-of-input"
-                return None
-            text = line.strip()
-            if not text:
-                table.hint(f"{who} did not move.")
-                return None
-            if text.isascii() and text.isdigit():
-                if 1 <= len(text) <= 3 and 1 <= int(text) <= len(ways):
-                    return engine.walk_action(state, ways[int(text) - 1])
-                table.hint(f"There is no way {short(text)}; type 1-{len(ways)}, or the places {who} walked through.")
-                continue
-            places = text.split()
-            if places[0].lower() in MOVE_WORDS:
-                places = places[1:]
-            try:
-                return engine.walk_action(state, places)
-            except engine.RulesError as e:
-                table.hint(f"{_sentence(str(e))} Type 1-{len(ways)}, or the places {who} walked through.")
 
     # ------------------------------------------------------------ what is shown
     def show_board(self, table: Table) -> None:
@@ -662,6 +480,39 @@ def words_now(state: Any, actions: list[Any]) -> str:
     return "Say: " + ", ".join(said) + "; or a correction, status, choices, undo, help."
 
 
+def _which_way(table: Table, move: Any) -> Any | None:
+    """``move H5`` where the ways there differ in what they cost (a leave roll past foes,
+    a trap): ask which way the figure went. The chosen walk's move, or None (nothing taken)."""
+    state = table.state
+    ways = engine.walk_ways(state, move.to)
+    who = state.legend_name(move.legend)
+    table.console.say(f"{who} can reach {move.to} more than one way, and the ways cost different things:")
+    for i, walk in enumerate(ways, 1):
+        table.console.lines(wrap(f"  {i}. {'→'.join(walk)}: {_walk_cost(state, walk)}", indent="       "))
+    example = " ".join(ways[-1][1:])
+    while True:
+        line = table.read(f"Which way? 1-{len(ways)}, or the walk (move {example}); Enter: none> ")
+        if line is None:
+            table.quit = "end-of-input"
+            return None
+        text = line.strip()
+        if not text:
+            table.hint(f"{who} did not move.")
+            return None
+        if text.isascii() and text.isdigit():
+            if 1 <= len(text) <= 3 and 1 <= int(text) <= len(ways):
+                return engine.walk_action(state, ways[int(text) - 1])
+            table.hint(f"There is no way {short(text)}; type 1-{len(ways)}, or the places {who} walked through.")
+            continue
+        places = text.split()
+        if places[0].lower() in MOVE_WORDS:
+            places = places[1:]
+        try:
+            return engine.walk_action(state, places)
+        except engine.RulesError as e:
+            table.hint(f"{sentence(str(e))} Type 1-{len(ways)}, or the places {who} walked through.")
+
+
 def _upcoming_text(state: Any, upcoming: str) -> str:
     if upcoming.startswith("foe:"):
         n = int(upcoming[4:])
@@ -682,12 +533,6 @@ def _walk_cost(state: Any, walk: tuple[str, ...]) -> str:
             parts.append(f"a leave roll of {plural(n, 'die', 'dice')} leaving {loc}")
     parts += [f"the {t.type} trap at {t.loc}" for t in state.traps if t.loc in walk[1:] and t.side != "legends"]
     return ", ".join(parts) if parts else "no leave roll"
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 # ----------------------------------------------------------------------------- entry point

@@ -33,7 +33,7 @@ def fresh_seed() -> int:
 
 def start_game(pack: Any, camp: Campaign, chapter_id: str, seed: int | None) -> GameRecord:
     """Set up ``chapter_id`` with the campaign's Legends and make it the game in progress."""
-    state = engine.new_game(pack, chapter_id, camp.legends)
+    state = engine.new_game(pack, chapter_id, camp.legends, flags=camp.flags)
     camp.game = GameRecord(chapter_id, fresh_seed() if seed is None else seed, state.to_dict())
     return camp.game
 
@@ -92,6 +92,7 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str,
     counts = camp.result(chapter_id)
     if result == "won":
         counts.won += 1
+        camp.flags.update(engine.campaign_flags(state))  # (a lost chapter carries none: it is reset)
         if chapter_id not in camp.completed:
             camp.completed.append(chapter_id)
         camp.game = None
@@ -140,6 +141,7 @@ def status(pack: Any | None, camp: Campaign) -> dict[str, Any]:
         "results": {k: {"won": v.won, "lost": v.lost} for k, v in sorted(camp.results.items())},
         "legends": camp.legends,
         "dice": {"mode": camp.dice, "values": list(camp.dice_values)},
+        "flags": dict(sorted(camp.flags.items())),
         "game": None,
         "next_chapter": None,
         "chapters": [],

@@ -37,8 +37,16 @@ def setup_doc(state: Any) -> dict[str, Any]:
         "barricades": list(state.barricades),
         "storybook_spot": state.track_pos + 1,
         "cards": [{"id": c.id, "title": c.title, "copies": c.copies} for c in ch.cards if c.copies > 0],
+        "tokens": _tokens_doc(state),
         "objective": view.objective_text(state).removeprefix("Objective: "),
     }
+
+
+def _tokens_doc(state: Any) -> list[dict[str, Any]]:
+    """The chapter's tokens on the board (and on skills), as data."""
+    script = state.script
+    return [] if script is None else [{"token": t.kind, "name": view.token_words(state, t).split(" on ")[0], "loc": t.loc or None,
+                                       "skill": t.skill or None, "health": t.health or None} for t in script.tokens]
 
 
 def setup_lines(state: Any) -> list[str]:
@@ -56,6 +64,9 @@ def setup_lines(state: Any) -> list[str]:
     pts = [f"{p} on {loc}" for p, loc in doc["spawn_points"].items()]
     if pts:
         lines += wrap("  Spawn tokens: " + ", ".join(pts) + ".", indent="    ")
+    if doc["tokens"]:
+        lines += wrap("  Tokens: " + ", ".join(view.token_words(state, t) for t in state.script.tokens) + ".",
+                      indent="    ")
     bars = doc["barricades"]
     lines += wrap("  Barricades: " + (", ".join(f"on spawn point {p} ({state.board.spawn_points.get(p, '?')})" for p in bars)
                                     if bars else "none") + ".", indent="    ")
@@ -99,6 +110,8 @@ def status_doc(state: Any) -> dict[str, Any]:
                     "activated": a.activated} for a in state.allies],
         "foes": [{"number": f.standee, "foe": f.foe, "name": state.pack.foes[f.foe].name, "loc": f.loc,
                   "health": f.health} for f in _ledger_order(state)],
+        "tokens": _tokens_doc(state),
+        "flags": dict(state.script.counters) if state.script is not None else {},
         "result": state.result,
     }
 
@@ -124,6 +137,9 @@ def status_lines(state: Any) -> list[str]:
     bars = ", ".join(str(b) for b in state.barricades) or "none"
     lines.append(f"Barricades on spawn points: {bars}; chapter deck: {plural(len(state.pile) or len(state.discard), 'card')}"
                  + (f", {len(state.discard)} drawn" if state.pile else ""))
+    for text in (view.tokens_text(state), view.flags_text(state)):
+        if text:
+            lines.append(text if len(text) <= 79 else text[:75] + " ...")
     limit = state.pack.rules.fear_limit
     lines.append(f"{'Legend':<18} {'at':<4} {'health':<7} {'fear':<6} {'tokens':<7} relic")
     for lg in state.legends:

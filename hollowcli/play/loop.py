@@ -76,8 +76,9 @@ class Game:
         if source is not None and source.interactive:
             source.words = self.completions
         self._saved_round = 0  # --auto: the round last saved
+        source_of_dice = self.mode.dice_source(self, ask)
         self.session = open_session(pack, camp, on_step=lambda _rec: self._autosave(), rolled=self.rolled,
-                                    source=self.mode.dice_source(self, ask))
+                                    source=source_of_dice, chooser=self.mode.choice_source(self))
         self.last_header: tuple[int, str] | None = None
         self.shown_round: int | None = None
         self.quit: str | None = None
@@ -430,7 +431,11 @@ class Game:
         if not rec.pending:
             return f"{why} at round {state.round}, step {rec.cursor}. Resume with: {self.resume_hint()}"
         waiting = self.session.action_of(state, rec.pending["action"])
+        said = waiting.command if waiting else "?"
+        if rec.pending.get("question") == "choice":
+            return (f"{why} at round {state.round}, step {rec.cursor}, with '{said}' waiting for your choice. "
+                    f"Resume with: {self.resume_hint()} (it asks that question again; the answers given are kept)")
         # (the campaign remembers that it asks, so the plain command asks the question again)
-        return (f"{why} at round {state.round}, step {rec.cursor}, with '{waiting.command if waiting else '?'}' waiting "
+        return (f"{why} at round {state.round}, step {rec.cursor}, with '{said}' waiting "
                 f"for its dice. Resume with: {self.resume_hint()} (it asks that roll again; the dice already "
                 "answered are kept)")

@@ -25,6 +25,7 @@ def put_back(before: Any, after: Any) -> list[str]:
     out += _heroes(before, after)
     out += _barricades(before, after)
     out += _traps(before, after)
+    out += _script(before, after)
     if before.track_pos != after.track_pos and after.chapter_def.track:
         out.append(f"Slide the storybook token back from spot {before.track_pos + 1} to spot {after.track_pos + 1}.")
     out += _cards(before, after)
@@ -115,6 +116,29 @@ def _traps(before: Any, after: Any) -> list[str]:
     new = {(t.loc, t.type) for t in after.traps}
     out = [f"Take the {kind} trap token off {loc}." for loc, kind in sorted(old - new)]
     out += [f"Put a {kind} trap token back on {loc}." for loc, kind in sorted(new - old)]
+    return out
+
+
+def _script(before: Any, after: Any) -> list[str]:
+    """The chapter's tokens and squares as they were: tokens placed since taken off, tokens
+    removed or destroyed since put back (with their health), squares opened or closed
+    since as they were. Flags and counters are hollow's alone: nothing to do for them."""
+    from hollowcli.play.view import token_words
+
+    old = before.script.tokens if before.script is not None else ()
+    new = after.script.tokens if after.script is not None else ()
+    was = {(t.kind, t.loc, t.skill): t for t in old}
+    now = {(t.kind, t.loc, t.skill): t for t in new}
+    out = [f"Take the {token_words(before, t).replace(' on ', ' token off ', 1)}." for key, t in was.items() if key not in now]
+    out += [f"Put the {token_words(after, t).replace(' on ', ' token back on ', 1)}." for key, t in now.items() if key not in was]
+    for key, t in now.items():
+        k = after.pack.tokens.get(t.kind)
+        if key in was and was[key].health != t.health and k is not None and k.health:
+            out.append(f"The {k.name} on {t.loc}: health {t.health}/{k.health} again (it was {was[key].health}).")
+    opened = set(before.script.opened if before.script is not None else ()) - set(after.script.opened if after.script is not None else ())
+    closed = set(before.script.closed if before.script is not None else ()) - set(after.script.closed if after.script is not None else ())
+    out += [f"{loc} is no location again: the script opened it since." for loc in sorted(opened)]
+    out += [f"{loc} is a location again: the script closed it since." for loc in sorted(closed)]
     return out
 
 

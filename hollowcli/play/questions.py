@@ -2,8 +2,10 @@
 
 - The dice of ``hollow play --rolled ask`` (:class:`Asker`): the faces read off the
   player's dice for each roll the engine needs, or ``r`` to let the seed roll them.
+- The choices of a chapter's script (:meth:`Asker.choose`): a numbered question, answered
+  by a number or the option's words (``--auto`` never asks: the option marked ``auto``).
 - A step left waiting at such a question is taken again when the game resumes
-  (:func:`continue_pending`), with the dice answered before.
+  (:func:`continue_pending`), with the dice and choices answered before.
 - A choice number the screen did not show is shown and confirmed first (:func:`confirm_hidden`).
 - A closed terminal (SIGHUP) breaks off a wait for input (:class:`HangupWatch`).
 
@@ -16,10 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 from hollowcli.dice import Face
-from hollowcli.engine.rolls import RollRequest
+from hollowcli.engine.rolls import ChoiceRequest, RollRequest
 from hollowcli.names import plural
 from hollowcli.play import view
-from hollowcli.play.rolled import ask_event
+from hollowcli.play.rolled import ask_event, choice_event, is_note
 from hollowcli.play.table import Table
 
 
@@ -80,6 +82,16 @@ class Asker:
         self.table = table
         self.told = 0
 
+    def _tell_so_far(self) -> None:
+        """The rulings of the step made before this question, told before it is asked."""
+        table = self.table
+        dice = table.session.rolling
+        if dice is not None and len(dice.events) > self.told:
+            table.narrate(dice.events[self.told :])
+            self.told = len(dice.events)
+            if table.quit:  # 'quit' where the rulings waited for Enter: the step waits at its question
+                raise LeftAtQuestion(table.quit)
+
     def __call__(self, request: RollRequest) -> list[Face] | None:
         """The faces of ``request`` read off the player's dice (None: ``r``, the seeded dice
         roll for the player). End of input at the question leaves the game
@@ -87,11 +99,7 @@ class Asker:
         kept as pending with the dice answered so far."""
         table = self.table
         dice = table.session.rolling
-        if dice is not None and len(dice.events) > self.told:  # what happened before this roll
-            table.narrate(dice.events[self.told :])
-            self.told = len(dice.events)
-            if table.quit:  # 'quit' where the rulings waited for Enter: the step waits for its dice
-                raise LeftAtQuestion(table.quit)
+        self._tell_so_far()
         faces = self.read_faces(request)
         state = getattr(dice, "state", None) or table.state
         table.write_log(ask_event(table.session.step, state, request, faces if faces is not None else request.seeded,
@@ -127,6 +135,49 @@ class Asker:
                 table.hint(f"{e}. Try again, or 'r' to roll them for you.")
 
 
+    def choose(self, request: ChoiceRequest) -> int:
+        """A choice of the chapter's script, asked as a numbered question: the option the
+        player picks (0-based). Leaving at it (``quit``, the end of the input, Ctrl-C)
+        keeps the step pending, as at a dice question."""
+        table = self.table
+        self._tell_so_far()
+        table.console.say("")
+        table.console.lines(view.wrap(request.prompt))
+        for line in request.numbered():
+            table.console.lines(view.wrap(f"  {line}", indent="     "))
+        index = self.read_choice(request)
+        dice = table.session.rolling
+        state = getattr(dice, "state", None) or table.state
+        table.write_log(choice_event(table.session.step, state, request, index))
+        return index
+
+    def read_choice(self, request: ChoiceRequest) -> int:
+        """The option the player types for ``request``: its number or its words."""
+        table = self.table
+        n = len(request.options)
+        while True:
+            line = table.read(f"Choose {view.span(n)}> ")
+            if line is None:
+                raise LeftAtQuestion("end-of-input")
+            text = line.strip()
+            word = text.lower()
+            if word in ("quit", "exit"):
+                raise LeftAtQuestion("quit")
+            if word in ("?", "help", ""):
+                table.hint(f"Type the number of an option ({view.span(n, ' to ')}) or its words; 'quit' (or Ctrl-C) "
+                           "saves and leaves, this step waiting for your choice.")
+                continue
+            if word.split(" ")[0] in ("undo", "redo", "map", "log", "save"):
+                table.hint(f"The choice first: this step is under way. Type a number ({view.span(n, ' to ')}), or "
+                           f"'quit' to save and leave with the step waiting; '{word.split(' ')[0]}' works at the next "
+                           "choice.")
+                continue
+            try:
+                return request.read(text)
+            except ValueError as e:
+                table.hint(view.sentence(str(e)))
+
+
 def continue_pending(table: Table) -> None:
     """A step left at a dice question is taken again, with the dice answered before."""
     rec = table.session.record
@@ -138,10 +189,11 @@ def continue_pending(table: Table) -> None:
         rec.pending = None
         table.hint("The step left at a dice question is not legal any more; choose again.")
         return
-    n = sum(1 for x in pending["rolled"] if not (isinstance(x, str) and x.startswith("@")))  # (not the pauses' notes)
+    n = sum(1 for x in pending["rolled"] if not is_note(x))  # (not the pauses' notes nor the choices)
     if table.interactive():  # the board the question is about, before it is asked again
         table.show_round()
-    table.console.say(f"Continuing '{action.command}', which was waiting for dice"
+    waiting = "a choice" if pending.get("question") == "choice" else "dice"
+    table.console.say(f"Continuing '{action.command}', which was waiting for {waiting}"
                       + (f" ({plural(n, 'die', 'dice')} rolled already)." if n else "."))
     table.take(action, answered=list(pending["rolled"]))
 

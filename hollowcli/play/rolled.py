@@ -15,11 +15,11 @@ deck shuffles after a physical roll are the ones the seed gives.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hollowcli.dice import Die, Face, faces_text
-from hollowcli.engine.rolls import SEEDED, DiceSource, RolledFace, RollRequest
+from hollowcli.engine.rolls import SEEDED, ChoiceRequest, DiceSource, RolledFace, RollRequest
 from hollowcli.errors import SaveError, UsageError
 
 
@@ -89,23 +89,35 @@ class StepSource:
     (label = physical, None = seeded), then ``live`` (the ``--rolled`` list, the player
     at the prompt), else the seed.
 
+    The choices of a chapter's script (:class:`~hollowcli.engine.rolls.ChoiceRequest`)
+    go the same way: the answers the step recorded (``?N``: option N, counted from 1)
+    first, then ``chooser`` (the player at a numbered question), else the live source's
+    own ``choose``, else nobody is asked (the option marked ``auto``, else the first; not
+    recorded, so a replay takes it again).
+
     ``taken`` is what the save records for the step: one entry per die rolled (label or
-    None), trailing None left out.
+    None), trailing None left out, with the ``?N`` answers and ``@K`` pause notes among them.
     """
 
-    def __init__(self, recorded: list[str | None] | None = None, live: DiceSource | None = None):
+    def __init__(self, recorded: list[str | None] | None = None, live: DiceSource | None = None,
+                 chooser: Callable[[ChoiceRequest], int] | None = None):
         recorded = list(recorded or ())
         #: the faces recorded, one per die; ``@K`` and ``@K COMMAND`` items (``hollow assist``)
         #: are kept apart: the players went on from pause K of the adversary phase, or made a
-        #: correction there
-        self.recorded = [x for x in recorded if not (isinstance(x, str) and x.startswith("@"))]
+        #: correction there; so are the ``?N`` answers to the script's choices
+        self.recorded = [x for x in recorded if not is_note(x)]
+        self.choices = [x for x in recorded if isinstance(x, str) and x.startswith("?")]
         self.notes: dict[int, list[str]] = {}
         for item in recorded:
             if isinstance(item, str) and item.startswith("@"):
                 k, _, cmd = item[1:].partition(" ")
                 self.notes.setdefault(int(k) if k.isdigit() else -1, []).append(cmd)
         self.live = live if live is not None else SEEDED
+        self.chooser = chooser
+        #: the step stopped at a choice question (the player left there): it stays pending
+        self.left_at_choice = False
         self._pos = 0
+        self._chosen = 0
         self._pauses = 0
         self._taken: list[str | None] = []
 
@@ -116,10 +128,10 @@ class StepSource:
 
     @property
     def taken(self) -> list[str | None]:
-        out = list(self._taken)
-        while out and out[-1] is None:
-            out.pop()
-        return out
+        """What the step records: its answers without the seeded dice after the last
+        physical one (a replay rolls those from the seed anyway); the notes are kept."""
+        last = max((i for i, x in enumerate(self._taken) if x is not None and not is_note(x)), default=-1)
+        return [x for i, x in enumerate(self._taken) if i <= last or x is not None]
 
     def roll(self, request: RollRequest) -> tuple[RolledFace, ...]:
         if self._pos >= len(self.recorded):
@@ -127,6 +139,33 @@ class StepSource:
         else:
             answer = tuple(self._recorded(request, seeded) for seeded in request.seeded)
         self._taken.extend(r.face.label if r.physical else None for r in answer)
+        return answer
+
+    def choose(self, request: ChoiceRequest) -> int | None:
+        """A choice of the script: the step's recorded answer, else the player's (None:
+        nobody is asked, the request's default)."""
+        if self._chosen < len(self.choices):
+            item = self.choices[self._chosen]
+            self._chosen += 1
+            n = int(item[1:]) if item[1:].isdigit() else 0
+            if not 1 <= n <= len(request.options):
+                raise SaveError(
+                    f"the saved game answered {item!r} to the question '{request.prompt}', which has "
+                    f"{len(request.options)} options (the content changed); start the chapter again with 'hollow play --restart'"
+                )
+            self._taken.append(item)
+            return n - 1
+        ask = self.chooser if self.chooser is not None else getattr(self.live, "choose", None)
+        if ask is None:
+            return None
+        try:
+            answer = ask(request)
+        except BaseException:
+            self.left_at_choice = True
+            raise
+        if answer is None:
+            return None
+        self._taken.append(f"?{answer + 1}")
         return answer
 
     def pause(self, state: Any, events: list[Any], upcoming: str) -> Any:
@@ -175,6 +214,12 @@ class StepSource:
         return RolledFace(face, True)
 
 
+def is_note(item: Any) -> bool:
+    """Whether a recorded item of a step is no die: a pause note (``@K``, ``@K COMMAND``)
+    or a choice's answer (``?N``)."""
+    return isinstance(item, str) and item.startswith(("@", "?"))
+
+
 def ask_event(step: int, state: Any, request: RollRequest, faces: Sequence[Face], physical: bool) -> dict[str, Any]:
     """The log line (kind ``ask``) of a roll asked of the players (``hollow assist``,
     ``hollow play --rolled ask``): the die, how many, what for, and the faces given
@@ -185,6 +230,14 @@ def ask_event(step: int, state: Any, request: RollRequest, faces: Sequence[Face]
             "roll": asked["kind"], "actor": asked["actor"],
             "faces": [f.label for f in faces], "by": "players" if physical else "hollow",
             "reason": f"asked: {request.prompt}"}
+
+
+def choice_event(step: int, state: Any, request: ChoiceRequest, index: int) -> dict[str, Any]:
+    """The log line (kind ``ask``) of a choice of the script asked of the players: the
+    question, its options and the one they took."""
+    return {"step": step, "round": state.round, "phase": state.phase, "kind": "ask", "event": request.event,
+            "question": request.prompt, "options": list(request.options), "option": request.options[index],
+            "index": index + 1, "by": "players", "reason": f"asked: {request.prompt}"}
 
 
 def last_physical(events: list[Any]) -> int | None:

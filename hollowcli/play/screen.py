@@ -50,18 +50,20 @@ def _crop(rows: list[list[Any]]) -> tuple[list[list[Any]], int, int]:
 
 
 def _under(c: Any) -> str:
-    """The one-character mark of what lies under figures: spawn point, trap or feature."""
+    """The one-character mark of what lies under figures: spawn point, trap, token or feature."""
     if c.spawn is not None:
         return str(c.spawn)
     if c.traps:
         return "^"
+    if c.tokens:
+        return "*"
     if c.feature:
         return c.char.lower()
     return ""
 
 
-def _cell_text(c: Any, syms: list[str], w: int) -> tuple[str, str]:
-    """The text (exactly ``w`` wide) and paint role of one cell."""
+def _cell_text(c: Any, syms: list[str], w: int, mark: str = "") -> tuple[str, str]:
+    """The text (exactly ``w`` wide) and paint role of one cell (``mark``: its token's, ``*M``)."""
     if not c.open:
         return ("##" if w > 1 else "#").ljust(w), "wall"
     if syms:
@@ -75,6 +77,8 @@ def _cell_text(c: Any, syms: list[str], w: int) -> tuple[str, str]:
         elif _under(c) and len(text) + 2 <= w:
             text += ":" + _under(c)
         return text[:w].ljust(w), role
+    if mark:  # a token (with the spawn point under it, if the cell is wide enough)
+        return (mark + (str(c.spawn) if c.spawn is not None else ""))[:w].ljust(w), "feature"
     if c.spawn is not None:
         if c.locked:
             return (f"[{c.spawn}]" if w >= 3 else f"{c.spawn}]"[:w]).ljust(w), "bad"
@@ -142,6 +146,7 @@ def compact_map(state: Any, paint: Paint = plain, w: int = 4, max_width: int | N
         rows, r0 = rows[first : first + shown], r0 + first
     lsym = view.legend_symbols(state)
     letters = view.class_letters(state)
+    tletters = view.token_letters(state)
     foe_by_number = {f.number: f for f in state.foes}
     head = " " * label_w
     for i in range(ncols):
@@ -155,7 +160,7 @@ def compact_map(state: Any, paint: Paint = plain, w: int = 4, max_width: int | N
         for i, c in enumerate(row):
             syms = [lsym[lid] for lid in (*c.legends, *c.allies)]
             syms += [view.foe_symbol(state, foe_by_number[n], letters) for n in c.foes]
-            text, role = _cell_text(c, syms, w)
+            text, role = _cell_text(c, syms, w, view.token_mark(c, tletters))
             sep, piece, wall_below = view.wall_edges(rows, r, i, w, paint)
             line += paint(text, role) + sep
             under += piece
@@ -189,10 +194,12 @@ def shared_places(state: Any, w: int) -> list[str]:
                 under = f"spawn point {c.spawn}" + (" (barred)" if c.locked else "")
             elif c.traps:
                 under = "trap"
+            elif c.tokens:
+                under = ", ".join(state.pack.tokens[k].name if k in state.pack.tokens else k for k in c.tokens)
             elif c.feature:
                 under = c.feature_name or c.feature
             in_cell = len(syms) == 1 and w >= len(syms[0]) + 2  # the cell shows 'G2:3' itself
-            if len(syms) > 1 or w == 1 or (under and not in_cell):
+            if len(syms) > 1 or w == 1 or (under and not in_cell) or c.tokens:  # ('*' alone does not say which token)
                 out.append(f"{c.name}" + (f" {under}" if under else "") + ": " + " ".join(syms))
     return out
 

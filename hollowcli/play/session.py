@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hollowcli import engine
-from hollowcli.engine.rolls import Dice, DiceSource, LazyRandom
+from hollowcli.engine.rolls import ChoiceRequest, Dice, DiceSource, LazyRandom
 from hollowcli.errors import SaveError
 from hollowcli.play import saves
 from hollowcli.play.rolled import QueueSource, RolledQueue, StepSource, last_physical
@@ -65,15 +65,20 @@ class Session:
     :attr:`rolled_used_up` is the index of the event after which the last of them was
     used, when that happened in that step. ``source`` answers the rolls of new steps
     instead (an :class:`~hollowcli.engine.rolls.AskSource` for ``--rolled ask``).
+    ``chooser`` answers the choices of the chapter's script in new steps (the player at a
+    numbered question); without one, the source's own ``choose`` does, else nobody is
+    asked (the option marked ``auto``, else the first).
     """
 
     def __init__(self, pack: Any, record: GameRecord, on_step: Callable[[GameRecord], None] | None = None,
-                 rolled: RolledQueue | None = None, source: DiceSource | None = None):
+                 rolled: RolledQueue | None = None, source: DiceSource | None = None,
+                 chooser: Callable[[ChoiceRequest], int] | None = None):
         self.pack = pack
         self.record = record
         self.on_step = on_step
         self.rolled = rolled
         self.source = source
+        self.chooser = chooser
         self.rolled_used_up: int | None = None
         try:
             initial = engine.GameState.from_dict(pack, record.initial)
@@ -134,8 +139,10 @@ class Session:
             self.state, events = self._advance(self.state, action, rec.cursor, fresh=True, answered=answered)
         except BaseException:
             src = self._step_source
-            if self.source is not None and src is not None and src.live is self.source:
+            if src is not None and ((self.source is not None and src.live is self.source) or src.left_at_choice):
                 rec.pending = {"action": action.to_dict(), "rolled": src.answered}
+                if src.left_at_choice:
+                    rec.pending["question"] = "choice"
             raise
         # Only now that the step resolved (a bad --rolled value raises) is the old branch dropped.
         rec.pending = None  # (a source may have kept the step as pending while it asked)
@@ -253,15 +260,16 @@ class Session:
         """
         recorded = (answered or []) if fresh else self.record.rolled.get(step, [])
         live: DiceSource | None = None
+        chooser = self.chooser if fresh and state.script is not None else None  # (only a script asks choices)
         if fresh:
             live = QueueSource(self.rolled) if self.rolled else self.source
         self._taken = []
         self._last_physical = None
         self._step_source = None
-        if not recorded and live is None:
+        if not recorded and live is None and chooser is None:
             new_state, events = engine.apply(state, action, step_rng(self.record.seed, step))
         else:
-            src = self._step_source = StepSource(recorded, live)
+            src = self._step_source = StepSource(recorded, live, chooser)
             self.rolling = Dice(step_rng(self.record.seed, step), src)
             try:
                 new_state, events = engine.apply(state, action, self.rolling)

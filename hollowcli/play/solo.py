@@ -2,17 +2,18 @@
 
 The engine's legal actions are the numbered choices of one screen (board, ledger, status);
 each step's rulings are printed with their reasons; the dice are the seed's, the player's
-``--rolled`` values, or asked at each roll (``--rolled ask``, :class:`~.questions.Asker`).
+``--rolled`` values, or asked at each roll (``--rolled ask``, :class:`~.questions.Asker`);
+the choices of a chapter's script are numbered questions (``--auto`` takes the ``auto`` one).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hollowcli import engine
 from hollowcli.dice import faces_text
-from hollowcli.engine.rolls import AskSource, DiceSource
+from hollowcli.engine.rolls import AskSource, ChoiceRequest, DiceSource
 from hollowcli.errors import HollowError
 from hollowcli.play import campaigns, combos, questions, screen, view
 from hollowcli.play.meta import META
@@ -42,6 +43,12 @@ class SoloMode:
     def dice_source(self, table: Table, ask: bool) -> DiceSource | None:
         self.asker = questions.Asker(table)
         return AskSource(self.asker) if ask else None
+
+    def choice_source(self, table: Table) -> Callable[[ChoiceRequest], int] | None:
+        """The player, at a numbered question; ``--auto`` asks nobody."""
+        if table.options.auto or self.asker is None:
+            return None
+        return self.asker.choose
 
     def continue_pending(self, table: Table) -> None:
         questions.continue_pending(table)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from hollowcli.engine.rolls import DiceSource
+from hollowcli.engine.rolls import ChoiceRequest, DiceSource
 from hollowcli.play.console import Console, LineSource
 from hollowcli.play.rolled import RolledQueue
 
@@ -129,6 +129,11 @@ class Mode(Protocol):
 
     def dice_source(self, table: Table, ask: bool) -> DiceSource | None:
         """Who answers the rolls of new steps (None: the seed, or the ``--rolled`` values)."""
+        ...
+
+    def choice_source(self, table: Table) -> Callable[[ChoiceRequest], int] | None:
+        """Who answers the choices of the chapter's script in new steps (None: nobody is
+        asked; the option marked ``auto``, else the first)."""
         ...
 
     def continue_pending(self, table: Table) -> None:

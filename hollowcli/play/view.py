@@ -60,6 +60,25 @@ def class_letters(state: Any) -> dict[str, str]:
     return letters(state)
 
 
+def token_letters(state: Any) -> dict[str, str]:
+    """One capital letter per token kind on the board, from its name (``*M`` Magic ward),
+    made unique (a later kind takes the next letter of its name not taken)."""
+    out: dict[str, str] = {}
+    script = state.script
+    for t in script.tokens if script is not None else ():
+        if t.kind in out or not t.loc:
+            continue
+        k = state.pack.tokens.get(t.kind)
+        name = (k.name if k is not None else t.kind).upper()
+        out[t.kind] = next((ch for ch in name if ch.isalpha() and ch not in out.values()), "?")
+    return out
+
+
+def token_mark(c: Any, letters: dict[str, str]) -> str:
+    """``*M``: the first token on a map cell ('' for none)."""
+    return f"*{letters.get(c.tokens[0], '?')}" if getattr(c, "tokens", ()) else ""
+
+
 def foe_symbol(state: Any, foe: Any, letters: dict[str, str] | None = None) -> str:
     """``G3``: the foe's letter and its standee number within its kind (``B`` alone for a
     kind with one miniature, the Headless Horseman)."""
@@ -81,6 +100,7 @@ def render_map(state: Any, paint: Paint = plain) -> list[str]:
     rows = map_cells(state)
     lsym = legend_symbols(state)
     letters = class_letters(state)
+    tletters = token_letters(state)
     foe_by_number = {f.number: f for f in state.foes}
 
     def cell(c: Any) -> str:
@@ -93,6 +113,9 @@ def render_map(state: Any, paint: Paint = plain) -> list[str]:
             sym, role = figures[0]
             text = sym + ("+" if len(figures) > 1 else "")
             return paint(f" {text:<3}" if len(text) <= 3 else text[:CELL], role)
+        mark = token_mark(c, tletters)
+        if mark:  # a token (with the spawn point under it, if any)
+            return paint(f" {(mark + (str(c.spawn) if c.spawn is not None else ''))[:3]:<3}", "feature")
         if c.spawn is not None:
             return paint(f"[{c.spawn}] ", "bad") if c.locked else paint(f" {c.spawn}  ", "spawn")
         if c.traps:
@@ -153,6 +176,10 @@ def render_key(state: Any) -> list[str]:
     spots += ["## no location", "| and ---- walls"]
     if state.traps:
         spots.append("^ trap")
+    tletters = token_letters(state)
+    for kind_id, letter in tletters.items():
+        k = state.pack.tokens.get(kind_id)
+        spots.append(f"*{letter} {k.name if k is not None else kind_id}")
     feats = []
     for ch, kind in chapter.features.items():
         name = chapter.feature_names.get(ch)
@@ -186,6 +213,13 @@ def short(text: str, n: int = 40) -> str:
     """What the player typed, quoted back in a hint: printable, at most ``n`` characters."""
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop (unless it ends with one)."""
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def span(n: int, sep: str = "-") -> str:
@@ -335,10 +369,42 @@ def render_board(state: Any, paint: Paint = plain, with_key: bool = True) -> lis
     lines.append("")
     lines += render_track(state, paint)
     lines += _spawn_and_cards(state)
+    for text in (tokens_text(state), flags_text(state)):
+        if text:
+            lines += wrap(text, indent="    ")
     lines.append("")
     lines += render_legends(state, paint)
     lines += render_foes(state, paint)
     return lines
+
+
+def token_words(state: Any, t: Any) -> str:
+    """``Magic ward on D4``, ``Tombstone on C3 (health 2/3)``, ``Skill lock on Long Shot``."""
+    k = state.pack.tokens.get(t.kind)
+    name = k.name if k is not None else t.kind
+    if t.skill:
+        skill = state.pack.skills.get(t.skill)
+        return f"{name} on {skill.name if skill is not None else t.skill}"
+    health = f" (health {t.health}/{k.health})" if k is not None and k.health else ""
+    return f"{name} on {t.loc}{health}"
+
+
+def tokens_text(state: Any) -> str:
+    """``Tokens: Magic ward on D4, Tombstone on C3 (health 2/3)``: the chapter's tokens on
+    the board and on skills; '' when there are none."""
+    script = state.script
+    if script is None or not script.tokens:
+        return ""
+    return "Tokens: " + ", ".join(token_words(state, t) for t in script.tokens)
+
+
+def flags_text(state: Any) -> str:
+    """``Flags: jar-found 1, stones 2``: the flags and counters the chapter's script has
+    set (a flag is a counter above 0); '' when it has set none."""
+    script = state.script
+    if script is None or not script.counters:
+        return ""
+    return "Flags: " + ", ".join(f"{name} {n}" for name, n in script.counters)
 
 
 def _spawn_and_cards(state: Any) -> list[str]:

@@ -16,12 +16,13 @@ from hollowcli.simulate.stats import compare, pair_up, summarise
 
 #: Words for the causes of loss (the JSON keys of ``losses``).
 CAUSE_WORDS = {"health": "health", "fear": "fear", "rounds": "round limit", "supply": "foe supply out",
-               "ally": "ally fell"}
+               "ally": "ally fell", "story": "the story"}
 
 
 def causes(doc: dict[str, Any]) -> list[str]:
     """The causes of loss to show: health, fear and the round limit always; the others
-    (the foe supply running out, a protected ally falling) only when they happened."""
+    (the foe supply running out, a protected ally falling, an event's ``lose``) only when
+    they happened."""
     always = ("health", "fear", "rounds")
     return [k for k in CAUSE_WORDS if k in always or any(c["losses"].get(k) for c in doc["chapters"])]
 

@@ -31,8 +31,9 @@ from hollowcli.play.session import policy_rng, step_rng
 #: How a lost game was lost (the JSON keys of ``losses``): a Legend incapacitated, a
 #: Legend at the fear limit, the round limit; and, where a pack's rules or objective make
 #: them possible, the foe supply running out (``rules.supply_exhausted: lose``) and the
-#: ally a ``protect`` objective names falling.
-CAUSES = ("health", "fear", "rounds", "supply", "ally")
+#: ally a ``protect`` objective names falling, and the chapter's story (an event's ``lose``
+#: effect, in a scripted chapter).
+CAUSES = ("health", "fear", "rounds", "supply", "ally", "story")
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,9 @@ def _cause(state: Any, down: tuple[str, ...], scared: tuple[str, ...]) -> str:
         return "health"
     if scared:
         return "fear"
+    script = state.script
+    if script is not None and script.verdict is not None and script.verdict[0] == "lost":
+        return "story"  # an event's 'lose' (checked after the summary's own losses, as the engine does)
     if getattr(state, "supply_out", ""):
         return "supply"
     return loss_cause(state)  # a protect objective's ally fell ("ally"), else the round limits

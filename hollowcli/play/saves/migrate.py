@@ -87,6 +87,12 @@ def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "schema_version": 4, "game": game, "dice": {"mode": "ask" if asking else "seeded"}}
 
 
+def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 had no chapter scripts, so no campaign flags: ``flags`` is empty. Its game
+    in progress (a state of version 3 or before, without a script) plays on unscripted."""
+    return {**doc, "schema_version": 5, "flags": {}}
+
+
 def _old_numbers(entry: Any) -> Any:
     """A step kept as text (``{"command": ...}``), marked as naming foes by their old numbers."""
     if isinstance(entry, dict) and "kind" not in entry and isinstance(entry.get("command"), str):
@@ -108,13 +114,14 @@ def _old_notes(items: Any) -> Any:
 #: ``MIGRATIONS[v]`` turns a version-``v`` document into a version ``v + 1`` one.
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4,
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5,
 }
 
 
 #: The layout this version of hollow writes (2: ``game.rolled``, the player's dice per step;
 #: 3: ``game.actions`` as typed actions, ``Action.to_dict()``, not the typed command text;
-#: 4: ``dice``, how the campaign's dice are rolled): the one after the last migration.
+#: 4: ``dice``, how the campaign's dice are rolled; 5: ``flags``, the campaign's flags and
+#: counters from chapter scripts): the one after the last migration.
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
 

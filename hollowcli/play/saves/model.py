@@ -46,7 +46,9 @@ class GameRecord:
     cursor: int = 0
     rolled: dict[int, list[str | None]] = field(default_factory=dict)
     #: A step left at a dice question (``--rolled ask``): ``{"action", "rolled"}``, the
-    #: dice answered so far (label, or None for seeded); resuming takes it again.
+    #: dice answered so far (label, or None for seeded; ``?N``: a choice answered);
+    #: resuming takes it again. ``"question": "choice"`` when it was left at a choice of
+    #: the chapter's script.
     pending: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
@@ -92,6 +94,8 @@ class GameRecord:
             if not (isinstance(pending, dict) and _step_entry(pending.get("action")) and _faces_list(pending.get("rolled"))):
                 raise ValueError("'game.pending' is not a step with its dice")
             rec.pending = {"action": dict(pending["action"]), "rolled": list(pending["rolled"])}
+            if pending.get("question") == "choice":  # left at a choice of the script, not at a roll
+                rec.pending["question"] = "choice"
         return rec
 
 
@@ -128,6 +132,9 @@ class Campaign:
     dice: str = "seeded"
     #: With ``dice == "rolled"``: the ``--rolled`` values not used yet, in order.
     dice_values: list[str] = field(default_factory=list)
+    #: The flags and counters the chapters won so far carry (their events set them with
+    #: ``campaign: true``): name -> value; every new game's script starts with them.
+    flags: dict[str, int] = field(default_factory=dict)
 
     def result(self, chapter: str) -> ChapterResult:
         """The won/lost counts of ``chapter`` (created on first use)."""
@@ -145,6 +152,7 @@ class Campaign:
             },
             "game": self.game.to_dict() if self.game else None,
             "dice": {"mode": self.dice, **({"values": list(self.dice_values)} if self.dice == "rolled" else {})},
+            "flags": dict(sorted(self.flags.items())),
         }
 
     @classmethod
@@ -173,6 +181,10 @@ class Campaign:
             raise ValueError(f"'dice.mode' is {mode!r}, not one of {', '.join(DICE_MODES)}")
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
             raise ValueError("'dice.values' is not a list of faces")
+        flags = _typed(data, "flags", dict)
+        for name, value in flags.items():
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"'flags.{name}' is not a whole number")
         return cls(
             name=_typed(data, "name", str),
             created=str(data.get("created", "")),
@@ -182,6 +194,7 @@ class Campaign:
             game=GameRecord.from_dict(game) if game is not None else None,
             dice=str(mode),
             dice_values=list(values) if mode == "rolled" else [],
+            flags=dict(flags),
         )
 
 
