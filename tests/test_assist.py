@@ -504,5 +504,8 @@ def test_every_event_kind_has_one_instruction_for_the_real_board() -> None:
     in_legend_phase = {k for k in EventKind if told_as_instruction(SimpleNamespace(kind=k, phase="legends"))}
     assert in_legend_phase == {EventKind.CORRECTION, EventKind.ROUND, EventKind.GAME_OVER,
                                EventKind.TOKEN_PLACED, EventKind.TOKEN_REMOVED, EventKind.MAP_CHANGE,
-                               EventKind.TOKEN_DESTROYED}
+                               EventKind.TOKEN_DESTROYED,
+                               # what a chapter's events change, told whenever they fire
+                               EventKind.OBJECTIVE, EventKind.BOOST, EventKind.DECK, EventKind.ITEM_GAINED,
+                               EventKind.ITEM_LOST, EventKind.TRACK_SET}
     assert all(told_as_instruction(SimpleNamespace(kind=k, phase="adversary")) for k in EventKind)

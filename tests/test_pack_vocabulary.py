@@ -158,12 +158,13 @@ def test_every_objective_kind_has_its_spec_and_its_docs() -> None:
 def test_an_objective_reports_what_its_kind_requires_and_refuses_what_it_does_not_take(
         tmp_path: Path, kind: vocab.ObjectiveKind) -> None:
     spec = OBJECTIVES[kind]
+    a = "an" if kind[0] in "aeiou" else "a"
     got = problems(chapter_yaml(tmp_path, objective=f"{{kind: {kind}}}"))
-    assert got == [f"a {kind} objective has no {', '.join(repr(r) for r in spec.requires)}"]
+    assert got == [f"{a} {kind} objective has no {', '.join(repr(r) for r in spec.requires)}"]
     others = [fl.name for fl in fields(model.Objective) if fl.name not in spec.takes and fl.name != "kind"]
     extra = ", ".join(f"{name}: 1" for name in others)
     got = problems(chapter_yaml(tmp_path, objective=f"{{kind: {kind}, {extra}}}"))
-    assert [m for m in got if "unknown field" in m] == [f"a {kind} objective has an unknown field {o!r}" for o in others]
+    assert [m for m in got if "unknown field" in m] == [f"{a} {kind} objective has an unknown field {o!r}" for o in others]
 
 
 # ------------------------------------------------------------------ the other closed sets

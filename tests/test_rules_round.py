@@ -189,15 +189,16 @@ def test_setup_places_foes_at_spawn_points_and_locations_within_supply() -> None
 
 
 def test_each_objective_reads_the_same_on_the_round_line_and_the_screen() -> None:
-    """The objective's rule says how far along it is; the screen's line says the same (until
-    the screen reads the rule itself)."""
+    """The objective's rule says how far along it is; the screen's line reads the same rule."""
     from hollowcli.engine.objectives import OBJECTIVE_RULES, rule_of
     from hollowcli.pack.model import Ally
     from hollowcli.play.view import objective_text
 
     pip = Ally("pip", "Pip Lantern", health=3, defense=0, move=1, attack_priority=0)
     objectives = [Objective("survive", rounds=4), Objective("search", count=2, rounds=6), Objective("search", count=1),
-                  Objective("defeat", foe="gob", count=3), Objective("protect", ally="pip", rounds=5)]
+                  Objective("defeat", foe="gob", count=3), Objective("protect", ally="pip", rounds=5),
+                  Objective("flag", flag="jar", rounds=5),
+                  Objective("all", of=(Objective("flag", flag="jar"), Objective("survive", rounds=3)))]
     seen = set()
     for obj in objectives:
         state = game(make_pack(objective=obj, allies=[pip], setup_allies={"pip": "C3"}))

@@ -252,7 +252,8 @@ def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event
                             reason=f"{name} at {f.loc} cannot attack: " + (_out_of_reach(state, f, ranked) if ranked else why)))
         return state
     fdef = state.foe_def(f.foe)
-    nums = per_game(state, ("foe attack", fdef.id), resolve.foe_attack, fdef)
+    key = ("foe attack", fdef.id) if state.script is None else ("foe attack", fdef.id, fdef.attack)  # boosts change it
+    nums = per_game(state, key, resolve.foe_attack, fdef)
     where = state.hero(target).loc
     purpose = f"{name} attacks {state.legend_name(target)}" if not nums.area else f"{name} makes an area attack on {where}"
     faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", foe_id_text(f))

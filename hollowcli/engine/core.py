@@ -16,7 +16,7 @@ from hollowcli.engine.speed import made, replace
 from hollowcli.engine.state import AllyState, Event, FoeState, GameState, LegendState
 from hollowcli.engine.vocab import EventKind, Side
 from hollowcli.names import plural
-from hollowcli.pack.model import Face, frozen_map
+from hollowcli.pack.model import Face, Objective, frozen_map
 from hollowcli.pack.vocab import FearTokens, ObjectiveKind
 
 # Enum members read on hot paths, as C statics when compiled (a read of a member from
@@ -143,11 +143,19 @@ def _hurt_ally(
     return state
 
 
+def objective_of(state: GameState) -> Objective:
+    """The objective in play: the chapter's, or the one an event put in its place."""
+    script = state.script
+    return state.chapter_def.objective if script is None or script.objective is None else script.objective
+
+
 def ward(state: GameState) -> str | None:
-    """The ally the chapter's objective is to protect (its fall loses the chapter at the
-    end of the round), or None."""
-    obj = state.chapter_def.objective
-    return obj.ally if obj.kind == _OBJ_PROTECT else None
+    """The ally the objective is to protect (its fall loses the chapter at the end of the
+    round), or None; a protect part of an ``all`` objective counts."""
+    obj = objective_of(state)
+    if not obj.of:
+        return obj.ally if obj.kind == _OBJ_PROTECT else None
+    return next((part.ally for part in obj.leaves() if part.kind == _OBJ_PROTECT), None)
 
 
 def place_ally(state: GameState, ally_id: str, at: int | str) -> tuple[GameState, str | None]:

@@ -12,21 +12,23 @@ slide. Adding an effect: its member in pack/vocab.py, its ``EffectSpec`` in pack
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from hollowcli.engine import tokens
-from hollowcli.engine.core import event, hurt_legend, place_ally, remove_fear, standing_heroes
+from hollowcli.engine.core import event, foes_phrase, hurt_legend, place_ally, remove_fear, standing_heroes
 from hollowcli.engine.rolls import DiceLike
-from hollowcli.engine.spawning import spawn_groups
+from hollowcli.engine.spawning import place_foes, spawn_groups
 from hollowcli.engine.speed import replace
 from hollowcli.engine.state import Event, GameState, LegendState
 from hollowcli.engine.vocab import EventKind
 from hollowcli.names import plural
-from hollowcli.pack.model import SpawnGroup
+from hollowcli.pack.fields import MAX_CARDS
+from hollowcli.pack.model import Objective, SpawnGroup
+from hollowcli.pack.objectives import OBJECTIVES
 from hollowcli.pack.tokens import PROPERTY_WORDS
-from hollowcli.pack.vocab import Effect
+from hollowcli.pack.vocab import BoostStat, Effect, Recipient
 
 # Enum members read on hot paths, as C statics when compiled (a read of a member from
 # its class goes through the enum's __getattr__ in Python 3.11).
@@ -44,6 +46,7 @@ class EffectCtx:
     events: list[Event]  # the step's events: each effect appends its own
     cause: str  # the words that open each reason: ``card Howl``
     advance: list[int]  # extra spots the storybook token slides after this spot (``advance``)
+    actor: str | None = None  # an event's: the hero of its occurrence (who searched, entered...)
 
 
 def draw_card(state: GameState, dice: DiceLike, events: list[Event], extra: list[int]) -> GameState:
@@ -282,6 +285,171 @@ def _close(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     return state
 
 
+# ------------------------------------------------------- spawning, items, objective, boosts, track, deck
+# Event-only effects (a chapter event's ``do``). Those that keep something for the rest
+# of the chapter (an objective, a boost) need the game's script (``state.script``).
+
+
+def _spawn_at(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    """Foes put where the event says, no roll: a barricade or a ward on the point does not stop them."""
+    for fp in value:
+        foe_id, at, count = (fp["foe"], fp["at"], fp.get("count", 1)) if isinstance(fp, Mapping) else (fp.foe, fp.at, fp.count)
+        head = f"{ctx.cause}: {foes_phrase(state, foe_id, int(count))}"
+        if foe_id not in state.pack.foes:
+            ctx.events.append(event(state, EventKind.SPAWN, actor=foe_id, numbers={"roll": None, "count": int(count), "placed": 0},
+                                    reason=f"{ctx.cause}: the foe {foe_id!r} is not in the content packs; nothing spawns"))
+            continue
+        point = int(at) if isinstance(at, int) or str(at).isdigit() else None
+        loc = state.board.spawn_points.get(point) if point is not None else state.board.normalise(str(at))
+        if loc is None:
+            ctx.events.append(event(state, EventKind.SPAWN, actor=foe_id, numbers={"roll": None, "count": int(count), "placed": 0},
+                                    reason=f"{head}: {at} is not on this map, so nothing spawns"))
+            continue
+        where = f"spawn point {point}, no roll" if point is not None else "no roll"
+        state = place_foes(state, foe_id, int(count), loc, ctx.events, f"{head} at {loc} ({where})",
+                           {"roll": None, "point": point, "placed_by": "event"})
+    return state
+
+
+def _holders(state: GameState, who: str, ctx: EffectCtx, verb: str) -> tuple[list[str], str]:
+    """The Legends ``who`` names (``searcher``, ``active``, ``each`` or a Legend's id), or
+    none and why (``verb``: what would have happened, "gains nothing")."""
+    if who == Recipient.EACH:
+        return [lg.id for lg in state.legends], ""
+    if who == Recipient.SEARCHER:
+        hero = ctx.actor
+        nobody = "no hero's search set this off"
+    elif who == Recipient.ACTIVE:
+        hero = state.turn.legend if state.turn is not None else ctx.actor
+        nobody = "no Legend is activating"
+    else:
+        hero = who
+        nobody = ""
+    if hero is None:
+        return [], f"{nobody}, so nobody {verb}"
+    if state.is_ally(hero):
+        return [], f"{state.legend_name(hero)} is an ally and carries no items, so nobody {verb}"
+    if not any(lg.id == hero for lg in state.legends):
+        return [], f"{hero} is not in this game, so nobody {verb}"
+    return [hero], ""
+
+
+def _item_name(state: GameState, item: str) -> str:
+    return state.pack.items[item].name if item in state.pack.items else item
+
+
+def _give(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    item = str(value["item"])
+    name = _item_name(state, item)
+    who, why = _holders(state, str(value["to"]), ctx, f"gains the {name}")
+    if not who:
+        ctx.events.append(event(state, EventKind.ITEM_GAINED, numbers={"item": item}, reason=f"{ctx.cause}: {why}"))
+        return state
+    for lid in who:
+        lg = state.legend(lid)
+        state = state.with_legend(replace(lg, inventory=lg.inventory + (item,)))
+        ctx.events.append(event(state, EventKind.ITEM_GAINED, target=lid, numbers={"item": item},
+                                reason=f"{ctx.cause}: {state.legend_name(lid)} gains the {name}"))
+    return state
+
+
+def _take(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    item = str(value["item"])
+    name = _item_name(state, item)
+    who, why = _holders(state, str(value["from"]), ctx, f"loses the {name}")
+    lost = False
+    for lid in who:
+        lg = state.legend(lid)
+        if item in lg.inventory:
+            i = lg.inventory.index(item)
+            lg = replace(lg, inventory=lg.inventory[:i] + lg.inventory[i + 1:])
+        elif lg.relic == item:
+            lg = replace(lg, relic=None)
+        else:
+            continue
+        lost = True
+        state = state.with_legend(lg)
+        ctx.events.append(event(state, EventKind.ITEM_LOST, target=lid, numbers={"item": item},
+                                reason=f"{ctx.cause}: {state.legend_name(lid)} gives up the {name}"))
+    if not lost:
+        if not why:
+            why = (f"{state.legend_name(who[0])} does not have the {name}" if len(who) == 1
+                   else f"no Legend has the {name}") + ", so nothing is taken"
+        ctx.events.append(event(state, EventKind.ITEM_LOST, numbers={"item": item}, reason=f"{ctx.cause}: {why}"))
+    return state
+
+
+def _objective(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    script = state.script
+    if script is None:
+        return state
+    obj = value if isinstance(value, Objective) else Objective(**value)
+    state = replace(state, script=replace(script, objective=obj))
+    ctx.events.append(event(state, EventKind.OBJECTIVE, numbers={"objective": obj.kind},
+                            reason=f"{ctx.cause}: the objective is now: {OBJECTIVES[obj.kind].words(state.pack, obj)}"))
+    return state
+
+
+def _boost(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    script = state.script
+    if script is None:
+        return state
+    who = str(value["foe"])
+    adds = tuple((who, stat.value, int(value.get(stat.value) or 0)) for stat in BoostStat if value.get(stat.value))
+    state = replace(state, script=replace(script, boosts=script.boosts + adds))
+    health = sum(n for _, stat, n in adds if stat == BoostStat.HEALTH)
+    if health:  # the foes on the board gain (or lose, never below 1) as much as their maximum
+        state = replace(state, foes=tuple(replace(f, health=max(1, f.health + health)) if _boosted(state, f.foe, who) else f
+                                          for f in state.foes))
+    fdef = state.pack.foes.get(who)
+    name = f"every {fdef.name}" if fdef is not None else f"every {who}-class foe"
+    told = ", ".join(f"{n:+d} {stat}" for _, stat, n in adds)
+    ctx.events.append(event(state, EventKind.BOOST, target=who, numbers={stat: n for _, stat, n in adds},
+                            reason=f"{ctx.cause}: {name} gets {told} for the rest of the chapter "
+                                   "(on the board and spawned later)"))
+    return state
+
+
+def _boosted(state: GameState, foe_id: str, who: str) -> bool:
+    fdef = state.pack.foes.get(foe_id)
+    return fdef is not None and who in (fdef.id, fdef.cls)
+
+
+def _track(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    track = state.chapter_def.track
+    pos = max(0, min(int(value), len(track)) - 1)
+    frm = state.track_pos
+    state = replace(state, track_pos=pos)
+    ctx.events.append(event(state, EventKind.TRACK_SET, numbers={"from": frm + 1, "to": pos + 1},
+                            reason=f"{ctx.cause}: the storybook token moves from spot {frm + 1} to spot {pos + 1}"))
+    return state
+
+
+def _deck(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    card_id = str(value.get("add") or value.get("remove"))
+    card = next((c for c in state.chapter_def.cards if c.id == card_id), None)
+    title = card.title if card is not None else card_id
+    if value.get("add"):
+        room = max(0, MAX_CARDS - len(state.pile) - len(state.discard))
+        n = min(int(value.get("copies") or 1), room)
+        if state.pile:  # shuffled into the draw pile
+            pile = list(state.pile + (card_id,) * n)
+            ctx.dice.shuffle(pile)
+            state = replace(state, pile=tuple(pile))
+        else:  # no pile yet: the next draw shuffles the discards, these with them
+            state = replace(state, discard=state.discard + (card_id,) * n)
+        full = f" (the deck is full at {MAX_CARDS} cards)" if n < int(value.get("copies") or 1) else ""
+        ctx.events.append(event(state, EventKind.DECK, target=card_id, numbers={"added": n},
+                                reason=f"{ctx.cause}: {plural(n, 'copy', 'copies')} of {title} shuffled into the chapter deck{full}"))
+        return state
+    gone = state.pile.count(card_id) + state.discard.count(card_id)
+    state = replace(state, pile=tuple(c for c in state.pile if c != card_id),
+                    discard=tuple(c for c in state.discard if c != card_id))
+    ctx.events.append(event(state, EventKind.DECK, target=card_id, numbers={"removed": gone},
+                            reason=f"{ctx.cause}: {title} leaves the chapter deck ({plural(gone, 'copy', 'copies')} taken out)"))
+    return state
+
+
 #: What each card effect does (a test checks every ``Effect`` has a row).
 APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
     Effect.SPAWN: _spawn,
@@ -299,4 +467,12 @@ APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
     Effect.REMOVE: _remove,
     Effect.OPEN: _open,
     Effect.CLOSE: _close,
+    # event-only effects
+    Effect.SPAWN_AT: _spawn_at,
+    Effect.GIVE: _give,
+    Effect.TAKE: _take,
+    Effect.OBJECTIVE: _objective,
+    Effect.BOOST: _boost,
+    Effect.TRACK: _track,
+    Effect.DECK: _deck,
 }

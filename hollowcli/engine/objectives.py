@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from hollowcli.engine.core import foes_phrase, ward
+from hollowcli.engine.core import foes_phrase, objective_of
 from hollowcli.engine.state import GameState
 from hollowcli.names import plural
 from hollowcli.pack.model import Objective
@@ -64,7 +64,7 @@ def _protected(state: GameState, obj: Objective) -> str:
 
 
 def _ward_fell(state: GameState, obj: Objective) -> str:
-    ally = ward(state)
+    ally = obj.ally
     if not ally or any(a.id == ally for a in state.allies):
         return ""
     return f"{_ally_name(state, ally)} has fallen, and the objective was to protect them"
@@ -86,6 +86,45 @@ def _defeated(state: GameState, obj: Objective) -> str:
     if n < need:
         return ""
     return f"the Legends defeated {foes_phrase(state, obj.foe, need)}" + (f" ({n} in all)" if n > need else "")
+
+
+# ---------------------------------------------------------------------------- flag
+def _goal(obj: Objective) -> str:
+    return (obj.flag or "").replace("-", " ")
+
+
+def _flag_set(state: GameState, obj: Objective) -> str:
+    script = state.script
+    if script is None or script.counter(obj.flag or "") <= 0:
+        return ""
+    return f"the Legends reached the goal '{_goal(obj)}'"
+
+
+def _flag_progress(state: GameState, obj: Objective) -> str:
+    return "reached" if _flag_set(state, obj) else "not yet"
+
+
+# ----------------------------------------------------------------------------- all
+def _all_won(state: GameState, obj: Objective) -> str:
+    parts = [OBJECTIVE_RULES[part.kind].won(state, part) for part in obj.of]
+    return "; ".join(parts) if all(parts) else ""
+
+
+def _any_lost(state: GameState, obj: Objective) -> str:
+    for part in obj.of:
+        why = OBJECTIVE_RULES[part.kind].lost(state, part)
+        if why:
+            return why
+    return ""
+
+
+def _all_progress(state: GameState, obj: Objective) -> str:
+    return "all of: " + "; ".join(OBJECTIVE_RULES[part.kind].progress(state, part) for part in obj.of)
+
+
+def _all_status(state: GameState, obj: Objective) -> str:
+    parts = [OBJECTIVE_RULES[part.kind].status(state, part).removeprefix("Objective: ") for part in obj.of]
+    return "Objective: all of: " + "; ".join(parts)
 
 
 #: Each kind of objective's rule (a test checks every ``ObjectiveKind`` has one).
@@ -112,13 +151,34 @@ OBJECTIVE_RULES: Final[dict[ObjectiveKind, ObjectiveRule]] = {
         status=lambda s, o: (f"Objective: keep {_ally_name(s, o.ally)} (ally) alive for "
                              f"{plural(o.rounds or 0, 'round')} (this is round {s.round})"),
         cause="ally"),
+    ObjectiveKind.FLAG: ObjectiveRule(
+        won=_flag_set, lost=lambda s, o: _deadline(s, o, _flag_set),
+        progress=lambda s, o: f"reach the goal '{_goal(o)}'{_limit(o)} ({_flag_progress(s, o)})",
+        status=lambda s, o: f"Objective: reach the goal '{_goal(o)}'{_limit(o)}; {_flag_progress(s, o)}",
+        cause="rounds"),
+    ObjectiveKind.ALL: ObjectiveRule(
+        won=_all_won, lost=_any_lost,
+        progress=_all_progress, status=_all_status,
+        cause="rounds"),
 }
 
 
 def rule_of(state: GameState) -> tuple[ObjectiveRule, Objective]:
-    """The rule of the chapter's objective, and the objective."""
-    obj = state.chapter_def.objective
+    """The rule of the objective in play, and the objective: the chapter's, or the one an
+    event put in its place (``objective:``)."""
+    obj = objective_of(state)
     return OBJECTIVE_RULES[ObjectiveKind(obj.kind)], obj
+
+
+def loss_cause(state: GameState) -> str:
+    """How ``hollow simulate`` counts a loss by the objective: the cause of the kind that
+    failed (a part of an ``all``), else the round limits."""
+    _, obj = rule_of(state)
+    for part in obj.leaves():
+        rule = OBJECTIVE_RULES[ObjectiveKind(part.kind)]
+        if rule.lost(state, part):
+            return rule.cause
+    return "rounds"
 
 
 def progress(state: GameState) -> str:

@@ -9,7 +9,7 @@ lowest standee number of its kind not on the board.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from hollowcli.engine import resolve
 from hollowcli.engine.core import event, foes_phrase, roll_dice, rolls_note
@@ -44,27 +44,37 @@ def spawn_groups(state: GameState, groups: tuple[SpawnGroup, ...] | list[SpawnGr
             events.append(event(state, _EV_SPAWN, actor=g.foe, rolls=rolls, numbers={"roll": sp.roll, "count": g.count, "placed": 0},
                                 reason=f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}"))
             continue
-        loc = board.spawn_points[sp.point]
-        room = max(0, fdef.supply - state.on_board(g.foe))
-        placed = min(room, g.count)
-        standees: list[int] = []
-        for _ in range(placed):  # each takes the lowest number of its kind not on the board
-            standees.append(free_standee(state, g.foe, tuple(standees)))
-        new = tuple(FoeState(number=state.next_foe + i, foe=g.foe, loc=loc, health=fdef.health, standee=standees[i])
-                    for i in range(placed))
-        state = replace(state, foes=state.foes + new, next_foe=state.next_foe + placed)
-        text = f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}"
-        if placed:
-            text += f"; {group_name(state, g.foe, standees)} {'appears' if placed == 1 else 'appear'} at {loc}"
-        if placed < g.count:
-            text += f"; {g.count - placed} could not spawn: every {fdef.name} miniature ({fdef.supply} in the box) is on the board"
-            if rules.supply_exhausted == _SUPPLY_LOSE and not state.supply_out:
-                state = replace(state, supply_out=f"the supply of {fdef.name} ran out ({g.count - placed} could not spawn; rules.supply_exhausted: lose)")
-                text += ", so the chapter is lost at the end of the round (rules.supply_exhausted: lose)"
-        events.append(event(state, _EV_SPAWN, actor=g.foe, to=loc, rolls=rolls,
-                            numbers={"roll": sp.roll, "point": sp.point, "redirected": sp.redirected, "count": g.count,
-                                     "placed": placed, "supply": fdef.supply, "numbers": standees},
-                            reason=text))
+        state = place_foes(state, g.foe, g.count, board.spawn_points[sp.point], events,
+                           f"{why} ({foes_phrase(state, g.foe, g.count)}): {sp.reason}",
+                           {"roll": sp.roll, "point": sp.point, "redirected": sp.redirected}, rolls)
+    return state
+
+
+def place_foes(state: GameState, foe_id: str, count: int, loc: str, events: list[Event], head: str,
+               numbers: dict[str, Any], rolls: Any = ()) -> GameState:
+    """Put up to ``count`` foes of ``foe_id`` (a kind of the pack) on ``loc``, as many as the
+    supply has left, each with the lowest standee number of its kind not on the board; one
+    SPAWN event whose reason starts with ``head`` (``numbers`` say how the place was chosen)."""
+    fdef = state.foe_def(foe_id)
+    room = max(0, fdef.supply - state.on_board(foe_id))
+    placed = min(room, count)
+    standees: list[int] = []
+    for _ in range(placed):  # each takes the lowest number of its kind not on the board
+        standees.append(free_standee(state, foe_id, tuple(standees)))
+    new = tuple(FoeState(number=state.next_foe + i, foe=foe_id, loc=loc, health=fdef.health, standee=standees[i])
+                for i in range(placed))
+    state = replace(state, foes=state.foes + new, next_foe=state.next_foe + placed)
+    text = head
+    if placed:
+        text += f"; {group_name(state, foe_id, standees)} {'appears' if placed == 1 else 'appear'} at {loc}"
+    if placed < count:
+        text += f"; {count - placed} could not spawn: every {fdef.name} miniature ({fdef.supply} in the box) is on the board"
+        if state.pack.rules.supply_exhausted == _SUPPLY_LOSE and not state.supply_out:
+            state = replace(state, supply_out=f"the supply of {fdef.name} ran out ({count - placed} could not spawn; rules.supply_exhausted: lose)")
+            text += ", so the chapter is lost at the end of the round (rules.supply_exhausted: lose)"
+    events.append(event(state, _EV_SPAWN, actor=foe_id, to=loc, rolls=rolls,
+                        numbers={**numbers, "count": count, "placed": placed, "supply": fdef.supply, "numbers": standees},
+                        reason=text))
     return state
 
 

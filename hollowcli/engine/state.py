@@ -14,6 +14,7 @@ on to the states made from it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
@@ -26,6 +27,7 @@ from hollowcli.engine.vocab import EventKind, Phase, Result, Side
 from hollowcli.errors import SaveError
 from hollowcli.pack import build
 from hollowcli.pack.model import Ally, Chapter, Foe, Legend, Objective, Pack, frozen_map
+from hollowcli.pack.vocab import BoostStat
 
 #: Bumped whenever the dictionary form of a state changes incompatibly.
 #: 2: searches and defeated foes kept as counts (flat in long games); 3: each foe's standee
@@ -307,7 +309,16 @@ class GameState:
         raise KeyError(number)
 
     def foe_def(self, foe_id: str) -> Foe:
-        return self.pack.foes[foe_id]
+        """A foe kind as it fights now: the pack's, with the script's boosts (``boost``) of
+        its id or class added (worked out once per set of boosts, kept in ``lookups``)."""
+        script = self.script
+        if script is None or not script.boosts:
+            return self.pack.foes[foe_id]
+        key = ("boosted", foe_id, script.boosts)
+        hit = self.lookups.get(key)
+        if hit is None:
+            hit = self.lookups[key] = boosted(self.pack.foes[foe_id], script.boosts)
+        return hit  # type: ignore[no-any-return]
 
     def foes_at(self, loc: str) -> list[FoeState]:
         return [f for f in self.foes if f.loc == loc]
@@ -408,6 +419,22 @@ class GameState:
         state = cls(**kw)
         _check_fits(state)
         return state
+
+
+def boosted(fdef: Foe, boosts: tuple[tuple[str, str, int], ...]) -> Foe:
+    """``fdef`` with the boosts of its id or class added: attack dice, direct damage,
+    defense, move (never below 0) and health (never below 1)."""
+    add: dict[str, int] = {stat: 0 for stat in BoostStat}
+    for who, stat, n in boosts:
+        if who == fdef.id or who == fdef.cls:
+            add[stat] += n
+    if not any(add.values()):
+        return fdef
+    attack = dataclasses.replace(fdef.attack, dice=max(0, fdef.attack.dice + add[BoostStat.ATTACK]),
+                                 direct=max(0, fdef.attack.direct + add[BoostStat.DIRECT]))
+    return dataclasses.replace(fdef, attack=attack, defense=max(0, fdef.defense + add[BoostStat.DEFENSE]),
+                               move=max(0, fdef.move + add[BoostStat.MOVE]),
+                               health=max(1, fdef.health + add[BoostStat.HEALTH]))
 
 
 def _legend_state(d: Mapping[str, Any]) -> LegendState:

@@ -144,3 +144,10 @@ class EventKind(StrEnum):
     # the end of a round
     ROUND = "round"
     GAME_OVER = "game-over"  # numbers.result: won | lost
+    # chapter events' own effects (engine/effects.py): what else a script changes
+    OBJECTIVE = "objective"  # the objective is replaced (numbers.objective: its kind)
+    BOOST = "boost"  # foes of an id or class get more of a stat for the rest of the chapter
+    DECK = "deck"  # copies of a card shuffled into the chapter deck, or taken out of it
+    ITEM_GAINED = "item-gained"  # a Legend is given an item
+    ITEM_LOST = "item-lost"  # an item is taken from a Legend
+    TRACK_SET = "track-set"  # the storybook token is moved to a spot

@@ -92,16 +92,24 @@ def _deck(ck: Checker, out: dict[str, Any], path: Path_) -> bool:
 def _objective_fits(ck: Checker, out: dict[str, Any], path: Path_) -> bool:
     """A protected ally is placed; a search objective has something to search."""
     ok = True
-    obj = out["objective"]
-    if obj["kind"] == ObjectiveKind.PROTECT and obj["ally"] not in out["setup"]["allies"]:
-        ok = False
-        ck.add(path + ("objective",), f"the objective protects the ally {obj['ally']!r}, but the setup does not place it",
-               f"add it under setup, e.g. 'allies: {{{obj['ally']}: C4}}'")
-    if obj["kind"] == ObjectiveKind.SEARCH and FeatureKind.SEARCH not in out["features"].values():
-        ok = False
-        ck.add(path + ("objective",), "a search objective needs a map feature of kind 'search'",
-               "add a letter on the map with '<letter>: search' under features")
+    for obj, where in leaves(out["objective"], path + ("objective",)):
+        if obj["kind"] == ObjectiveKind.PROTECT and obj["ally"] not in out["setup"]["allies"]:
+            ok = False
+            ck.add(where, f"the objective protects the ally {obj['ally']!r}, but the setup does not place it",
+                   f"add it under setup, e.g. 'allies: {{{obj['ally']}: C4}}'")
+        if obj["kind"] == ObjectiveKind.SEARCH and FeatureKind.SEARCH not in out["features"].values():
+            ok = False
+            ck.add(where, "a search objective needs a map feature of kind 'search'",
+                   "add a letter on the map with '<letter>: search' under features")
     return ok
+
+
+def leaves(obj: Mapping[str, Any], path: Path_ = ()) -> list[tuple[Mapping[str, Any], Path_]]:
+    """A canonical objective's simple parts with their paths: itself, or every part of an
+    ``all``, all the way down."""
+    if obj["kind"] != ObjectiveKind.ALL:
+        return [(obj, path)]
+    return [leaf for i, part in enumerate(obj["of"]) for leaf in leaves(part, path + ("of", i))]
 
 
 def _check_later(ck: Checker, out: dict[str, Any], path: Path_) -> None:
@@ -119,9 +127,10 @@ def _check_later(ck: Checker, out: dict[str, Any], path: Path_) -> None:
                             "put an 'S' on the map with 'S: start' under features, or place every Legend in setup")]
 
         ck.later(start_check)
-    if obj["kind"] == ObjectiveKind.SEARCH:
+    searches = [leaf for leaf, _ in leaves(obj) if leaf["kind"] == ObjectiveKind.SEARCH]
+    if searches:
         places = sum(1 for kind in out["features"].values() if kind == FeatureKind.SEARCH)
-        need, oline = obj["count"], ck.line(path + ("objective",))
+        need, oline = max(leaf["count"] for leaf in searches), ck.line(path + ("objective",))
 
         def search_check(merged: Mapping[str, Mapping[str, Entry]], rules: Mapping[str, Any]) -> list[Problem]:
             if rules.get("search_limit") != "once" or need <= places:
@@ -405,10 +414,10 @@ def objective(ck: Checker, v: Any, path: Path_) -> Any:
     for name in rule.takes:
         fs = field_spec(Objective, name)
         spec[name] = (ck.conv(fs.check), REQUIRED if name in rule.requires else fs.default)
-    got = ck.take(v, path, spec, f"a {kind} objective", extra=())
+    got = ck.take(v, path, spec, f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} objective", extra=())
     if got is BAD:
         return BAD
-    return {fs.name: got.get(fs.name) for fs in specs(Objective)}
+    return {fs.name: got[fs.name] if fs.name in got else fs.missing() for fs in specs(Objective)}
 
 
 # ----------------------------------------------------------------------------- cards

@@ -14,8 +14,9 @@ from typing import Any, Final
 
 from hollowcli.dice import Frozen, set_fields
 from hollowcli.pack.fields import Check, Custom, Int, ListOf, Nested
-from hollowcli.pack.model import Pack, SpawnGroup, TokenPlacement
-from hollowcli.pack.vocab import Effect
+from hollowcli.pack.model import FoePlacement, Objective, Pack, SpawnGroup, TokenPlacement
+from hollowcli.pack.objectives import OBJECTIVES
+from hollowcli.pack.vocab import BoostStat, Effect, Recipient
 from hollowcli.pack.words import escape_text, nb, nb_plural
 
 
@@ -53,7 +54,7 @@ def _ally_words(pack: Pack, value: Any) -> str:
 
 
 def _field(value: Any, name: str) -> Any:
-    """A field of a token placement, as a record or as its canonical mapping."""
+    """A field of an effect's value (a token or foe placement, a boost...), as a record or as its canonical mapping."""
     return value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
 
 
@@ -83,6 +84,54 @@ def _squares(value: Any) -> str:
     return ", ".join(escape_text(str(v)) for v in value or ())
 
 
+def _named(kind: Mapping[str, Any], ident: Any) -> str:
+    """An entry's name (escaped), or its id when the pack lacks it."""
+    return escape_text(kind[ident].name if isinstance(ident, str) and ident in kind else ident)
+
+
+def _spawn_at_words(pack: Pack, placements: Any) -> str:
+    parts = []
+    for fp in placements or ():
+        at = _field(fp, "at")
+        where = f"spawn point{nb(at)}" if isinstance(at, int) else escape_text(at)
+        parts.append(f"{int(_field(fp, 'count') or 1)}\u00d7 {_named(pack.foes, _field(fp, 'foe'))} on {where}")
+    return "{spawn} **Place** " + ", ".join(parts) + " (no roll)"
+
+
+def _who_words(pack: Pack, who: Any) -> str:
+    return {Recipient.SEARCHER: "the Legend who searched", Recipient.ACTIVE: "the active Legend",
+            Recipient.EACH: "each Legend"}.get(who) or _named(pack.legends, who)
+
+
+def _give_words(pack: Pack, value: Any) -> str:
+    return f"Give **{_named(pack.items, _field(value, 'item'))}** to {_who_words(pack, _field(value, 'to'))}"
+
+
+def _take_words(pack: Pack, value: Any) -> str:
+    return f"Take **{_named(pack.items, _field(value, 'item'))}** from {_who_words(pack, _field(value, 'from'))}"
+
+
+def _objective_words(pack: Pack, value: Any) -> str:
+    obj = value if isinstance(value, Objective) else Objective(**value)
+    return "**New objective:** " + escape_text(OBJECTIVES[obj.kind].words(pack, obj))
+
+
+def _boost_words(pack: Pack, value: Any) -> str:
+    foe = _field(value, "foe")
+    who = _named(pack.foes, foe) if foe in pack.foes else f"every {escape_text(foe)}-class foe"
+    signs = {True: "+", False: "\u2212"}
+    stats = ", ".join(f"{signs[n > 0]}{abs(n)}&#160;{stat}" for stat in BoostStat if (n := int(_field(value, stat.value) or 0)))
+    return f"{who} gains {stats} for the rest of the chapter"
+
+
+def _deck_words(pack: Pack, value: Any) -> str:
+    card = _field(value, "add") or _field(value, "remove")
+    title = next((c.title for ch in pack.chapters.values() for c in ch.cards if c.id == card), card)
+    if _field(value, "add"):
+        return f"Shuffle {nb_plural(int(_field(value, 'copies') or 1), 'copy', 'copies')} of **{escape_text(title)}** into the chapter deck"
+    return f"Take every **{escape_text(title)}** out of the chapter deck and its discards"
+
+
 _COUNT = Int(1)
 _POINT = Custom("point")  # a spawn point on the chapter's map
 
@@ -110,4 +159,17 @@ EFFECTS: Final[dict[Effect, EffectSpec]] = {e.effect: e for e in (
                lambda p, v: f"Open ground at {_squares(v)}", "open: [LOCATION, ...]", on_cards=False),
     EffectSpec(Effect.CLOSE, ListOf(Custom("map_square"), nonempty=True),
                lambda p, v: f"No way through {_squares(v)} any more", "close: [LOCATION, ...]", on_cards=False),
+    # event-only effects
+    EffectSpec(Effect.SPAWN_AT, ListOf(Nested(FoePlacement, refs="the spawn_at effect"), nonempty=True), _spawn_at_words,
+               "spawn_at: [{foe: ID, at: POINT-or-LOCATION, count: N}, ...]", on_cards=False),
+    EffectSpec(Effect.GIVE, Custom("give"), _give_words, "give: {item: ID, to: WHO}", on_cards=False),
+    EffectSpec(Effect.TAKE, Custom("take"), _take_words, "take: {item: ID, from: WHO}",
+               on_cards=False),
+    EffectSpec(Effect.OBJECTIVE, Custom("objective", record=Objective), _objective_words, "objective: {kind: ..., ...}",
+               on_cards=False),
+    EffectSpec(Effect.BOOST, Custom("boost"), _boost_words, "boost: {foe: ID-or-CLASS, attack: N, direct: N, defense: N, move: N, health: N}",
+               on_cards=False),
+    EffectSpec(Effect.TRACK, Custom("track_spot"),
+               lambda p, n: f"Move the storybook token to spot{nb(n)}", "track: N", on_cards=False),
+    EffectSpec(Effect.DECK, Custom("deck"), _deck_words, "deck: {add: CARD, copies: N} or {remove: CARD}", on_cards=False),
 )}

@@ -290,7 +290,7 @@ class FoePlacement:
     WHAT: ClassVar[str] = "the setup foe"
     SHAPE: ClassVar[str] = "a setup foe must be {foe: ID, at: POINT-or-LOCATION}"
 
-    foe: str = spec(Ref("foes", "the setup"))
+    foe: str = spec(Ref("foes"))  # the place that lists the placements names it in messages
     at: int | str = spec(Custom("at"))  # a spawn point number or a location name like "C4"
     count: int = spec(Int(1), default=1)
 
@@ -315,7 +315,7 @@ class Setup:
 
     # legend id -> location
     legends: Mapping[str, str] = spec(Custom("setup_legends"), factory=frozen_map)
-    foes: tuple[FoePlacement, ...] = spec(ListOf(Nested(FoePlacement)), default=())
+    foes: tuple[FoePlacement, ...] = spec(ListOf(Nested(FoePlacement, refs="the setup")), default=())
     # ally id -> location or spawn point
     allies: Mapping[str, int | str] = spec(Custom("setup_allies"), factory=frozen_map)
     tokens: tuple[TokenPlacement, ...] = spec(ListOf(Custom("token_placement", record=TokenPlacement)), default=())
@@ -332,9 +332,21 @@ class Objective:
     count: int | None = spec(Int(1), default=None)  # search: searches needed; defeat: foes to defeat
     foe: str | None = spec(Opt(Ref("foes", "the objective")), default=None)  # defeat: which foe (id); None = any foe
     ally: str | None = spec(Ref("allies", "the objective"), default=None)  # protect: the ally (id) who must not fall
+    flag: str | None = spec(Id("flag"), default=None)  # flag: the chapter flag (an event's ``set``) that wins it
+    # all: the parts, each an objective (built from their canonical mappings below)
+    of: tuple[Objective, ...] = spec(ListOf(Custom("objective"), nonempty=True), default=())
 
     def __post_init__(self) -> None:
         hold_members(self)
+        if not isinstance(self.of, tuple) or not all(isinstance(part, Objective) for part in self.of):
+            object.__setattr__(self, "of", tuple(part if isinstance(part, Objective) else Objective(**part)
+                                                 for part in self.of))
+
+    def leaves(self) -> tuple[Objective, ...]:
+        """The objective's simple parts: itself, or every part of an ``all`` (all the way down)."""
+        if not self.of:
+            return (self,)
+        return tuple(leaf for part in self.of for leaf in part.leaves())
 
 
 @dataclass(frozen=True)
@@ -345,7 +357,7 @@ class Card:
     id: str = spec(Id("card"))
     title: str = spec(Name())
     text: str = spec(Text(), default="")
-    copies: int = spec(Int(1, MAX_COPIES), default=1)
+    copies: int = spec(Int(0, MAX_COPIES), default=1)  # 0: out of the deck until an event's ``deck: {add}``
     # effect key -> value (pack/effects.py); spawn: SpawnGroup objects, ally: a read-only mapping
     effect: Mapping[str, Any] = spec(Custom("effect"), factory=frozen_map)
 

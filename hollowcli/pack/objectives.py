@@ -52,6 +52,16 @@ def _defeat_words(pack: Pack, o: Objective) -> str:
     return f"Defeat {foe}{f' ×{n}' if n > 1 else ''}{_within(o)}."
 
 
+def _flag_words(pack: Pack, o: Objective) -> str:
+    goal = (o.flag or "").replace("-", " ")
+    return f"Reach the goal '{goal}'{_within(o)}: the chapter's events say how."
+
+
+def _all_words(pack: Pack, o: Objective) -> str:
+    parts = [OBJECTIVES[part.kind].words(pack, part).rstrip(".") for part in o.of]
+    return "All of these: " + "; ".join(parts) + "."
+
+
 OBJECTIVES: Final[dict[ObjectiveKind, ObjectiveSpec]] = {o.kind: o for o in (
     ObjectiveSpec(ObjectiveKind.SURVIVE, ("rounds",), ("rounds",), "{kind: survive, rounds: N}",
                   lambda p, o: f"Survive {plural(o.rounds or 0, 'round')}."),
@@ -61,4 +71,6 @@ OBJECTIVES: Final[dict[ObjectiveKind, ObjectiveSpec]] = {o.kind: o for o in (
                   _defeat_words),
     ObjectiveSpec(ObjectiveKind.PROTECT, ("ally", "rounds"), ("ally", "rounds"), "{kind: protect, ally: ID, rounds: N}",
                   _protect_words),
+    ObjectiveSpec(ObjectiveKind.FLAG, ("flag", "rounds"), ("flag",), "{kind: flag, flag: NAME, rounds: N}", _flag_words),
+    ObjectiveSpec(ObjectiveKind.ALL, ("of",), ("of",), "{kind: all, of: [OBJECTIVE, ...]}", _all_words),
 )}

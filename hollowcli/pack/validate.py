@@ -25,7 +25,7 @@ from typing import Any
 from hollowcli.errors import Problem
 from hollowcli.locations import parse_loc  # noqa: F401 (the one location grammar, as the validator reads it)
 from hollowcli.names import closest, suggest
-from hollowcli.pack import check_chapters, check_kinds, tokens
+from hollowcli.pack import check_chapters, check_kinds, event_effects, tokens
 from hollowcli.pack.convert import (  # noqa: F401 (Ref, describe, col_name: importers find them here)
     BAD,
     SINGULAR,
@@ -60,7 +60,7 @@ REPLACEABLE = tuple(k for k in KINDS if k != "rules")
 KIND_CHECKS = {**check_kinds.KIND_CHECKS, "tokens": tokens.kind_tokens, "chapters": check_chapters.kind_chapters}
 
 #: The checks model fields name with ``Custom(name)``.
-CUSTOMS = {**check_kinds.CUSTOMS, **check_chapters.CUSTOMS, **tokens.CUSTOMS}
+CUSTOMS = {**check_kinds.CUSTOMS, **check_chapters.CUSTOMS, **tokens.CUSTOMS, **event_effects.CUSTOMS}
 
 
 @dataclass

@@ -34,6 +34,33 @@ class Effect(StrEnum):
     REMOVE = "remove"
     OPEN = "open"
     CLOSE = "close"
+    # event-only effects (a chapter event's ``do:``; never a card's): spawning, items,
+    # the objective, foe boosts, the storybook token, the deck
+    SPAWN_AT = "spawn_at"
+    GIVE = "give"
+    TAKE = "take"
+    OBJECTIVE = "objective"
+    BOOST = "boost"
+    TRACK = "track"
+    DECK = "deck"
+
+
+class Recipient(StrEnum):
+    """Who an event's ``give`` gives to, or ``take`` takes from (besides a Legend's id)."""
+
+    SEARCHER = "searcher"  # the hero whose search set the event off
+    ACTIVE = "active"  # the Legend activating now, else the hero who set the event off
+    EACH = "each"  # every Legend
+
+
+class BoostStat(StrEnum):
+    """What an event's ``boost`` raises, in the order it is told."""
+
+    ATTACK = "attack"  # dice of the foe's attack
+    DIRECT = "direct"  # direct damage of the foe's attack
+    DEFENSE = "defense"
+    MOVE = "move"
+    HEALTH = "health"  # and the foes on the board gain as much
 
 
 class ObjectiveKind(StrEnum):
@@ -43,6 +70,8 @@ class ObjectiveKind(StrEnum):
     SEARCH = "search"
     DEFEAT = "defeat"
     PROTECT = "protect"
+    FLAG = "flag"  # a chapter flag is set (an event's ``set``), by the end of a round
+    ALL = "all"  # every part won; lost when any part is lost
 
 
 class TrackAction(StrEnum):

@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from hollowcli.engine.actions import KINDS
+from hollowcli.engine.objectives import rule_of
 from hollowcli.engine.vocab import Act, EventKind
 from hollowcli.names import plural
-from hollowcli.pack.vocab import ObjectiveKind
 
 #: ``paint(text, role)`` -> text, possibly coloured; roles: legend, foe, wall, spawn,
 #: feature, title, current, good, bad, dim.
@@ -351,21 +351,9 @@ def _strip(text: str) -> str:
 
 
 def objective_text(state: Any) -> str:
-    """The chapter's objective and how far along it is."""
-    obj = state.chapter_def.objective
-    if obj.kind == ObjectiveKind.SURVIVE:
-        return f"Objective: survive {plural(obj.rounds or 0, 'round')} (this is round {state.round})"
-    if obj.kind == ObjectiveKind.PROTECT:
-        name = state.pack.allies[obj.ally].name if obj.ally in state.pack.allies else obj.ally
-        return f"Objective: keep {name} (ally) alive for {plural(obj.rounds or 0, 'round')} (this is round {state.round})"
-    limit = f" by round {obj.rounds}" if obj.rounds else ""
-    if obj.kind == ObjectiveKind.SEARCH:
-        need = obj.count or 1
-        return f"Objective: search {plural(need, 'time')}{limit}; {state.search_count} done so far"
-    from hollowcli.engine.core import foes_phrase
-
-    done = state.defeated_count(obj.foe)
-    return f"Objective: defeat {foes_phrase(state, obj.foe, obj.count or 1)}{limit}; {done} defeated so far"
+    """The objective in play (an event may have replaced the chapter's) and how far along it is."""
+    rule, obj = rule_of(state)
+    return rule.status(state, obj)
 
 
 def render_board(state: Any, paint: Paint = plain, with_key: bool = True) -> list[str]:

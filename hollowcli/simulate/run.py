@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hollowcli import engine
+from hollowcli.engine.objectives import loss_cause
 from hollowcli.engine.policy import POLICIES
 from hollowcli.engine.vocab import EventKind
 from hollowcli.errors import UsageError
@@ -100,8 +101,7 @@ def _cause(state: Any, down: tuple[str, ...], scared: tuple[str, ...]) -> str:
         return "story"  # an event's 'lose' (checked after the summary's own losses, as the engine does)
     if getattr(state, "supply_out", ""):
         return "supply"
-    rule, obj = engine.rule_of(state)  # the objective in force (an event may replace it): its ally fell, else the limits
-    return rule.cause if rule.lost(state, obj) else "rounds"
+    return loss_cause(state)  # the objective in force (an event may replace it): a protected ally fell, else the limits
 
 
 @dataclass(frozen=True)
