@@ -1,16 +1,14 @@
 """``hollow simulate`` and chapter scripts (issue 18): a game an event's ``lose`` ended is
 counted under its own cause, ``story``; and the cause of a loss is read from the objective
-in force (an event may replace the chapter's: ``engine.rule_of``)."""
+in force (an event may replace the chapter's: ``loss_cause``)."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from test_engine_packs import game, make_pack
 
-from hollowcli import engine
 from hollowcli.engine import ScriptState
 from hollowcli.engine.speed import replace
 from hollowcli.engine.vocab import Result
@@ -41,11 +39,13 @@ def test_without_a_lose_verdict_the_cause_is_the_objectives(script: Any) -> None
 
 
 def test_the_cause_comes_from_the_objective_in_force(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An event may put another objective in place of the chapter's; ``engine.rule_of``
-    gives the one in force, and the cause is that rule's."""
-    rule = SimpleNamespace(lost=lambda state, obj: "the ward fell", cause="ally")
-    monkeypatch.setattr(engine, "rule_of", lambda state: (rule, None))
+    """An event may put another objective in place of the chapter's; the engine's
+    ``loss_cause`` reads the one in force, and the count takes its answer."""
+    from hollowcli.simulate import run
+
+    monkeypatch.setattr(run, "loss_cause", lambda state: "ally")
     assert _cause(_lost(None), (), ()) == "ally"
+    assert _cause(_lost(STORY_LOSS), (), ()) == "story"  # a 'lose' verdict is counted before the objective
 
 
 def test_the_story_is_shown_only_when_it_lost_a_game() -> None:

@@ -101,7 +101,7 @@ def _cause(state: Any, down: tuple[str, ...], scared: tuple[str, ...]) -> str:
         return "story"  # an event's 'lose' (checked after the summary's own losses, as the engine does)
     if getattr(state, "supply_out", ""):
         return "supply"
-    return loss_cause(state)  # a protect objective's ally fell ("ally"), else the round limits
+    return loss_cause(state)  # the objective in force (an event may replace it): a protected ally fell, else the limits
 
 
 @dataclass(frozen=True)
