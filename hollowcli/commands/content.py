@@ -216,8 +216,10 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
     data = jsonable(entries[ident])
     sample = bool(pack.sample.get(key, False))
     origin = pack.origins.get(key, "built-in")
+    words = {h: lines for h, lines in _chapter_words(pack, entries[ident]).items() if lines} if k == "chapters" else {}
     if as_json:
-        emit_json({"kind": k, "id": ident, "pack": origin, "sample": sample, "entry": data})
+        emit_json({"kind": k, "id": ident, "pack": origin, "sample": sample, "entry": data}
+                  | ({"in_words": words} if words else {}))
         return
     title = "rules" if k == "rules" else f"{SINGULAR[k]} {ident}"
     echo(style(title, bold=True) + f"  (from {origin}" + (", sample values)" if sample else ")"))
@@ -233,6 +235,28 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
         echo("map:")
         for row in rows:
             echo("  " + row)
+    for heading, lines in words.items():
+        echo(style(f"{heading} (in words):", bold=True))
+        for line in lines:
+            echo(f"  {line}")
+
+
+def _chapter_words(pack: Any, chapter: Any) -> dict[str, list[str]]:
+    """A chapter's script in plain words: the tokens placed at setup, each with what its
+    kind does."""
+    from hollowcli.pack.effects import EFFECTS
+    from hollowcli.pack.tokens import kind_words
+    from hollowcli.pack.vocab import Effect
+    from hollowcli.pack.words import plain
+
+    tokens = []
+    for tp in chapter.setup.tokens:
+        kind = pack.tokens.get(tp.token)
+        where = plain(EFFECTS[Effect.PLACE].words(pack, tp)).removeprefix("Place a ")
+        own = ", ".join(pack.items[i].name if i in pack.items else i for i in tp.finds)
+        does = kind_words(pack, kind).removeprefix(f"{kind.name}: ") if kind is not None else ""
+        tokens.append(where + (f", holding {own}" if own else "") + (f": {does}" if does else ""))
+    return {"tokens": tokens}
 
 
 @content.command()

@@ -26,6 +26,7 @@ SEARCH_COLOUR = "#7a5200"
 LEGEND_COLOUR = "#1f3a5f"
 FOE_COLOUR = "#7a1f1f"
 ALLY_COLOUR = "#1f5f3a"
+TOKEN_COLOUR = "#5b2a86"
 #: Words on a map square keep this far (pt) from its edges, shrinking down to MAP_LABEL_MIN_PT.
 MAP_LABEL_PAD = 1.5
 MAP_LABEL_MIN_PT = 2.5
@@ -105,7 +106,7 @@ def _spawn_squares(chapter: Chapter) -> dict[int, tuple[int, int]]:
 
 def setup_tags(pack: Pack, chapter: Chapter) -> dict[tuple[int, int], list[Tag]]:
     """(column, row) -> what stands there at setup: Legends (blue), foes (red), allies
-    (green). Tokens placed at setup, when chapters can say them, are one more source here."""
+    (green) and the tokens placed at setup (purple)."""
     from hollowcli.engine.geometry import parse_loc
 
     spawn_xy = _spawn_squares(chapter)
@@ -113,7 +114,8 @@ def setup_tags(pack: Pack, chapter: Chapter) -> dict[tuple[int, int], list[Tag]]
     def where(at: int | str) -> tuple[int, int] | None:
         return spawn_xy.get(at) if isinstance(at, int) else parse_loc(str(at))
 
-    groups: list[tuple[str, dict[tuple[int, int], list[str]]]] = [(LEGEND_COLOUR, {}), (FOE_COLOUR, {}), (ALLY_COLOUR, {})]
+    groups: list[tuple[str, dict[tuple[int, int], list[str]]]] = [(LEGEND_COLOUR, {}), (FOE_COLOUR, {}), (ALLY_COLOUR, {}),
+                                                                  (TOKEN_COLOUR, {})]
     for lid, loc in chapter.setup.legends.items():
         xy = parse_loc(str(loc))
         if xy is not None:
@@ -127,6 +129,10 @@ def setup_tags(pack: Pack, chapter: Chapter) -> dict[tuple[int, int], list[Tag]]
         xy = where(at)
         if xy is not None:
             groups[2][1].setdefault(xy, []).append((pack.allies[aid].name if aid in pack.allies else aid).split()[0])
+    for tp in chapter.setup.tokens:
+        xy = where(tp.at) if tp.at is not None else None  # (a skill lock sits on a Legend's card, not the map)
+        if xy is not None:
+            groups[3][1].setdefault(xy, []).append(pack.tokens[tp.token].name if tp.token in pack.tokens else tp.token)
     out: dict[tuple[int, int], list[Tag]] = {}
     for colour, names in groups:
         for xy, found in names.items():

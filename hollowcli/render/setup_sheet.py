@@ -11,9 +11,8 @@ The map is drawn by :mod:`hollowcli.render.chapter_map`, which the board at play
 
 What goes on the map and into the lists is gathered in one place each, so that a new
 kind of thing only adds a source there: :func:`setup_tags` (who and what stands where at
-setup: Legends, foes, allies) and :func:`search_spots` (what can be searched and what it
-holds: today the map's ``search`` features). Tokens placed at setup (chapter scripting's
-``setup: {tokens: ...}``) and searchable tokens become one more loop in each.
+setup: Legends, foes, allies, tokens) and :func:`search_spots` (what can be searched and what it
+holds: the map's ``search`` features and the searchable tokens placed at setup).
 """
 
 from __future__ import annotations
@@ -91,18 +90,45 @@ def item_words(pack: Pack, item_id: str) -> str:
 
 def search_spots(pack: Pack, chapter: Chapter) -> list[SearchSpot]:
     """Every place the Legends can search, in reading order (row by row), with what it
-    holds. Searchable tokens, when chapters can place them, are one more source here."""
-    from hollowcli.engine.geometry import loc_name
+    holds: the map's ``search`` features, and the searchable tokens placed at setup (a
+    placement's own finds, else the next of its kind's, which go in order to whichever of
+    its tokens is searched first; a token on a feature's square is searched first)."""
+    from hollowcli.engine.geometry import loc_name, parse_loc
 
-    spots = []
+    spots: list[tuple[tuple[int, int, int], SearchSpot]] = []
     for r, line in enumerate(chapter.map):
         for col, ch in enumerate(line):
             if chapter.features.get(ch) != "search":
                 continue
             item = chapter.feature_items.get(ch)
             holds = item_words(pack, item) if item else "nothing to find"
-            spots.append(SearchSpot(ch, loc_name(col, r), chapter.feature_names.get(ch, "") or "Search", holds))
-    return spots
+            spots.append(((r, col, 1), SearchSpot(ch, loc_name(col, r), chapter.feature_names.get(ch, "") or "Search", holds)))
+    for tp in chapter.setup.tokens:
+        kind = pack.tokens.get(tp.token)
+        xy = parse_loc(str(tp.at)) if kind is not None and kind.search and isinstance(tp.at, str) else None
+        if kind is None or xy is None:
+            continue
+        if tp.finds:
+            holds = " and ".join(item_words(pack, i) for i in tp.finds)
+        elif kind.finds:
+            holds = f"the next of what every {escape_text(kind.name)} holds (below)"
+        else:
+            holds = "nothing to find"
+        spots.append(((xy[1], xy[0], 0), SearchSpot("\u2022", loc_name(*xy), kind.name, holds)))
+    return [spot for _, spot in sorted(spots, key=lambda s: s[0])]
+
+
+def token_finds(pack: Pack, chapter: Chapter) -> list[str]:
+    """For each searchable kind placed at setup without finds of its own: what its tokens
+    hold together, in the order they are found (markup)."""
+    out = []
+    for kid in dict.fromkeys(tp.token for tp in chapter.setup.tokens if not tp.finds):
+        kind = pack.tokens.get(kid)
+        if kind is not None and kind.search and kind.finds:
+            items = "; ".join(f"{n}. {item_words(pack, i)}" for n, i in enumerate(kind.finds, 1))
+            out.append(f"<b>{escape_text(kind.name)}</b> tokens go once searched; in the order they are searched "
+                       f"(whichever it is), they hold: {items}; after that, nothing.")
+    return out
 
 
 def search_rules_words(pack: Pack, chapter: Chapter) -> str:
@@ -128,6 +154,8 @@ def _sections(pack: Pack, chapter: Chapter, st: dict[str, Any]) -> list[Section]
     """The sheet's text under the map, in order: each draws itself on a Pager at its cursor."""
     spots = search_spots(pack, chapter)
     out: list[Section] = [partial(_key, chapter, st, bool(spots)), partial(_start, pack, chapter, st)]
+    if chapter.setup.tokens:
+        out.append(partial(_tokens, pack, chapter, st))
     if spots:
         out.append(partial(_search, pack, chapter, st, spots))
     return out + [partial(_track, chapter, st), partial(_spawn_list, pack, chapter, st)]
@@ -143,7 +171,8 @@ def _key(chapter: Chapter, st: dict[str, Any], searchable: bool, pg: Pager) -> N
         f"(<b>{bars}</b>). <b>Letters:</b> features, named under the letter"
         + ("; <b>yellow, marked search:</b> a search spot (below)" if searchable else "")
         + ". <b>Names</b> at the top of a square: Legends (blue) and foes (red)"
-        + (" and allies (green)" if chapter.setup.allies else "") + " at setup."), st["p"])
+        + (" and allies (green)" if chapter.setup.allies else "")
+        + (" and tokens (purple)" if any(tp.at is not None for tp in chapter.setup.tokens) else "") + " at setup."), st["p"])
 
 
 def _start(pack: Pack, chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
@@ -168,6 +197,32 @@ def _start(pack: Pack, chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
             + (f" <b>Allies:</b> {allies}." if allies else ""), st["p"])
 
 
+def token_lines(pack: Pack, chapter: Chapter) -> list[str]:
+    """The tokens placed at setup, kind by kind in the order the setup names them: where
+    each is (a skill lock: on which skill) and what the kind does (markup)."""
+    from hollowcli.pack.tokens import kind_words
+
+    where: dict[str, list[str]] = {}
+    for tp in chapter.setup.tokens:
+        spot = (f"on {pack.skills[tp.skill].name if tp.skill in pack.skills else tp.skill}" if tp.skill
+                else f"spawn point {tp.at}" if isinstance(tp.at, int) else str(tp.at))
+        where.setdefault(tp.token, []).append(spot)
+    out = []
+    for kid, spots in where.items():
+        kind = pack.tokens.get(kid)
+        name = kind.name if kind is not None else kid
+        does = kind_words(pack, kind).removeprefix(f"{kind.name}: ") if kind is not None else ""
+        out.append(f"<b>{escape_text(name)}</b> ({escape_text(', '.join(spots))})" + (f": {escape_text(does)}" if does else ""))
+    return out
+
+
+def _tokens(pack: Pack, chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
+    """The tokens placed at setup and what each kind does."""
+    pg.para("Tokens", st["h"])
+    for line in token_lines(pack, chapter):
+        pg.para(line, st["item"], "\u2022")
+
+
 def _search(pack: Pack, chapter: Chapter, st: dict[str, Any], spots: list[SearchSpot], pg: Pager) -> None:
     """How searching works here, and each search spot with what it holds."""
     pg.para("Search spots", st["h"])
@@ -175,6 +230,8 @@ def _search(pack: Pack, chapter: Chapter, st: dict[str, Any], spots: list[Search
     for s in spots:
         pg.para(icons(f"<b>{escape_text(s.name)}</b> ({escape_text(s.loc)}): {s.holds}."), st["item"],
                 escape_text(s.mark))
+    for words in token_finds(pack, chapter):
+        pg.para(icons(words), st["p"])
 
 
 def _track(chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
