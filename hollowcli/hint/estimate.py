@@ -68,6 +68,7 @@ class Rollout:
     fell: tuple[str, ...] = ()  # Legends incapacitated or overcome by fear when it was lost
     cleared: tuple[str, ...] = ()  # foes (``gobkin#2``) defeated before the foes acted this round
     hit: tuple[str, ...] = ()  # Legends a foe attacked in this round's adversary phase
+    steps: int = 0  # choices made in it (the candidate's included)
 
 
 @dataclass
@@ -170,7 +171,7 @@ def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100) 
         limit = s.pack.rules.fear_limit
         fell = tuple(lg.id for lg in s.legends if lg.health <= 0 or lg.fear >= limit)
     return Rollout(won=won, rounds_left=min(s.round, max_rounds) - start + 1, fell=fell,
-                   cleared=tuple(cleared), hit=tuple(dict.fromkeys(hit)))
+                   cleared=tuple(cleared), hit=tuple(dict.fromkeys(hit)), steps=k)
 
 
 _ATTACK = EventKind.ATTACK

@@ -48,6 +48,7 @@ At the Legend-phase prompt, say what the Legends did on the board:
   attack g2 with long-shot   use ...   restore health   search   give ...
   swap ...   end
   (hollow checks each against the rules; 'choices' lists what is legal now)
+  hint, hint move C4: the chance to win from here, read from the ledger
 When a roll is needed hollow asks for it: type the faces you rolled
   (values or labels, spaces or commas: '2 0 1', 'blank,1'),
   or r to let hollow roll.
