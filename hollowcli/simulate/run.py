@@ -55,7 +55,7 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
              index: int = 0) -> GameResult:
     """One whole game of ``chapter`` seeded ``seed``: the game ``hollow play CHAPTER --auto
     --seed SEED --max-rounds MAX_ROUNDS`` plays (with ``policy`` choosing the Legends' moves)."""
-    choose = POLICIES[policy]
+    choose = _policy(policy)
     state = engine.new_game(pack, chapter)
     ids = [lg.id for lg in state.legends]
     where = {lid: n for n, lid in enumerate(ids)}
@@ -88,6 +88,18 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
     return GameResult(index=index, won=won, cause=cause, rounds=rounds, steps=step,
                       fell=(down + scared) if not won else (), damage=tuple(damage), fear=tuple(fear),
                       defeated=state.defeated_count())
+
+
+#: Every policy ``--policy`` names: the engine's, and ``hint`` (slow: a small hint at each decision).
+POLICY_NAMES = (*POLICIES, "hint")
+
+
+def _policy(name: str) -> Callable[[Any, Any], Any]:
+    if name == "hint":
+        from hollowcli.hint.policy import hint_action
+
+        return hint_action
+    return POLICIES[name]
 
 
 def _cause(state: Any, down: tuple[str, ...], scared: tuple[str, ...]) -> str:
@@ -235,8 +247,8 @@ def run(job: Job, jobs: int | None = None, pack: Any = None,
     started are dropped, the workers end, and the outcome holds the games finished, marked
     incomplete, with the signal that stopped it.
     """
-    if job.policy not in POLICIES:
-        raise UsageError(f"there is no policy {job.policy!r}; the policies are {', '.join(POLICIES)}")
+    if job.policy not in POLICY_NAMES:
+        raise UsageError(f"there is no policy {job.policy!r}; the policies are {', '.join(POLICY_NAMES)}")
     jobs = jobs or default_jobs()
     pieces = chunks(job, jobs)
     done: dict[tuple[str, int], list[GameResult]] = {}
