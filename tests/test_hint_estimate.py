@@ -141,3 +141,20 @@ def test_candidates_start_with_the_policy_choice(duel: Any) -> None:
     assert tops[0].command == engine.auto_action(duel, random.Random(0)).command
     assert len({c.command for c in tops}) == len(tops) <= 5
     assert "neither a foe on the board" in str(named(duel, "attack g9"))
+
+
+def test_the_words_say_which_choices_the_figures_tell_apart(duel: Any) -> None:
+    """A survivor whose paired interval against the best lies below zero is 'worse than the
+    best'; one whose interval holds zero 'cannot be told apart'; a pruned one 'clearly worse'."""
+    from hollowcli.hint import words
+
+    def figs(command: str, wins: int, n: int = 100, pruned: int = 0) -> est.Figures:
+        return est.Figures(est.Candidate(command, (), command),
+                           {r: est.Rollout(won=r < wins, rounds_left=2) for r in range(n)}, pruned_at=pruned)
+
+    best, close, worse, gone = figs("a", 90), figs("b", 88), figs("c", 60), figs("d", 0, 25, pruned=25)
+    text = " ".join(" ".join(words.lines(duel, est.Answer(1, 0, [best, close, worse, gone]))).split())
+    assert "2. b 88% (80%-93%), 100 rollouts, 2.0 rounds left; cannot be told apart from the best" in text
+    assert "3. c 60% (50%-69%), 100 rollouts, 2.0 rounds left; worse than the best" in text
+    assert "4. d 0% (0%-13%), 25 rollouts, 2.0 rounds left; clearly worse, stopped early" in text
+    assert "'a' cannot be told apart from 'b' (their paired 95% interval" in text

@@ -30,6 +30,16 @@ HINT = re.compile(r"^\s*hint(?:\s+(.*))?$", re.IGNORECASE | re.DOTALL)
 Hinter = Callable[[Table, str, list[Any]], bool]
 
 
+def prompt_seed(game_seed: int, step: int) -> int:
+    """The rollouts' seed of a hint at step ``step`` of a game seeded ``game_seed``: the same
+    for the same step (asking again gives the same answer), and drawn from its own stream
+    (``"SEED:hint:STEP"``), so no rollout rolls the dice the game itself will roll next
+    (rollout *r* seeded like game ``game_seed + r`` would, for r = 0)."""
+    import random
+
+    return random.Random(f"{game_seed}:hint:{step}").randrange(2**31)
+
+
 def hinter(runner: Runner = in_process, rollouts: int = DEFAULT_ROLLOUTS) -> Hinter:
     """The prompt's ``hint``, playing its rollouts with ``runner`` (the command hands in
     ``hollow simulate``'s process pool)."""
@@ -57,8 +67,8 @@ def at_prompt(table: Table, text: str, actions: list[Any], runner: Runner = in_p
                      "in the running; Ctrl-C stops early with what is done)...")
     table.console.lines([table.paint(line, "dim") for line in told])
     ledger = table.mode.command == "hollow assist"
-    answer = estimate(state, weigh, rollouts, seed=table.session.record.seed, runner=runner,
-                      step=table.session.step)
+    answer = estimate(state, weigh, rollouts, seed=prompt_seed(table.session.record.seed, table.session.step),
+                      runner=runner, step=table.session.step)
     for line in words.lines(state, answer, ledger):
         table.console.lines(view.wrap(line, indent="    "))
     return False

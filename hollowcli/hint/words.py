@@ -93,6 +93,8 @@ def lines(state: Any, answer: Answer, ledger: bool = False) -> list[str]:
             note += "; clearly worse, stopped early"
         elif n > 1 and not answer.apart(f):
             note += "; cannot be told apart from the best"
+        elif n > 1:
+            note += "; worse than the best"
         out.append(f" {n}. {f.candidate.command:<{width}}  {pct(f.rate):>4} ({pct(lo)}-{pct(hi)}), "
                    f"{plural(f.n, 'rollout')}, {f.rounds_left:.1f} rounds left{note}")
     out += ["Why: " + " ".join(why(state, answer, ledger))]
