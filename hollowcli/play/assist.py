@@ -263,7 +263,7 @@ class AssistMode:
 
     command = "hollow assist"
     #: Besides the action verbs: the corrections ("the board is the truth") and the meta words.
-    prompt_words: tuple[str, ...] = (*CORRECTION_WORDS, "status", "choices", "undo", "redo", "map", "log", "save", "help", "quit")
+    prompt_words: tuple[str, ...] = (*CORRECTION_WORDS, "status", "choices", "undo", "redo", "map", "log", "save", "hint", "help", "quit")
     #: The prompt's meta commands: hollow play's, its own help and the ledger.
     meta: Mapping[str, MetaCommand] = {**META, "help": _help, "status": _status}
 

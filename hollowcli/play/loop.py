@@ -133,6 +133,8 @@ class Game:
         """What Tab completes at the prompt: meta commands, every word of the legal commands
         (verbs, Legend ids, foes as typed, item ids, places), Legend names and map locations."""
         words = set(meta.META) - {"?"}
+        if self.options.hinter is not None:
+            words.add("hint")
         for a in engine.legal_actions(self.state):
             words.update(a.command.split())
         for hero in (*self.state.legends, *self.state.allies):
