@@ -16,6 +16,11 @@
 
     python benchmarks/bench_play.py               # 5 seeds per chapter
     python benchmarks/bench_play.py --seeds 20 --json
+    python benchmarks/bench_play.py --content benchmarks/packs/unscripted
+
+``--content DIR`` layers a pack folder over the built-in content and plays its chapters
+instead (``benchmarks/packs/unscripted``: the four chapters as they were before chapter
+scripting, to compare unscripted speed after the built-in chapters gain events).
 
 Exit status 0 when memory stays flat (peak at 200 rounds < 1.5x the peak at 50) and the
 speed target is met, else 1.
@@ -133,11 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, default=5, help="seeds per chapter (default 5)")
     ap.add_argument("--passes", type=int, default=3, help="passes over the games; the fastest counts (default 3)")
     ap.add_argument("--json", action="store_true", help="print one JSON document")
+    ap.add_argument("--content", action="append", default=[], metavar="DIR",
+                    help="a pack folder layered over the built-in content (repeatable)")
     args = ap.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as home:
         os.environ["HOLLOW_HOME"] = home  # never the real data folder
-        pack = get_pack(())
+        pack = get_pack(tuple(args.content))
         fast = speed(pack, args.seeds, save=False, passes=args.passes)
         saved = speed(pack, args.seeds, save=True, passes=args.passes)
     long_pack = get_pack((LONG_PACK,))
@@ -148,14 +155,14 @@ def main(argv: list[str] | None = None) -> int:
     flat = ratio < FLAT_LIMIT
     fast_enough = fast["chapters_per_second"] >= TARGET
     built = "compiled (mypyc)" if engine.compiled() else "Python source"
-    doc = {"engine": built, "hollowcli": str(Path(engine.__file__).parent.parent),
+    doc = {"engine": built, "hollowcli": str(Path(engine.__file__).parent.parent), "content": args.content,
            "auto_no_saves": fast, "auto_saved_every_round": saved,
            "memory": {"at_50": m50, "at_200": m200, "peak_ratio": round(ratio, 3), "flat": flat},
            "target_chapters_per_second": TARGET, "fast_enough": fast_enough}
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
-        print(f"engine: {built}, from {doc['hollowcli']}")
+        print(f"engine: {built}, from {doc['hollowcli']}" + (f"; content {', '.join(args.content)}" if args.content else ""))
         print(f"--auto, no saves:        {fast['chapters_per_second']} chapters/s, {fast['steps_per_second']} steps/s "
               f"(CPU, fastest of {fast['passes']} passes; median {fast['median_chapters_per_second']}; "
               f"{fast['wall_chapters_per_second']} chapters/s wall; {fast['games']} games, {fast['rounds']} rounds)")

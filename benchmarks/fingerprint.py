@@ -2,9 +2,13 @@
 (kind, actors, places, dice, numbers, reason and detail) and every final state.
 
     python benchmarks/fingerprint.py          # with the interpreter of the build to check
+    python benchmarks/fingerprint.py --content benchmarks/packs/unscripted
 
-The games: each built-in chapter (sorted by id), seeds 0..29, with the ``auto`` and the
-``random`` policy (4 chapters today: 240 games). Game (chapter, seed) is the game ``hollow
+The games: each chapter of the pack (sorted by id), seeds 0..29, with the ``auto`` and the
+``random`` policy (the 4 built-in chapters: 240 games). ``--content DIR`` layers a pack
+folder over the built-in content first (``benchmarks/packs/unscripted`` holds the four
+chapters as they were before chapter scripting, so their games can be compared after the
+built-in chapters change). Game (chapter, seed) is the game ``hollow
 simulate`` plays as game ``seed`` of a run seeded 0 (the same step and policy generators),
 played to its end (the rules' round limit ends every game).
 
@@ -13,10 +17,14 @@ it was, in both builds: the editable install (the Python source) and a regular i
 (``pip install .``: the engine compiled with mypyc; run this script with that install's
 interpreter from outside the checkout). A change that does change what games do says so,
 and why, where it changes the hash. The hash of ``main`` is in benchmarks/README.md.
+
+The final state is hashed without its ``version`` (the number of the saved form): a new
+field that an unscripted game never sets must not move the hash by bumping it.
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import sys
@@ -53,12 +61,18 @@ def play(pack: Any, chapter: str, seed: int, policy: str, h: Any) -> str:
         for ev in events:
             h.update(_dump(ev.to_dict()))
         step += 1
-    h.update(_dump(state.to_dict()))
+    final = state.to_dict()
+    final.pop("version")
+    h.update(_dump(final))
     return str(state.result)
 
 
-def main() -> int:
-    pack = load_pack([])
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--content", action="append", default=[], metavar="DIR",
+                    help="a pack folder layered over the built-in content (repeatable)")
+    args = ap.parse_args(argv)
+    pack = load_pack(args.content)
     h = hashlib.sha256()
     wins: dict[str, int] = {}
     games = 0

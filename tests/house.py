@@ -53,10 +53,11 @@ FLOORS: list[tuple[str, ...]] = [
      "hollowcli.engine.geometry"),
     ("hollowcli.engine.state",),
     ("hollowcli.engine.standees",),
+    ("hollowcli.engine.tokens",),  # chapter tokens (issue 18): core springs their traps, loadout reads bonuses
     ("hollowcli.engine.core", "hollowcli.engine.view"),
     ("hollowcli.engine.loadout", "hollowcli.engine.spawning"),
     ("hollowcli.engine.effects", "hollowcli.engine.objectives"),
-    ("hollowcli.engine.actions",),
+    ("hollowcli.engine.actions", "hollowcli.engine.script"),  # script: a chapter's events (issue 18)
     ("hollowcli.engine.legend_phase", "hollowcli.engine.adversary", "hollowcli.engine.corrections"),
     ("hollowcli.engine.game",),
     ("hollowcli.engine.policy", "hollowcli.engine.hints"),

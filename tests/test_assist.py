@@ -498,8 +498,11 @@ def test_every_event_kind_has_one_instruction_for_the_real_board() -> None:
 
     assert [k.value for k in EventKind if k not in INSTRUCTIONS] == []
     assert set(INSTRUCTIONS) == set(EventKind)
-    # in the Legend phase only corrections, a new round and the game's end are instructions;
-    # the rest is the screen's ruling. In the adversary phase, every event is an instruction.
+    # in the Legend phase only corrections, a new round, the game's end and what a chapter's
+    # script does to the board are instructions; the rest is the screen's ruling. In the
+    # adversary phase, every event is an instruction.
     in_legend_phase = {k for k in EventKind if told_as_instruction(SimpleNamespace(kind=k, phase="legends"))}
-    assert in_legend_phase == {EventKind.CORRECTION, EventKind.ROUND, EventKind.GAME_OVER}
+    assert in_legend_phase == {EventKind.CORRECTION, EventKind.ROUND, EventKind.GAME_OVER,
+                               EventKind.TOKEN_PLACED, EventKind.TOKEN_REMOVED, EventKind.MAP_CHANGE,
+                               EventKind.TOKEN_DESTROYED}
     assert all(told_as_instruction(SimpleNamespace(kind=k, phase="adversary")) for k in EventKind)

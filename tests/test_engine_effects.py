@@ -29,7 +29,8 @@ def test_every_effect_has_its_row_in_the_order_effects_apply() -> None:
     assert list(APPLY) == list(Effect) == list(EFFECTS), "each effect: its row here and its spec in the pack, in one order"
     for key, apply in APPLY.items():
         assert list(inspect.signature(apply).parameters) == ["state", "value", "ctx"], key
-    assert set(SAMPLES) == set(Effect), "a new effect needs a sample here (and in docs/content-format.md)"
+    assert set(SAMPLES) == {e for e in Effect if EFFECTS[e].on_cards}, \
+        "a new card effect needs a sample here (and in docs/content-format.md); an event's own: tests/test_tokens_*.py"
 
 
 def test_documentation_names_every_effect() -> None:
@@ -63,7 +64,8 @@ def test_validation_knows_exactly_the_registered_effects(tmp_path: Path) -> None
     with pytest.raises(ContentError) as info:
         load_pack([tmp_path], use_cache=False)
     problem = next(p for p in info.value.problems if "boom" in p.message)
-    assert all(k in problem.hint for k in Effect)
+    assert all(k in problem.hint for k in Effect if EFFECTS[k].on_cards)
+    assert not any(f" {k}" in problem.hint for k in Effect if not EFFECTS[k].on_cards)
 
 
 def test_hollow_rules_and_the_reference_cards_read_rules_md_the_same_way() -> None:

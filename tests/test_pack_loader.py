@@ -540,7 +540,7 @@ def test_text_rules_settings_with_choices(tmp_path: Path) -> None:
 
     typed = {s.name: s.check.words for s in specs(Rules) if isinstance(s.check, Choice)}
     assert set(typed) == {"los_corners", "range_measure", "search_limit", "spawn_list_end", "fear_tokens",
-                          "supply_exhausted"}
+                          "supply_exhausted", "foe_targets"}
     for key, enum in typed.items():
         assert isinstance(enum, type)
         words = [m.value for m in enum]
@@ -701,7 +701,7 @@ def test_replacing_skills_alone_reports_the_builtin_legends_that_name_them(tmp_p
     ("replaces:\n  - chapter\n", "- chapter", "'replaces' lists the text 'chapter', which is not a kind of content",
      "did you mean 'chapters'?"),
     ("replaces:\n  - 7\n", "- 7", "'replaces' lists the number 7, which is not a kind of content",
-     "dice, legends, allies, skills, items, foes, chapters"),
+     "dice, legends, allies, skills, items, foes, tokens, chapters"),
     ("replaces:\n  - rules\n", "- rules", "'replaces' cannot list rules", "only the settings"),
     ("replaces:\n  - chapters\n  - chapters\n", "- chapters", "'replaces' lists chapters twice (first on line 2)",
      "list each kind once"),

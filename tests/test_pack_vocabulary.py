@@ -24,7 +24,7 @@ DOC = (Path(__file__).resolve().parents[1] / "docs" / "content-format.md").read_
 
 #: The kinds' model classes, by their section of the docs.
 KIND_CLASSES = {"legends": model.Legend, "allies": model.Ally, "skills": model.Skill, "items": model.Item,
-                "foes": model.Foe, "rules": model.Rules, "chapters": model.Chapter}
+                "foes": model.Foe, "tokens": model.TokenKind, "rules": model.Rules, "chapters": model.Chapter}
 
 
 def section(kind: str) -> str:
@@ -109,7 +109,17 @@ EFFECT_SAMPLES = {
 }
 
 
-@pytest.mark.parametrize("key", list(vocab.Effect))
+#: The effects a card may have (the others are the events' own).
+CARD_EFFECTS = [e for e in vocab.Effect if EFFECTS[e].on_cards]
+
+
+@pytest.mark.parametrize("key", [e for e in vocab.Effect if not EFFECTS[e].on_cards])
+def test_an_event_only_effect_is_refused_on_a_card(tmp_path: Path, key: vocab.Effect) -> None:
+    card = f"[{{id: c, title: C, effect: {{{key}: {{token: x, at: C2}}}}}}]"
+    assert any(f"unknown field {key.value!r}" in m for m in problems(chapter_yaml(tmp_path, cards=card)))
+
+
+@pytest.mark.parametrize("key", CARD_EFFECTS)
 def test_each_effect_is_checked_and_built_as_its_spec_says(tmp_path: Path, key: vocab.Effect) -> None:
     yaml_value, built = EFFECT_SAMPLES[key]
     card = f"[{{id: c, title: C, effect: {{{key}: {yaml_value}}}}}]"

@@ -1,5 +1,6 @@
-"""Heroes and allies (product.md, "Heroes"): a hero is a Legend or an ally. Foes target the
-closest hero, "each hero" cards include allies, traps hurt only the setter's enemies, the
+"""Heroes and allies (product.md, "Heroes"): a hero is a Legend or an ally. Where a chapter
+says ``foe_targets: heroes`` (as every pack here does: the default, the closest *Legend*, is
+tests/test_foe_targets.py's), foes target the closest hero; "each hero" cards include allies, traps hurt only the setter's enemies, the
 players move an ally once per Legend phase after any Legend, and a protect objective."""
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from hollowcli.engine.adversary import adversary_phase, foe_attack, foe_move
 from hollowcli.engine.core import enter
 from hollowcli.engine.state import Trap
 from hollowcli.engine.vocab import Side
-from hollowcli.pack.model import Ally, AttackSpec, Card, Objective, TrackSpot, frozen_map
+from hollowcli.pack.model import Ally, AttackSpec, Card, Objective, Rules, TrackSpot, frozen_map
+from hollowcli.pack.vocab import FoeTargets
 
 PIP = Ally("pip", "Pip Miller", health=4, defense=0, move=2, attack_priority=3, basic_attack=AttackSpec(1, 1, 1))
 MUTE = Ally("mute", "Mute Hans", health=3, defense=1, move=1, attack_priority=0)  # cannot attack
 
 
 def ally_pack(*, at: str = "C3", allies=(PIP,), **kw):
+    kw.setdefault("rules", Rules(foe_targets=FoeTargets.HEROES))
     return make_pack(allies=allies, setup_allies={a.id: at for a in allies}, **kw)
 
 

@@ -49,13 +49,24 @@ if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.legend_phase import walk_action, walk_ways
     from hollowcli.engine.objectives import progress
     from hollowcli.engine.policy import auto_action
-    from hollowcli.engine.rolls import AskSource, Dice, DiceSource, RolledFace, RollRequest, SeededSource
+    from hollowcli.engine.rolls import (
+        AskSource,
+        ChoiceRequest,
+        Chosen,
+        Dice,
+        DiceSource,
+        RolledFace,
+        RollRequest,
+        SeededSource,
+    )
     from hollowcli.engine.state import (
         STATE_VERSION,
         Event,
         FoeState,
         GameState,
         LegendState,
+        ScriptState,
+        TokenState,
         Trap,
         Turn,
     )
@@ -74,10 +85,11 @@ _WHERE = {
     "walk_action": "legend_phase", "walk_ways": "legend_phase",
     "STATE_VERSION": "state", "Action": "actions", "Event": "state", "FoeState": "state",
     "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
+    "ScriptState": "state", "TokenState": "state",
     "Cell": "view", "map_cells": "view",
     "EventKind": "vocab",
     "AskSource": "rolls", "Dice": "rolls", "DiceSource": "rolls", "RolledFace": "rolls", "RollRequest": "rolls",
-    "SeededSource": "rolls",
+    "SeededSource": "rolls", "ChoiceRequest": "rolls", "Chosen": "rolls",
 }
 
 __all__ = [
@@ -86,6 +98,8 @@ __all__ = [
     "AskSource",
     "Board",
     "Cell",
+    "ChoiceRequest",
+    "Chosen",
     "Dice",
     "DiceSource",
     "Correction",
@@ -97,7 +111,9 @@ __all__ = [
     "RollRequest",
     "RolledFace",
     "RulesError",
+    "ScriptState",
     "SeededSource",
+    "TokenState",
     "Trap",
     "Turn",
     "apply",

@@ -25,7 +25,7 @@ from hollowcli.engine.state import Event, FoeState, GameState, LegendState
 from hollowcli.engine.vocab import EventKind, Phase, Side
 from hollowcli.names import plural
 from hollowcli.pack.model import FOE_CLASSES, TrackSpot
-from hollowcli.pack.vocab import TrackAction, TrackEnd
+from hollowcli.pack.vocab import FoeTargets, TrackAction, TrackEnd
 
 # Enum members read on hot paths, as C statics when compiled (a read of a member from
 # its class goes through the enum's __getattr__ in Python 3.11).
@@ -57,13 +57,24 @@ class Targeting(NamedTuple):
 
 
 def _standing(state: GameState) -> tuple[tuple[str, str], ...]:
-    """(id, location) of every standing hero: Legends on their feet (pack order), then the
-    allies on the board (as :func:`~hollowcli.engine.core.standing_heroes`); once per state."""
+    """(id, location) of every hero a foe may go for: Legends on their feet (pack order),
+    then, when the chapter's (else the rules') ``foe_targets`` is ``heroes``, the allies on
+    the board (as :func:`~hollowcli.engine.core.standing_heroes`); once per state."""
     return per_state(state, "standing heroes", _standing_now)
 
 
+def allies_targeted(state: GameState) -> bool:
+    """Whether ``target: closest`` foes go for allies too: the chapter's ``foe_targets``, else
+    the rules' (default ``legends``, the summary's "closest Legend")."""
+    chosen = state.chapter_def.foe_targets or state.pack.rules.foe_targets
+    return chosen is FoeTargets.HEROES
+
+
 def _standing_now(state: GameState) -> tuple[tuple[str, str], ...]:
-    return tuple((lg.id, lg.loc) for lg in state.legends if lg.health > 0) + tuple((a.id, a.loc) for a in state.allies)
+    legends = tuple((lg.id, lg.loc) for lg in state.legends if lg.health > 0)
+    if not state.allies or not allies_targeted(state):
+        return legends
+    return legends + tuple((a.id, a.loc) for a in state.allies)
 
 
 def targeting(state: GameState, f: FoeState) -> Targeting:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from hollowcli.engine import tokens
 from hollowcli.engine.core import event, hurt_legend, place_ally, remove_fear, standing_heroes
 from hollowcli.engine.rolls import DiceLike
 from hollowcli.engine.spawning import spawn_groups
@@ -24,6 +25,7 @@ from hollowcli.engine.state import Event, GameState, LegendState
 from hollowcli.engine.vocab import EventKind
 from hollowcli.names import plural
 from hollowcli.pack.model import SpawnGroup
+from hollowcli.pack.tokens import PROPERTY_WORDS
 from hollowcli.pack.vocab import Effect
 
 # Enum members read on hot paths, as C statics when compiled (a read of a member from
@@ -168,6 +170,118 @@ def _ally(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     return state
 
 
+# ------------------------------------------------------- tokens and the map (events only)
+def _square(state: GameState, at: Any) -> str:
+    """The square a placement's ``at`` names ('' when it is no location of the map now)."""
+    if isinstance(at, int):
+        return state.board.spawn_points.get(at, "")
+    return state.board.normalise(str(at)) or ""
+
+
+def _token_words(state: GameState, kind_id: str) -> str:
+    """What a kind does, in a few words, for the reason of its placing."""
+    k = state.pack.tokens[kind_id]
+    said = [w for w in (words(state.pack, k) for words in PROPERTY_WORDS.values()) if w]
+    return f" ({'; '.join(said)})" if said else ""
+
+
+def _place(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    kind_id, said = str(value.token), ctx.events.append
+    if kind_id not in state.pack.tokens:
+        said(event(state, EventKind.TOKEN_PLACED, target=kind_id, numbers={"token": kind_id, "placed": False},
+                   reason=f"{ctx.cause}: the token {kind_id!r} is not in the content packs; nothing is placed"))
+        return state
+    name = state.pack.tokens[kind_id].name
+    skill = str(value.skill or "")
+    loc = "" if skill else _square(state, value.at)
+    spot = f"on the skill {state.pack.skills[skill].name if skill in state.pack.skills else skill}" if skill else f"on {loc}"
+    if not skill and not loc:
+        said(event(state, EventKind.TOKEN_PLACED, target=kind_id, numbers={"token": kind_id, "placed": False},
+                   reason=f"{ctx.cause}: {value.at} is no location of the map now, so no {name} is placed"))
+        return state
+    if tokens.find(state, kind_id, loc, skill) is not None:
+        said(event(state, EventKind.TOKEN_PLACED, target=kind_id, to=loc or None,
+                   numbers={"token": kind_id, "placed": False, "skill": skill},
+                   reason=f"{ctx.cause}: there is a {name} {spot} already, and a square holds one of each kind"))
+        return state
+    state = tokens.with_token(state, tokens.new_token(state.pack, kind_id, loc, skill, tuple(value.finds)))
+    said(event(state, EventKind.TOKEN_PLACED, target=kind_id, to=loc or None,
+               numbers={"token": kind_id, "placed": True, "skill": skill},
+               reason=f"{ctx.cause}: place a {name} token {spot}{_token_words(state, kind_id)}"))
+    return state
+
+
+def _remove(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    kind_id = str(value.token)
+    name = state.pack.tokens[kind_id].name if kind_id in state.pack.tokens else kind_id
+    skill = str(value.skill or "")
+    if value.at is None and not skill:
+        gone = [t for t in tokens.on_board(state) if t.kind == kind_id]
+        if not gone:
+            ctx.events.append(event(state, EventKind.TOKEN_REMOVED, target=kind_id, numbers={"token": kind_id, "removed": 0},
+                                    reason=f"{ctx.cause}: there is no {name} token to remove"))
+    else:
+        loc = "" if skill else _square(state, value.at)
+        found = tokens.find(state, kind_id, loc, skill)
+        gone = [found] if found is not None else []
+        if not gone:
+            spot = f"on the skill {skill}" if skill else f"on {loc or value.at}"
+            ctx.events.append(event(state, EventKind.TOKEN_REMOVED, target=kind_id, to=loc or None,
+                                    numbers={"token": kind_id, "removed": 0},
+                                    reason=f"{ctx.cause}: there is no {name} {spot} to remove"))
+    for t in gone:
+        state = tokens.without_token(state, t)
+        spot = f"from the skill {t.skill}" if t.skill else f"from {t.loc}"
+        ctx.events.append(event(state, EventKind.TOKEN_REMOVED, target=kind_id, frm=t.loc or None,
+                                numbers={"token": kind_id, "removed": 1, "skill": t.skill},
+                                reason=f"{ctx.cause}: remove the {name} token {spot}"))
+    return state
+
+
+def _open(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    board = state.board
+    squares = [str(v) for v in value]
+    new = tuple(sq for sq in squares if not board.is_location(sq))
+    already = [sq for sq in squares if sq not in new]
+    if new:
+        state = tokens.with_map_change(state, opened=new)
+    text = f"{ctx.cause}: " + (f"{', '.join(new)} {'is' if len(new) == 1 else 'are'} open ground now" if new else "")
+    if already:
+        text += ("; " if new else "") + f"{', '.join(already)} {'is' if len(already) == 1 else 'are'} open already"
+    ctx.events.append(event(state, EventKind.MAP_CHANGE, numbers={"opened": list(new), "closed": []}, reason=text))
+    return state
+
+
+def _close(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    board = state.board
+    shut: list[str] = []
+    kept: list[str] = []
+    for sq in (str(v) for v in value):
+        who = ([state.legend_name(lg.id) for lg in state.legends if lg.loc == sq]
+               + [state.legend_name(a.id) for a in state.allies if a.loc == sq]
+               + [state.foe_name(f) for f in state.foes if f.loc == sq])
+        if not board.is_location(sq):
+            kept.append(f"{sq} is closed already")
+        elif who:
+            kept.append(f"{sq} stays open: {', '.join(who)} {'stands' if len(who) == 1 else 'stand'} there")
+        else:
+            shut.append(sq)
+    if shut:
+        for t in [t for t in tokens.on_board(state) if t.loc in shut]:
+            state = tokens.without_token(state, t)
+            ctx.events.append(event(state, EventKind.TOKEN_REMOVED, target=t.kind, frm=t.loc,
+                                    numbers={"token": t.kind, "removed": 1, "skill": ""},
+                                    reason=f"{ctx.cause}: remove the {tokens.name(state, t)} token from {t.loc}: "
+                                           "its square is closing"))
+        state = tokens.with_map_change(state, closed=tuple(shut))
+    text = f"{ctx.cause}: " + (f"{', '.join(shut)} {'is' if len(shut) == 1 else 'are'} no location any more (as '#')"
+                               if shut else "")
+    if kept:
+        text += ("; " if shut else "") + "; ".join(kept)
+    ctx.events.append(event(state, EventKind.MAP_CHANGE, numbers={"opened": [], "closed": shut}, reason=text))
+    return state
+
+
 #: What each card effect does (a test checks every ``Effect`` has a row).
 APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
     Effect.SPAWN: _spawn,
@@ -180,4 +294,9 @@ APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
     Effect.ADVANCE: _advance,
     Effect.TOKENS: _tokens,
     Effect.ALLY: _ally,
+    # events only: tokens and the map
+    Effect.PLACE: _place,
+    Effect.REMOVE: _remove,
+    Effect.OPEN: _open,
+    Effect.CLOSE: _close,
 }

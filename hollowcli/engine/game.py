@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from hollowcli.engine import tokens
 from hollowcli.engine.actions import KINDS, Action, norm, parse
 from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.core import event, place_ally
@@ -27,7 +28,7 @@ from hollowcli.engine.legend_phase import (
 from hollowcli.engine.objectives import progress, rule_of
 from hollowcli.engine.rolls import Dice, DiceLike, as_dice
 from hollowcli.engine.speed import forget, memo, replace
-from hollowcli.engine.state import Event, FoeState, GameState, LegendState
+from hollowcli.engine.state import Event, FoeState, GameState, LegendState, ScriptState
 from hollowcli.engine.vocab import Act, EventKind, Phase, Result
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Pack
@@ -88,6 +89,8 @@ def new_game(pack: Pack, chapter_id: str, legends_state: Mapping[str, Mapping[st
         state, placed = place_ally(state, ally_id, where)
         if placed is None:
             raise RulesError(f"chapter {chapter_id} places the ally {ally_id} at {where}, which is not a spawn point or location of its map")
+    if chapter.setup.tokens:  # a scripted chapter: its setup's tokens (an unscripted game keeps script None)
+        state = tokens.rebuilt(state, ScriptState(tokens=tokens.setup(pack, chapter_id, board.spawn_points)))
     return state
 
 

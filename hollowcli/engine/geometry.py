@@ -6,8 +6,10 @@ spreadsheet: column letter then row number, both counted from the top-left chara
 the map *including* the ``#`` border (so the top-left open square of a bordered map is
 ``B2``). Walls sit between two orthogonally adjacent locations.
 
-Everything here is a pure function of the chapter; a :class:`Board` is built once per
-chapter and cached.
+Everything here is a pure function of the chapter and its :class:`Terrain` (what a
+chapter's events and tokens change: squares opened or closed, squares one side may not
+enter, squares sight does not pass through); a :class:`Board` is built once per chapter
+and terrain, and cached on the pack (:func:`game_board`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from hollowcli.errors import RulesError
 from hollowcli.locations import column_letters as column_letters  # re-exported: one grammar
@@ -40,6 +42,26 @@ ANSWERS_KEPT: Final = 1024
 
 
 @dataclass(frozen=True)
+class Terrain:
+    """What tokens and events change on a chapter's map, for one side's board.
+
+    ``opened``: squares that are open ground now (a ``#`` too); ``closed``: squares that
+    are no location any more; ``no_entry``: (square, token name) pairs the side may not
+    enter (a figure already there may leave); ``opaque``: (square, token name) pairs that
+    sight does not pass *through*. Sorted tuples: a terrain is a cache key.
+    """
+
+    opened: tuple[str, ...] = ()
+    closed: tuple[str, ...] = ()
+    no_entry: tuple[tuple[str, str], ...] = ()
+    opaque: tuple[tuple[str, str], ...] = ()
+
+
+#: The map as drawn.
+PLAIN: Final = Terrain()
+
+
+@dataclass(frozen=True)
 class LosCheck:
     """The answer to 'can A see B?', with the reason in words."""
 
@@ -50,10 +72,18 @@ class LosCheck:
 class Board:
     """The location graph of one chapter map (immutable after construction)."""
 
-    def __init__(self, chapter: Chapter, corner_rule: str = "permissive") -> None:
+    def __init__(self, chapter: Chapter, corner_rule: str = "permissive", terrain: Terrain = PLAIN) -> None:
         self.chapter_id = chapter.id
         self.corner_rule = corner_rule
-        self.rows: tuple[str, ...] = tuple(chapter.map)
+        self.terrain = terrain
+        rows = [list(r) for r in chapter.map]
+        for name, ch in [(n, ".") for n in terrain.opened] + [(n, "#") for n in terrain.closed]:
+            xy = parse_loc(name)
+            if xy is not None and xy[1] < len(rows):
+                row = rows[xy[1]]
+                row.extend("#" * (xy[0] + 1 - len(row)))
+                row[xy[0]] = ch if ch == "#" or row[xy[0]] in _BLOCKED else row[xy[0]]
+        self.rows: tuple[str, ...] = tuple("".join(r) for r in rows)
         self.height = len(self.rows)
         self.width = max((len(r) for r in self.rows), default=0)
         self._chars: dict[tuple[int, int], str] = {}
@@ -61,6 +91,10 @@ class Board:
             for c, ch in enumerate(line):
                 if ch not in _BLOCKED:
                     self._chars[(c, r)] = ch
+        #: Squares this board's side may not enter, and squares sight does not pass
+        #: through, each with the token's name (for the reasons).
+        self.no_entry: dict[str, str] = dict(terrain.no_entry)
+        self.opaque: dict[str, str] = dict(terrain.opaque)
         self.walls: frozenset[frozenset[tuple[int, int]]] = frozenset(
             frozenset((self._coords_or_raise(a), self._coords_or_raise(b))) for a, b in chapter.walls
         )
@@ -81,6 +115,15 @@ class Board:
             self.neighbours(name)  # every location's neighbours, once
         #: Every location's neighbours (:meth:`neighbours`), for the hot loops.
         self.adjacent: dict[str, list[str]] = self._nb_cache
+        #: The squares next to each (no wall, no '#'), enterable or not: what a search from
+        #: the destination walks back over (the same as ``adjacent`` without ``no_entry``).
+        self._links: dict[str, list[str]] = self._nb_cache
+        if self.no_entry:
+            self._links = self._nb_cache
+            self._nb_cache = {}
+            for name, near in self._links.items():
+                self._nb_cache[name] = [n for n in near if n not in self.no_entry]
+            self.adjacent = self._nb_cache
         self._dist_cache: dict[str, dict[str, int]] = {}
         self._los_cache: dict[tuple[str, str], LosCheck] = {}
         self._reach_cache: dict[tuple[str, str, int, str], bool] = {}
@@ -157,14 +200,22 @@ class Board:
         return out
 
     def distances_from(self, name: str) -> dict[str, int]:
-        """Walking distance (steps) from ``name`` to every reachable location (BFS, cached)."""
+        """Walking distance (steps) to ``name`` from every location that can reach it (BFS
+        back from ``name``, cached). Without squares one may not enter, walks are symmetric
+        and this is the distance from ``name`` too; with them, a square nobody may enter
+        is never walked into (nothing but itself reaches it), and a figure standing on one
+        may still walk off it."""
         cached = self._dist_cache.get(name)
         if cached is not None:
             return cached
         if name not in self._nb_cache:
             self.neighbours(name)
-        nb = self._nb_cache
+        nb = self._links
+        blocked = self.no_entry
         dist = {name: 0}
+        if blocked and name in blocked:
+            self._dist_cache[name] = dist
+            return dist
         queue = deque([name])
         while queue:
             cur = queue.popleft()
@@ -172,7 +223,8 @@ class Board:
             for nxt in nb[cur]:
                 if nxt not in dist:
                     dist[nxt] = d
-                    queue.append(nxt)
+                    if not blocked or nxt not in blocked:
+                        queue.append(nxt)
         self._dist_cache[name] = dist
         return dist
 
@@ -268,21 +320,21 @@ class Board:
             ky = (2 * j + 1) * ax if j < ay else None
             if ky is None or (kx is not None and kx < ky):
                 nxt = (cur[0] + sx, cur[1])
-                why = self._step_block(cur, nxt)
+                why = self._step_block(cur, nxt, end)
                 if why:
                     return LosCheck(False, f"line {a}→{b} {why}")
                 cur, i = nxt, i + 1
             elif kx is None or ky < kx:
                 nxt = (cur[0], cur[1] + sy)
-                why = self._step_block(cur, nxt)
+                why = self._step_block(cur, nxt, end)
                 if why:
                     return LosCheck(False, f"line {a}→{b} {why}")
                 cur, j = nxt, j + 1
             else:
                 diag = (cur[0] + sx, cur[1] + sy)
                 via_x, via_y = (cur[0] + sx, cur[1]), (cur[0], cur[1] + sy)
-                block_x = self._step_block(cur, via_x) or self._step_block(via_x, diag)
-                block_y = self._step_block(cur, via_y) or self._step_block(via_y, diag)
+                block_x = self._step_block(cur, via_x, end) or self._step_block(via_x, diag, end)
+                block_y = self._step_block(cur, via_y, end) or self._step_block(via_y, diag, end)
                 corner = loc_name(*cur) + "/" + loc_name(*diag)
                 if self.corner_rule == "strict":
                     if block_x or block_y:
@@ -291,15 +343,24 @@ class Board:
                     return LosCheck(False, f"line {a}→{b} passes a corner between {corner} blocked on both sides ({block_x}; {block_y})")
                 if diag not in self._chars:
                     return LosCheck(False, f"line {a}→{b} enters {loc_name(*diag)}, which is not a location")
+                if self.opaque and diag != end and loc_name(*diag) in self.opaque:
+                    return LosCheck(False, f"line {a}→{b} passes through {loc_name(*diag)}, where the "
+                                           f"{self.opaque[loc_name(*diag)]} blocks sight")
                 cur, i, j = diag, i + 1, j + 1
         return LosCheck(True, f"line {a}→{b} is clear")
 
-    def _step_block(self, a: tuple[int, int], b: tuple[int, int]) -> str:
-        """Why sight cannot pass from square ``a`` into adjacent square ``b`` ('' if it can)."""
+    def _step_block(self, a: tuple[int, int], b: tuple[int, int], end: tuple[int, int] | None = None) -> str:
+        """Why sight cannot pass from square ``a`` into adjacent square ``b`` ('' if it can):
+        ``end`` is the square looked at (a token blocking sight hides what is behind it,
+        not itself)."""
         if b not in self._chars:
             return f"enters {loc_name(*b)}, which is not a location"
         if self.wall_between(a, b):
             return f"crosses the wall between {loc_name(*a)} and {loc_name(*b)}"
+        if self.opaque and b != end:
+            token = self.opaque.get(loc_name(*b))
+            if token is not None:
+                return f"passes through {loc_name(*b)}, where the {token} blocks sight"
         return ""
 
     def distance(self, a: str, b: str, measure: str = "grid") -> int | None:
@@ -325,7 +386,7 @@ def board_for(chapter: Chapter, corner_rule: str = "permissive") -> Board:
     return Board(chapter, corner_rule)
 
 
-def game_board(pack: Pack, chapter_id: str) -> Board:
+def game_board(pack: Pack, chapter_id: str, terrain: Terrain = PLAIN) -> Board:
     """The board every game of ``chapter_id`` plays on, built once per pack (and corner rule).
 
     A board never changes, and all it remembers (walking distances, sight lines, reach) is
@@ -333,13 +394,57 @@ def game_board(pack: Pack, chapter_id: str) -> Board:
     builds it twice (``new_game`` and again when its state is read back), and ``hollow
     simulate``'s games start with its distances known. It is kept on the pack object (no
     module-level cache); a reloaded pack builds its own.
+
+    A chapter whose tokens or events change the map has a board per terrain (each side's,
+    :func:`terrain_of`), kept the same way: a terrain that comes back finds its board.
     """
-    boards: dict[tuple[str, str], Board] = pack.__dict__.setdefault("_boards", {})
-    key = (chapter_id, pack.rules.los_corners)
+    boards: dict[tuple[str, str, Terrain], Board] = pack.__dict__.setdefault("_boards", {})
+    key = (chapter_id, pack.rules.los_corners, terrain)
     board = boards.get(key)
     if board is None:
-        board = boards[key] = Board(pack.chapters[chapter_id], pack.rules.los_corners)
+        if len(boards) >= ANSWERS_KEPT:
+            boards.clear()
+        board = boards[key] = Board(pack.chapters[chapter_id], pack.rules.los_corners, terrain)
     return board
+
+
+class ScriptLike(Protocol):
+    """What :func:`terrain_of` reads of a game's script state (``engine/state.ScriptState``)."""
+
+    @property
+    def tokens(self) -> Any: ...
+    @property
+    def opened(self) -> tuple[str, ...]: ...
+    @property
+    def closed(self) -> tuple[str, ...]: ...
+
+
+#: Which token ``blocks`` words stop each side ("heroes" or "foes") from entering.
+BLOCKING: Final[dict[str, tuple[str, ...]]] = {"heroes": ("heroes", "all"), "foes": ("foes", "all")}
+
+
+def terrain_of(pack: Pack, chapter_id: str, script: ScriptLike | None, side: str) -> Terrain:
+    """The terrain of one side's board (``heroes`` or ``foes``) in a game with this script
+    state: the squares opened and closed, the squares its tokens stop that side entering,
+    and the squares they hide sight through. (Here, below the state, so a saved state
+    read back rebuilds its board.)"""
+    if script is None:
+        return PLAIN
+    stop = BLOCKING[side]
+    no_entry: dict[str, str] = {}
+    opaque: dict[str, str] = {}
+    for t in script.tokens:
+        kind = pack.tokens.get(t.kind)
+        if kind is None or not t.loc:
+            continue
+        if kind.blocks is not None and kind.blocks in stop:
+            no_entry.setdefault(t.loc, kind.name)
+        if kind.sight:
+            opaque.setdefault(t.loc, kind.name)
+    if not (script.opened or script.closed or no_entry or opaque):
+        return PLAIN
+    return Terrain(tuple(sorted(script.opened)), tuple(sorted(script.closed)),
+                   tuple(sorted(no_entry.items())), tuple(sorted(opaque.items())))
 
 
 def path_text(path: Iterable[str]) -> str:

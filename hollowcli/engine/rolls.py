@@ -23,6 +23,14 @@ ones the seed gives: the same seed and the same answers replay the same game.
 
 A source may raise to stop the step (the player pressed Ctrl-C at the question); the
 engine is pure, so the state the step started from is untouched.
+
+A chapter's script may also ask the players to choose (an event's ``choose``): the engine
+builds a :class:`ChoiceRequest` and asks :meth:`Dice.choose`, which asks the source's
+``choose(request)`` when it has one and returns a :class:`Chosen` (the option, and
+whether the players chose it). A source answers the option's index, or None when nobody
+chose; the seeded source (and any source without ``choose``) never asks: the option
+marked ``auto``, else the first. A choice draws nothing from the generator, so the dice
+after it are the same whichever option is taken.
 """
 
 from __future__ import annotations
@@ -99,6 +107,64 @@ class RollRequest(Frozen):
 _set: Final = object.__setattr__
 
 
+class ChoiceRequest(Frozen):
+    """A pending choice of a chapter's script: ``prompt`` and the ``options``' labels.
+
+    ``auto`` is the index of the option marked ``auto: true`` (None when no option is):
+    what a player who is not asked takes (:attr:`default`). ``event`` is the id of the
+    event that asks.
+    """
+
+    __slots__ = ("prompt", "options", "auto", "event")  # noqa: RUF023 - constructor order
+    prompt: str
+    options: tuple[str, ...]
+    auto: int | None
+    event: str
+
+    def __init__(self, prompt: str, options: Sequence[str], auto: int | None = None, event: str = "") -> None:
+        set_fields(self, prompt=prompt, options=tuple(options), auto=auto, event=event)
+
+    @property
+    def default(self) -> int:
+        """The option taken without asking (0-based): the ``auto`` one, else the first."""
+        return 0 if self.auto is None else self.auto
+
+    def numbered(self) -> list[str]:
+        """``1. Round the grave``, one line per option (the ``auto`` one marked)."""
+        return [f"{i}. {label}" + (" (auto)" if i - 1 == self.auto else "") for i, label in enumerate(self.options, 1)]
+
+    def read(self, text: str) -> int:
+        """The option (0-based) a player typed: its number, or its label (any case).
+
+        Raises ValueError with one sentence naming the choices for anything else.
+        """
+        typed = text.strip()
+        if typed.isdigit() and 1 <= int(typed) <= len(self.options):
+            return int(typed) - 1
+        for i, label in enumerate(self.options):
+            if typed.casefold() == label.casefold():
+                return i
+        raise ValueError(f"{typed!r} is not one of the choices; type a number from 1 to {len(self.options)}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form (for ``--json`` callers and logs)."""
+        return {"prompt": self.prompt, "options": list(self.options), "auto": self.auto, "event": self.event}
+
+
+class Chosen(Frozen):
+    """The answer to a :class:`ChoiceRequest`: the option's ``index`` (0-based) and
+    ``label``, and ``by``: ``"players"`` when someone chose it, ``"auto"`` when nobody was
+    asked (the seeded source, ``--auto``, ``hollow simulate``)."""
+
+    __slots__ = ("index", "label", "by")  # noqa: RUF023 - constructor order
+    index: int
+    label: str
+    by: str
+
+    def __init__(self, index: int, label: str, by: str) -> None:
+        set_fields(self, index=index, label=label, by=by)
+
+
 class RolledFace(Frozen):
     """One rolled die: its face, and whether it was rolled by hand (``physical``)."""
 
@@ -126,10 +192,13 @@ class DiceSource(Protocol):
 
 
 class SeededSource:
-    """The default source: the seeded faces, none of them physical."""
+    """The default source: the seeded faces, none of them physical; a choice's default."""
 
     def roll(self, request: RollRequest) -> tuple[RolledFace, ...]:
         return tuple(RolledFace(f, False) for f in request.seeded)
+
+    def choose(self, request: ChoiceRequest) -> int | None:
+        return None  # nobody is asked: the request's default
 
 
 SEEDED: Final = SeededSource()
@@ -183,6 +252,19 @@ class Dice:
             got = ", ".join(r.face.label for r in answer)
             raise RulesError(f"the dice source answered [{got}] to '{request.prompt}'; it needs {plural(count, 'face')} of the {die.id} die ({faces_text(die)})")
         return answer
+
+    def choose(self, request: ChoiceRequest) -> Chosen:
+        """The option the players take: the source's ``choose(request)`` if it has one (an
+        index, or None: nobody chose), else the request's default. RulesError for an
+        answer that is not an option."""
+        hook = getattr(self.source, "choose", None)
+        answer = None if hook is None else hook(request)
+        if answer is None:
+            return Chosen(request.default, request.options[request.default], "auto")
+        if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < len(request.options):
+            raise RulesError(f"the choice source answered {answer!r} to '{request.prompt}'; it needs an option "
+                             f"from 0 to {len(request.options) - 1} ({', '.join(request.options)})")
+        return Chosen(answer, request.options[answer], "players")
 
     def pause(self, state: Any, events: list[Any], upcoming: str) -> Any:
         """A pause of the adversary phase (see :func:`hollowcli.engine.core.pause`): the

@@ -20,16 +20,19 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from hollowcli.engine.geometry import Board, game_board
+from hollowcli.engine.geometry import Board, game_board, terrain_of
 from hollowcli.engine.speed import maker, replace, same
 from hollowcli.engine.vocab import EventKind, Phase, Result, Side
 from hollowcli.errors import SaveError
-from hollowcli.pack.model import Ally, Chapter, Foe, Legend, Pack, frozen_map
+from hollowcli.pack import build
+from hollowcli.pack.model import Ally, Chapter, Foe, Legend, Objective, Pack, frozen_map
 
 #: Bumped whenever the dictionary form of a state changes incompatibly.
 #: 2: searches and defeated foes kept as counts (flat in long games); 3: each foe's standee
-#: number within its kind (an older state numbers its foes kind by kind, in board order).
-STATE_VERSION: Final = 3
+#: number within its kind (an older state numbers its foes kind by kind, in board order);
+#: 4: a chapter script's state (``script``: tokens, counters, fired events), written only
+#: when the game has one (an older state loads with none and plays unscripted).
+STATE_VERSION: Final = 4
 
 def numbered(pack: Pack, foe_id: str) -> bool:
     """Whether the kind's miniatures carry standee numbers (more than one of them in the
@@ -134,6 +137,72 @@ class Turn:
 
 @mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
 @dataclass(frozen=True)
+class TokenState:
+    """A token of a chapter's script on the board.
+
+    ``kind`` is the pack's token kind (its id). A token on a square has ``loc``; a skill
+    lock has ``skill`` instead. ``health`` is what is left of a destructible token's
+    health; ``finds`` is what this spot holds when searched, before the kind's own list.
+    At most one token of a kind sits on a square.
+    """
+
+    kind: str
+    loc: str = ""
+    skill: str = ""
+    health: int = 0
+    finds: tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
+
+
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
+@dataclass(frozen=True)
+class ScriptState:
+    """What a chapter's script has done so far: its tokens, counters and fired events.
+
+    A game has one only when its chapter is scripted (events, setup tokens) or it carries
+    campaign flags; ``GameState.script`` is None otherwise, and the engine's scripted paths
+    test that first.
+
+    - ``counters``: (name, value) of each flag or counter set (a flag is a counter > 0;
+      an unknown name reads 0). ``carry``: the names set with ``campaign: true``, carried
+      into the campaign when the chapter is won.
+    - ``fired``: the ids of the ``once`` events that have fired.
+    - ``drawn``: (token kind, how many of its ``finds`` have been drawn across its tokens).
+    - ``opened`` / ``closed``: squares the script opened (a wall made ground) or closed.
+    - ``boosts``: (foe id or class, stat, +N) from ``boost`` effects.
+    - ``objective``: the objective an event put in place of the chapter's (None: the
+      chapter's own). ``verdict``: ("won"|"lost", why) from a ``win``/``lose`` effect,
+      applied at the end of the moment.
+    - ``opening``: round 1's start events wait for the players' ``begin``.
+    """
+
+    tokens: tuple[TokenState, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    carry: tuple[str, ...] = ()
+    fired: tuple[str, ...] = ()
+    drawn: tuple[tuple[str, int], ...] = ()
+    opened: tuple[str, ...] = ()
+    closed: tuple[str, ...] = ()
+    boosts: tuple[tuple[str, str, int], ...] = ()
+    objective: Objective | None = None
+    verdict: tuple[str, str] | None = None
+    opening: bool = False
+
+    def __eq__(self, other: object) -> bool:
+        return same(self, other)  # type: ignore[no-any-return]
+
+    def counter(self, name: str) -> int:
+        """A flag's or counter's value; 0 for a name never set."""
+        for key, n in self.counters:
+            if key == name:
+                return n
+        return 0
+
+
+@mypyc_attr(native_class=False)  # a Python class even when compiled: see engine/speed.py
+@dataclass(frozen=True)
 class GameState:
     """A whole game of one chapter at one decision point (or over)."""
 
@@ -157,6 +226,9 @@ class GameState:
     supply_out: str = ""  # rules.supply_exhausted: lose: why the foes ran out (loses at the end of the round)
     result: Result | None = None
     reason: str = ""
+    #: The chapter script's state; None for an unscripted game (one key, so :func:`replace`
+    #: copies one more entry, not eight).
+    script: ScriptState | None = None
     pack: Pack = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     #: The map graph of the chapter, built once per game and passed on to every later state.
     board: Board = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
@@ -173,7 +245,9 @@ class GameState:
         object.__setattr__(self, "phase", _member(Phase, self.__dict__["phase"]))
         object.__setattr__(self, "result", _member(Result, self.__dict__.get("result")))
         if getattr(self, "board", None) is None and getattr(self, "pack", None) is not None:
-            object.__setattr__(self, "board", game_board(self.pack, self.chapter))
+            # the heroes' board of the map as the script has changed it (a saved state read back)
+            terrain = terrain_of(self.pack, self.chapter, self.__dict__.get("script"), "heroes")
+            object.__setattr__(self, "board", game_board(self.pack, self.chapter, terrain))
 
     # ------------------------------------------------------------------ lookups
     def defeated_count(self, foe_id: str | None = None) -> int:
@@ -279,6 +353,8 @@ class GameState:
         for f in fields(self):
             if f.name in ("pack", "board", "lookups"):
                 continue
+            if f.name == "script" and self.script is None:
+                continue  # an unscripted game's saved form is the one it had before scripts
             out[f.name] = _plain(getattr(self, f.name))
         return out
 
@@ -319,6 +395,7 @@ class GameState:
                 supply_out=str(data.get("supply_out", "")),
                 result=None if data.get("result") is None else str(data["result"]),
                 reason=str(data.get("reason", "")),
+                script=_script(data.get("script")),
                 pack=pack,
             )
         except SaveError:
@@ -347,6 +424,29 @@ def _legend_state(d: Mapping[str, Any]) -> LegendState:
 def _turn(d: Mapping[str, Any]) -> Turn:
     return Turn(legend=str(d["legend"]), steps=int(d.get("steps", 0)), moves=int(d.get("moves", 0)),
                 acted=bool(d.get("acted", False)), busy=bool(d.get("busy", False)))
+
+
+def _script(d: Mapping[str, Any] | None) -> ScriptState | None:
+    """The script state of a saved game (none in a state from before version 4)."""
+    if d is None:
+        return None
+    objective = d.get("objective")
+    verdict = d.get("verdict")
+    return ScriptState(
+        tokens=tuple(TokenState(kind=str(t["kind"]), loc=str(t.get("loc", "")), skill=str(t.get("skill", "")),
+                                health=int(t.get("health", 0)), finds=tuple(str(i) for i in t.get("finds", ())))
+                     for t in d.get("tokens", ())),
+        counters=tuple((str(k), int(n)) for k, n in d.get("counters", ())),
+        carry=tuple(str(k) for k in d.get("carry", ())),
+        fired=tuple(str(e) for e in d.get("fired", ())),
+        drawn=tuple((str(k), int(n)) for k, n in d.get("drawn", ())),
+        opened=tuple(str(loc) for loc in d.get("opened", ())),
+        closed=tuple(str(loc) for loc in d.get("closed", ())),
+        boosts=tuple((str(who), str(stat), int(n)) for who, stat, n in d.get("boosts", ())),
+        objective=None if objective is None else build.record(Objective, objective),
+        verdict=None if verdict is None else (str(verdict[0]), str(verdict[1])),
+        opening=bool(d.get("opening", False)),
+    )
 
 
 def _foes(rows: Any) -> tuple[FoeState, ...]:

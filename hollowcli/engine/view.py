@@ -30,6 +30,7 @@ class Cell:
     foes: tuple[int, ...] = ()  # the foes' identities (FoeState.number)
     traps: tuple[str, ...] = ()  # trap types
     walls: tuple[str, ...] = ()  # neighbouring locations behind a wall
+    tokens: tuple[str, ...] = ()  # the chapter's tokens there (their kinds' ids)
 
 
 def map_cells(state: GameState) -> list[list[Cell]]:
@@ -48,6 +49,10 @@ def map_cells(state: GameState) -> list[list[Cell]]:
     by_loc_traps: dict[str, list[str]] = {}
     for t in state.traps:
         by_loc_traps.setdefault(t.loc, []).append(t.type)
+    by_loc_tokens: dict[str, list[str]] = {}
+    for tok in state.script.tokens if state.script is not None else ():
+        if tok.loc:
+            by_loc_tokens.setdefault(tok.loc, []).append(tok.kind)
     walls: dict[str, list[str]] = {}
     for a, b in chapter.walls:
         na, nb = board.normalise(a), board.normalise(b)
@@ -72,6 +77,7 @@ def map_cells(state: GameState) -> list[list[Cell]]:
                 legends=tuple(by_loc_legends.get(name, ())), foes=tuple(by_loc_foes.get(name, ())),
                 allies=tuple(by_loc_allies.get(name, ())),
                 traps=tuple(by_loc_traps.get(name, ())), walls=tuple(walls.get(name, ())),
+                tokens=tuple(by_loc_tokens.get(name, ())),
             ))
         rows.append(row)
     return rows

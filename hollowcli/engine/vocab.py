@@ -133,6 +133,12 @@ class EventKind(StrEnum):
     CARD_ALLY = "card-ally"  # a card brings an ally
     ALLY_FALLS = "ally-falls"  # an ally at 0 health leaves the board
     TRACK_SLIDE = "track-slide"
+    # a chapter's tokens and map (issue 18): placed, removed, a square opened or closed
+    TOKEN_PLACED = "token-placed"
+    TOKEN_REMOVED = "token-removed"
+    MAP_CHANGE = "map-change"
+    TOKEN_ATTACK = "token-attack"  # damage to a token (a tombstone)
+    TOKEN_DESTROYED = "token-destroyed"  # a token at 0 health is removed
     # hollow assist: the players set the ledger to what the board shows (any phase)
     CORRECTION = "correction"
     # the end of a round

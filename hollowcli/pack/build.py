@@ -19,7 +19,7 @@ from typing import Any
 
 from hollowcli.pack import fields as f
 from hollowcli.pack.effects import EFFECTS
-from hollowcli.pack.model import Ally, Chapter, Die, Face, Foe, Item, Legend, Pack, Rules, Skill, frozen_map
+from hollowcli.pack.model import Ally, Chapter, Die, Face, Foe, Item, Legend, Pack, Rules, Skill, TokenKind, frozen_map
 from hollowcli.pack.vocab import Effect
 
 
@@ -78,7 +78,7 @@ def rules(d: Mapping[str, Any]) -> Rules:
 
 #: The model class of each kind's entries (dice are built by :func:`die`).
 RECORDS: dict[str, type] = {"legends": Legend, "allies": Ally, "skills": Skill, "items": Item, "foes": Foe,
-                            "chapters": Chapter}
+                            "tokens": TokenKind, "chapters": Chapter}
 
 
 def entry(kind: str, data: Mapping[str, Any]) -> Any:

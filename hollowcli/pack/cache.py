@@ -30,7 +30,8 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 #: Modules whose change must invalidate every cache: every module validating a pack
 #: imports (the model and its metadata, the checks, the builder); a test keeps it so.
 _CODE = ("model.py", "fields.py", "vocab.py", "validate.py", "convert.py", "check_kinds.py", "check_chapters.py",
-         "effects.py", "objectives.py", "words.py", "build.py", "loader.py", "files.py", "yamlsrc.py", "cache.py")
+         "effects.py", "objectives.py", "words.py", "build.py", "loader.py", "files.py", "yamlsrc.py", "cache.py",
+         "tokens.py")
 
 
 def enabled() -> bool:

@@ -18,6 +18,7 @@ from hollowcli.pack.effects import EFFECTS
 from hollowcli.pack.fields import MAX_CARDS, MAX_MAP_SIDE, REQUIRED, Choice, Opt, Ref, Text, field_spec, specs
 from hollowcli.pack.model import Chapter, Objective, TrackSpot
 from hollowcli.pack.objectives import OBJECTIVES
+from hollowcli.pack.tokens import doubled
 from hollowcli.pack.vocab import FeatureKind, ObjectiveKind, TrackAction
 
 #: Map symbols other than feature letters.
@@ -40,6 +41,7 @@ def kind_chapters(ck: Checker, entry: dict[str, Any], path: Path_) -> Any:
     out["feature_items"] = {k: v[2] for k, v in feats.items() if v[2]}
     ok = all([_letters_named(ck, out, path), _track_needs(ck, out, path), _deck(ck, out, path),
               _objective_fits(ck, out, path)])
+    doubled(ck, out, path)  # (reported; the chapter's other checks still run)
     _check_later(ck, out, path)
     return out if ok else BAD
 

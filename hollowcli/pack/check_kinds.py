@@ -65,7 +65,16 @@ def face(ck: Checker, v: Any, path: Path_) -> Any:
         return BAD
     if out["label"] is None:
         out["label"] = str(out["value"])
+    elif out["label"][:1] in FACE_MARKS:
+        ck.add(path + ("label",), f"the face label {out['label']!r} starts with {out['label'][0]!r}, which a saved "
+               "game uses to mark its own notes and choices among the faces", "start the label with a letter or a digit")
+        return BAD
     return out
+
+
+#: First characters a face label may not have: a save's list of rolled faces marks a pause
+#: note with '@' and a players' choice with '?'.
+FACE_MARKS = ("@", "?")
 
 
 # ----------------------------------------------------------------------------- heroes

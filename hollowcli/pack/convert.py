@@ -34,6 +34,7 @@ SINGULAR = {
     "skills": "skill",
     "items": "item",
     "foes": "foe",
+    "tokens": "token",
     "rules": "rules setting",
     "chapters": "chapter",
 }

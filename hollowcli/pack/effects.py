@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from hollowcli.dice import Frozen, set_fields
 from hollowcli.pack.fields import Check, Custom, Int, ListOf, Nested
-from hollowcli.pack.model import Pack, SpawnGroup
+from hollowcli.pack.model import Pack, SpawnGroup, TokenPlacement
 from hollowcli.pack.vocab import Effect
 from hollowcli.pack.words import escape_text, nb, nb_plural
 
@@ -52,6 +52,37 @@ def _ally_words(pack: Pack, value: Any) -> str:
     return f"**{escape_text(name)}** joins the heroes at {escape_text(where)} (an ally)"
 
 
+def _field(value: Any, name: str) -> Any:
+    """A field of a token placement, as a record or as its canonical mapping."""
+    return value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
+
+
+def _token_name(pack: Pack, value: Any) -> str:
+    kind = _field(value, "token")
+    return escape_text(pack.tokens[kind].name if isinstance(kind, str) and kind in pack.tokens else str(kind))
+
+
+def _spot(value: Any) -> str:
+    at, skill = _field(value, "at"), _field(value, "skill")
+    if skill is not None:
+        return f"on the skill {escape_text(str(skill))}"
+    return f"on spawn point{nb(at)}" if isinstance(at, int) else f"on {escape_text(str(at))}"
+
+
+def _place_words(pack: Pack, value: Any) -> str:
+    return f"Place a **{_token_name(pack, value)}** token {_spot(value)}"
+
+
+def _remove_words(pack: Pack, value: Any) -> str:
+    if _field(value, "at") is None and _field(value, "skill") is None:
+        return f"Remove every **{_token_name(pack, value)}** token"
+    return f"Remove the **{_token_name(pack, value)}** token {_spot(value)}"
+
+
+def _squares(value: Any) -> str:
+    return ", ".join(escape_text(str(v)) for v in value or ())
+
+
 _COUNT = Int(1)
 _POINT = Custom("point")  # a spawn point on the chapter's map
 
@@ -70,4 +101,13 @@ EFFECTS: Final[dict[Effect, EffectSpec]] = {e.effect: e for e in (
     EffectSpec(Effect.TOKENS, _COUNT, lambda p, n: f"Each Legend returns{nb(n)}{{token}} to its preparation space",
                "tokens: N"),
     EffectSpec(Effect.ALLY, Custom("ally_placement"), _ally_words, "ally: {ally: ID, at: POINT-or-LOCATION}"),
+    # events only: tokens and the map (engine/tokens.py)
+    EffectSpec(Effect.PLACE, Custom("token_placement", record=TokenPlacement), _place_words,
+               "place: {token: ID, at: LOCATION}", on_cards=False),
+    EffectSpec(Effect.REMOVE, Custom("token_removal", record=TokenPlacement), _remove_words,
+               "remove: {token: ID, at: LOCATION}", on_cards=False),
+    EffectSpec(Effect.OPEN, ListOf(Custom("map_square"), nonempty=True),
+               lambda p, v: f"Open ground at {_squares(v)}", "open: [LOCATION, ...]", on_cards=False),
+    EffectSpec(Effect.CLOSE, ListOf(Custom("map_square"), nonempty=True),
+               lambda p, v: f"No way through {_squares(v)} any more", "close: [LOCATION, ...]", on_cards=False),
 )}

@@ -46,6 +46,7 @@ from hollowcli.pack.fields import (
 from hollowcli.pack.vocab import (
     FearTokens,
     FeatureKind,
+    FoeTargets,
     ItemKind,
     LosCorners,
     ObjectiveKind,
@@ -53,6 +54,8 @@ from hollowcli.pack.vocab import (
     SearchLimit,
     SpawnListEnd,
     SupplyExhausted,
+    TokenBlocks,
+    TokenSide,
     TrackEnd,
 )
 
@@ -167,6 +170,58 @@ class Foe:
 
 
 @dataclass(frozen=True)
+class AttackBonus:
+    """What a token adds to the attacks made from its square (``bonus: {attack: {...}}``)."""
+
+    WHAT: ClassVar[str] = "the attack bonus"
+
+    dice: int = spec(Int(0, MAX_DICE), default=0)
+    direct: int = spec(Int(0), default=0)
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A token's bonus to its side (``for``): today an attack bonus."""
+
+    WHAT: ClassVar[str] = "the bonus"
+
+    attack: AttackBonus | None = spec(Opt(Nested(AttackBonus)), default=None)
+
+
+@dataclass(frozen=True)
+class TokenTrap:
+    """A token that is a trap: it hurts the first enemy of its side (``for``) to enter."""
+
+    WHAT: ClassVar[str] = "the trap"
+
+    damage: int = spec(Int(0))
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    """A kind of token a chapter places on the map (``tokens: {ward: {...}}``). Every
+    property is optional; pack/tokens.py checks the ones that go together."""
+
+    id: str
+    name: str = spec(Name())
+    blocks: TokenBlocks | None = spec(Opt(Choice(TokenBlocks)), default=None)  # who may not enter its square
+    sight: bool = spec(Bool(), default=False)  # blocks a line of sight passing through its square
+    lure: bool = spec(Bool(), default=False)  # foes that go for the closest hero go for it instead
+    bonus: Bonus | None = spec(Opt(Nested(Bonus)), default=None)  # added to attacks from its square by its side
+    health: int | None = spec(Opt(Int(1)), default=None)  # heroes may attack it; at 0 it is destroyed
+    defense: int = spec(Int(0), default=0)
+    search: bool = spec(Bool(), default=False)  # its square may be searched (once: then it goes)
+    finds: tuple[str, ...] = spec(Custom("finds"), default=())  # items found, in order, across its tokens
+    trap: TokenTrap | None = spec(Opt(Nested(TokenTrap)), default=None)  # hurts its side's enemies entering
+    locks_skill: bool = spec(Bool(), default=False)  # placed on a Legend's skill, which cannot be used
+    side: TokenSide = spec(Choice(TokenSide), default=TokenSide.HEROES, yaml="for")  # the side it serves
+    text: str = spec(Text(), default="")
+
+    def __post_init__(self) -> None:
+        hold_members(self)
+
+
+@dataclass(frozen=True)
 class Rules:
     """Game-wide settings; every reading we chose where the summary is silent lives here.
 
@@ -203,6 +258,8 @@ class Rules:
     fear_tokens: FearTokens = spec(Choice(FearTokens), default=FearTokens.COUNTER)
     # a spawn the supply cannot fill: skip the missing figures | lose
     supply_exhausted: SupplyExhausted = spec(Choice(SupplyExhausted), default=SupplyExhausted.SKIP)
+    # whom a `target: closest` foe goes for: legends (the summary's words) | heroes (allies too)
+    foe_targets: FoeTargets = spec(Choice(FoeTargets), default=FoeTargets.LEGENDS)
     settings: Mapping[str, Any] = spec(AnyMapping(), factory=frozen_map)
 
     def __post_init__(self) -> None:
@@ -239,6 +296,20 @@ class FoePlacement:
 
 
 @dataclass(frozen=True)
+class TokenPlacement:
+    """A token on a square (``{token: ward, at: D4}``) or on a skill (``{token: lock, skill:
+    long-shot}``): a setup's tokens and the ``place``/``remove`` effects of events."""
+
+    WHAT: ClassVar[str] = "the token placement"
+    SHAPE: ClassVar[str] = "a token placement must be {token: ID, at: LOCATION} (or {token: ID, skill: SKILL})"
+
+    token: str = spec(Ref("tokens", "the token placement"))
+    at: int | str | None = spec(Opt(Custom("at")), default=None)  # a location or a spawn point's number
+    skill: str | None = spec(Opt(Ref("skills", "the skill lock")), default=None)  # where a skill lock sits
+    finds: tuple[str, ...] = spec(Custom("finds"), default=())  # this spot's own finds (a search kind)
+
+
+@dataclass(frozen=True)
 class Setup:
     WHAT: ClassVar[str] = "the setup"
 
@@ -247,6 +318,7 @@ class Setup:
     foes: tuple[FoePlacement, ...] = spec(ListOf(Nested(FoePlacement)), default=())
     # ally id -> location or spawn point
     allies: Mapping[str, int | str] = spec(Custom("setup_allies"), factory=frozen_map)
+    tokens: tuple[TokenPlacement, ...] = spec(ListOf(Custom("token_placement", record=TokenPlacement)), default=())
 
 
 @dataclass(frozen=True)
@@ -296,6 +368,8 @@ class Chapter:
     setup: Setup = spec(Nested(Setup, null_is_default=True), factory=Setup)
     objective: Objective = spec(Custom("objective", record=Objective))
     cards: tuple[Card, ...] = spec(ListOf(Nested(Card)), default=())
+    # this chapter's own rules.foe_targets ("unless otherwise indicated"); None: the rules'
+    foe_targets: FoeTargets | None = spec(Opt(Choice(FoeTargets)), default=None)
     # from the long form of features: the letter's name, and the chapter item found there
     feature_names: Mapping[str, str] = field(default_factory=frozen_map)
     feature_items: Mapping[str, str] = field(default_factory=frozen_map)  # search letter -> chapter item found there
@@ -326,6 +400,7 @@ class Pack:
     sample: Mapping[str, bool] = field(default_factory=frozen_map)  # "kind/id" -> sample values?
     origins: Mapping[str, str] = field(default_factory=frozen_map)  # "kind/id" -> the pack folder it came from
     allies: Mapping[str, Ally] = field(default_factory=frozen_map)
+    tokens: Mapping[str, TokenKind] = field(default_factory=frozen_map)
 
     def kind(self, name: str) -> Mapping[str, Any]:
         """Entries of one kind by its YAML name (``legends``, ``foes`` ...)."""
@@ -335,4 +410,4 @@ class Pack:
 
 
 #: The YAML kind names, in the order ``hollow content list`` shows them.
-KINDS = ("dice", "legends", "allies", "skills", "items", "foes", "rules", "chapters")
+KINDS = ("dice", "legends", "allies", "skills", "items", "foes", "tokens", "rules", "chapters")

@@ -70,8 +70,8 @@ legends:
 sample: true
 
 allies:
-  # An ally is a hero who is not a Legend: foes may target it (the closest hero; ties
-  # go to the highest attack_priority), "each hero" card effects include it, and the
+  # An ally is a hero who is not a Legend: foes go for it (the closest hero; ties to
+  # the highest attack_priority) where the chapter says foe_targets: heroes, "each hero" card effects include it, and the
   # players move it (and attack with it, if it has a basic_attack) once per Legend
   # phase, after any Legend. It has no tokens, skills, items or fear, and leaves the
   # board at 0 health. A chapter places it under setup.allies; a card can bring it in
@@ -128,7 +128,7 @@ foes:
     defense: 0
     move: 2                       # locations per activation
     attack: {dice: 1, direct: 1, range: 0}
-    target: closest               # closest hero, Legend or ally (ties: highest attack priority), or a Legend id
+    target: closest               # closest Legend (ties: highest attack priority; allies too with foe_targets: heroes), or a Legend id
     supply: 10                    # miniatures in the box: no more can be on the map
     text: Describe the foe in your own words.
 """,

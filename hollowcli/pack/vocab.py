@@ -29,6 +29,11 @@ class Effect(StrEnum):
     ADVANCE = "advance"
     TOKENS = "tokens"
     ALLY = "ally"
+    # events only (``on_cards=False``): the token and map block
+    PLACE = "place"
+    REMOVE = "remove"
+    OPEN = "open"
+    CLOSE = "close"
 
 
 class ObjectiveKind(StrEnum):
@@ -64,6 +69,22 @@ class FeatureKind(StrEnum):
     SCENERY = "scenery"
 
 
+class TokenBlocks(StrEnum):
+    """``tokens.ID.blocks``: which side may not enter a token's square."""
+
+    FOES = "foes"
+    HEROES = "heroes"
+    ALL = "all"
+
+
+class TokenSide(StrEnum):
+    """``tokens.ID.for``: the side a token serves (its bonus helps that side's attacks,
+    its trap hurts that side's enemies)."""
+
+    HEROES = "heroes"
+    FOES = "foes"
+
+
 class ItemKind(StrEnum):
     """An item's kind: carried and used, or equipped as the Legend's relic."""
 
@@ -97,6 +118,15 @@ class SearchLimit(StrEnum):
     ONCE = "once"
     PER_ROUND = "per_round"
     UNLIMITED = "unlimited"
+
+
+class FoeTargets(StrEnum):
+    """``rules.foe_targets`` (and a chapter's ``foe_targets``): whom a ``target: closest`` foe
+    goes for. The rules summary says "the closest Legend"; ``heroes`` lets allies be chosen
+    too (a chapter about protecting someone)."""
+
+    LEGENDS = "legends"
+    HEROES = "heroes"
 
 
 class SpawnListEnd(StrEnum):

@@ -180,6 +180,7 @@ def _round(ev: Any, state: Any) -> list[str]:
 
 _PLAIN = Instruction(_plain)
 _DAMAGE = Instruction(_damage)
+_ANY = Instruction(_plain, any_phase=True)
 
 #: Every kind of event, as an instruction for the real board.
 INSTRUCTIONS: Mapping[EventKind, Instruction] = {
@@ -221,6 +222,12 @@ INSTRUCTIONS: Mapping[EventKind, Instruction] = {
     EventKind.CARD_ALLY: _PLAIN,
     EventKind.ALLY_FALLS: _PLAIN,
     EventKind.TRACK_SLIDE: Instruction(_slide),
+    # a chapter's tokens and map, whenever its script changes them
+    EventKind.TOKEN_PLACED: _ANY,
+    EventKind.TOKEN_REMOVED: _ANY,
+    EventKind.MAP_CHANGE: _ANY,
+    EventKind.TOKEN_ATTACK: _PLAIN,
+    EventKind.TOKEN_DESTROYED: _ANY,
     # any phase
     EventKind.CORRECTION: Instruction(_correction, any_phase=True),
     EventKind.ROUND: Instruction(_round, any_phase=True),

@@ -358,8 +358,8 @@ def turn_order_page(c: Any, pack: Pack, page_w: float, page_h: float, label: str
       "in the order shown, are everything the adversary does this round; an action the spot "
       "does not show does not happen (no move, no attack or no spawn that round).", st["p"])
     P(f"<b>Move, attack.</b> Every foe on the board activates, class by class: {order}; within a class, "
-      "in the order they came onto the board. A foe moves toward the closest hero, Legend or ally (tie: the highest "
-      "attack priority) and stops as soon as it can attack; it attacks when it has range and line of "
+      "in the order they came onto the board. A foe moves toward the closest Legend (tie: the highest "
+      "attack priority; a chapter may say allies count too) and stops as soon as it can attack; it attacks when it has range and line of "
       "sight. On a spot with both, each foe moves and then attacks before the next foe acts.",
       st["step"], "a")
     P(icons("<b>Spawn.</b> Take the next entry of the chapter's spawn list; roll a {dice} D6 for each group. "
