@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "assist": ("hollowcli.commands.assist", "assist", "Run the rounds of the physical game: your dice, hollow's foes."),
     "campaign": ("hollowcli.commands.play", "campaign", "Create and inspect solo campaigns."),
     "print": ("hollowcli.commands.printing", "print_", "Write print-ready PDFs into ./output/."),
+    "hint": ("hollowcli.commands.hint", "hint", "The chance to win from a saved game, for each good choice."),
     "simulate": ("hollowcli.commands.simulate", "simulate", "Play many games of each chapter: win rates and charts."),
     "config": ("hollowcli.commands.config", "config", "Show the config file's path and the settings in effect."),
 }

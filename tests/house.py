@@ -43,7 +43,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("=hollowcli", "hollowcli.errors", "hollowcli.resources", "hollowcli.tempfiles", "hollowcli.locations",
      "hollowcli.children"),
     ("hollowcli.names", "hollowcli.rulestext", "hollowcli.pack.files"),
-    ("hollowcli.dice", "hollowcli.config"),
+    ("hollowcli.dice", "hollowcli.config", "hollowcli.intervals"),
     ("hollowcli.output",),
     # content: the words first, then the pack (model, checks, loader, cache)
     ("hollowcli.pack.vocab", "hollowcli.pack.words", "hollowcli.pack.fields"),
@@ -65,6 +65,8 @@ FLOORS: list[tuple[str, ...]] = [
     # what the engine serves: odds, print, saved games, then play
     ("hollowcli.odds", "hollowcli.render", "hollowcli.play.saves"),
     ("hollowcli.play",),
+    # hint: the chance to win from here, by rollouts (the pool is handed in from above)
+    ("hollowcli.hint",),
     ("hollowcli.table", "hollowcli.simulate"),
     # the command line
     ("hollowcli.commands", "=hollowcli.cli"),

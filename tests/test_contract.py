@@ -121,7 +121,7 @@ def fives(tmp_path: Path) -> Path:
 def test_every_contract_command_exists() -> None:
     assert set(COMMANDS) == {
         "roll", "attack", "odds", "spawn", "leave", "rules", "content", "play", "assist", "campaign", "print",
-        "simulate", "config",
+        "simulate", "config", "hint",
     }
     subcommands = {
         "content": {"validate", "list", "show", "init"},
@@ -135,7 +135,7 @@ def test_every_contract_command_exists() -> None:
 
 
 ALL_COMMANDS = [
-    ("roll",), ("attack",), ("odds",), ("spawn",), ("leave",), ("rules",), ("play",), ("assist",), ("simulate",),
+    ("roll",), ("attack",), ("odds",), ("spawn",), ("leave",), ("rules",), ("play",), ("assist",), ("simulate",), ("hint",),
     ("content", "validate"), ("content", "list"), ("content", "show"), ("content", "init"),
     ("campaign", "new"), ("campaign", "status"), ("campaign", "list"),
     ("print", "reference"), ("print", "spawn"), ("print", "deck"), ("print", "cards"), ("print", "kit"),

@@ -426,7 +426,7 @@ def test_an_unknown_word_is_named_once_with_every_command() -> None:
     r = play("1", "--seed", "11", input="fly away\nquit\n")
     hint = " ".join(after(r.output, "(help)> fly away").splitlines()[1:4])
     assert hint.startswith("'fly away' is not a command; the commands are activate, move, attack,")
-    assert "choices, undo, redo, map, log, save, help and quit. Type a number (1-4)" in hint
+    assert "choices, undo, redo, map, log, save, hint, help and quit. Type a number (1-4)" in hint
     assert "is not one of the choices now" not in hint
 
 

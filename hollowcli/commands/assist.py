@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -62,6 +63,7 @@ def assist(
 
     req = assist_request(chapter, campaign_name, new, seed, input_path, log_path, explain)
     pack = get_pack(content_dirs)
+    req.options.hinter = _hinter()
     stream = sys.stderr if as_json else sys.stdout
     console = Console(stream, use_colour() and stream.isatty())
     stdin = sys.stdin if sys.stdin is not None else open(os.devnull, encoding="utf-8")  # noqa: SIM115
@@ -72,3 +74,11 @@ def assist(
         exit_interrupted()
     if outcome.stopped == "hangup":
         sys.exit(129)
+
+
+def _hinter() -> Any:
+    """'hint' at the prompt, its rollouts over hollow simulate's process pool."""
+    from hollowcli.commands.hint import pool_runner
+    from hollowcli.hint.prompt import hinter
+
+    return hinter(pool_runner(None))

@@ -67,9 +67,10 @@ def play(
     """Play a chapter solo by text prompts (CHAPTER: id or number; default: the campaign's next).
 
     The board, the Legends, the foes and the track are shown; pick a numbered choice or
-    type a shortcut (move C4, attack g2, end) or undo, redo, map, log, help, save, quit.
-    Foes act by themselves, each ruling printed with its reason. The campaign is saved
-    after every step: quit at any time and run 'hollow play' again to resume.
+    type a shortcut (move C4, attack g2, end) or undo, redo, map, log, hint, help,
+    save, quit. Foes act by themselves, each ruling printed with its reason. The
+    campaign is saved after every step: quit at any time and run 'hollow play' again
+    to resume.
 
     \b
     Examples:
@@ -89,6 +90,7 @@ def play(
     req = play_request(chapter, campaign_name, new, seed, input_path, auto, max_rounds, explain, log_path, restart,
                        from_backup, rolled)
     pack = get_pack(content_dirs)
+    req.options.hinter = _hinter()
     # With --json the transcript goes to stderr so stdout holds the one JSON document.
     stream = sys.stderr if as_json else sys.stdout
     console = Console(stream, use_colour() and stream.isatty())
@@ -108,6 +110,14 @@ def play(
         _silence_stdout()
         # 128 + SIGHUP, as a shell reports a hung-up job; a reader that left (`| head`) is no error
         sys.exit(129 if outcome.stopped == "hangup" else 0)
+
+
+def _hinter() -> Any:
+    """'hint' at the prompt, its rollouts over hollow simulate's process pool."""
+    from hollowcli.commands.hint import pool_runner
+    from hollowcli.hint.prompt import hinter
+
+    return hinter(pool_runner(None))
 
 
 def _silence_stdout() -> None:

@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 @click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Processes to use (default: every core).")
 @click.option("--max-rounds", type=click.IntRange(1), default=100, show_default=True,
               help="Stop a game after this many rounds (it counts as lost to the round limit).")
-@click.option("--policy", type=click.Choice(["auto", "random"]), default="auto", show_default=True,
-              help="Who plays the Legends: the --auto policy, or uniformly random legal choices.")
+@click.option("--policy", type=click.Choice(["auto", "random", "hint"]), default="auto", show_default=True,
+              help="Who plays the Legends: the --auto policy, uniformly random legal choices, or a "
+                   "small hint at each decision (slow: for small runs).")
 @content_option
 @click.option("--against", "against", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Play the same games again with this pack folder layered on top, and compare.")

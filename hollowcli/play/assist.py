@@ -47,6 +47,7 @@ At the Legend-phase prompt, say what the Legends did on the board:
   attack g2 with long-shot   use ...   restore health   search   give ...
   swap ...   end
   (hollow checks each against the rules; 'choices' lists what is legal now)
+  hint, hint move C4: the chance to win from here, read from the ledger
 When a roll is needed hollow asks for it: type the faces you rolled
   (values or labels, spaces or commas: '2 0 1', 'blank,1'),
   or r to let hollow roll.
@@ -95,7 +96,7 @@ class AssistMode:
 
     command = "hollow assist"
     #: Besides the action verbs: the corrections ("the board is the truth") and the meta words.
-    prompt_words: tuple[str, ...] = (*CORRECTION_WORDS, "status", "choices", "undo", "redo", "map", "log", "save", "help", "quit")
+    prompt_words: tuple[str, ...] = (*CORRECTION_WORDS, "status", "choices", "undo", "redo", "map", "log", "save", "hint", "help", "quit")
     #: The prompt's meta commands: hollow play's, its own help and the ledger.
     meta: Mapping[str, MetaCommand] = {**META, "help": _help, "status": _status}
 

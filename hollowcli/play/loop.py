@@ -29,6 +29,7 @@ from hollowcli.play.session import open_session, policy_rng
 from hollowcli.play.solo import SoloMode
 from hollowcli.play.table import Mode, Outcome, PlayOptions
 
+_HINT = re.compile(r"hint(\s|$)", re.IGNORECASE)
 _NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: '²'.isdigit() is True but int('²') fails
 
 _DEMO = ("This --auto game was a demo in a throwaway campaign: nothing was saved and your campaigns are "
@@ -133,6 +134,8 @@ class Game:
         """What Tab completes at the prompt: meta commands, every word of the legal commands
         (verbs, Legend ids, foes as typed, item ids, places), Legend names and map locations."""
         words = set(meta.META) - {"?"}
+        if self.options.hinter is not None:
+            words.add("hint")
         for a in engine.legal_actions(self.state):
             words.update(a.command.split())
         for hero in (*self.state.legends, *self.state.allies):
@@ -298,6 +301,11 @@ class Game:
                 actions = list(engine.legal_actions(self.state))
                 self.hidden = set(range(1, len(actions) + 1))  # a list no screen has shown
             return True
+        if _HINT.match(text):  # 'hint', 'hint move D4': the chance to win by rollouts (no step, no save)
+            if self.options.hinter is None:
+                self.hint("'hint' is not available here.")
+                return False
+            return self.options.hinter(self, text, actions)
         word = meta.parse(self.mode.meta, text)
         if word is not None:
             return self.mode.meta[word[0]](self, word[1], actions)

@@ -29,6 +29,8 @@ Choose by number, or type a command:
   undo [N]     take back the last step (or N)    redo [N]  take it again
   map          the map, the track and every figure
   log [N]      the last rulings (default 20)
+  hint [C]     the chance to win from here for the best few choices (and C:
+               'hint move D4'), by rollouts of the --auto policy; no step
   save         save now (it is saved after every step anyway)
   help         this text                          quit      save and leave
 Foes act by themselves in the adversary phase; each ruling gives its reason."""

@@ -25,7 +25,7 @@ class SoloMode:
     """The hooks of ``hollow play`` (see :class:`~hollowcli.play.table.Mode`)."""
 
     command = "hollow play"
-    prompt_words: tuple[str, ...] = ("choices", "undo", "redo", "map", "log", "save", "help", "quit")
+    prompt_words: tuple[str, ...] = ("choices", "undo", "redo", "map", "log", "save", "hint", "help", "quit")
     meta: Mapping[str, MetaCommand] = META
 
     def __init__(self) -> None:

@@ -31,6 +31,8 @@ class PlayOptions:
     throwaway: bool = False  # --auto without --campaign: a demo in a campaign that is never saved
     ask: bool = False  # --rolled ask: ask the player for every roll, when it is needed
     seeded: bool = False  # --rolled seeded: hollow rolls (a campaign that asked asks no more)
+    #: 'hint' at the prompt: ``hinter(table, text, actions)`` (hollowcli.hint.prompt), handed in by the command
+    hinter: Callable[..., bool] | None = None
 
 
 @dataclass

@@ -14,6 +14,7 @@ the figures are the same for every ``--jobs``.
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
@@ -55,7 +56,7 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
              index: int = 0) -> GameResult:
     """One whole game of ``chapter`` seeded ``seed``: the game ``hollow play CHAPTER --auto
     --seed SEED --max-rounds MAX_ROUNDS`` plays (with ``policy`` choosing the Legends' moves)."""
-    choose = POLICIES[policy]
+    choose = _policy(policy)
     state = engine.new_game(pack, chapter)
     ids = [lg.id for lg in state.legends]
     where = {lid: n for n, lid in enumerate(ids)}
@@ -88,6 +89,18 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
     return GameResult(index=index, won=won, cause=cause, rounds=rounds, steps=step,
                       fell=(down + scared) if not won else (), damage=tuple(damage), fear=tuple(fear),
                       defeated=state.defeated_count())
+
+
+#: Every policy ``--policy`` names: the engine's, and ``hint`` (slow: a small hint at each decision).
+POLICY_NAMES = (*POLICIES, "hint")
+
+
+def _policy(name: str) -> Callable[[Any, Any], Any]:
+    if name == "hint":
+        from hollowcli.hint.policy import hint_action
+
+        return hint_action
+    return POLICIES[name]
 
 
 def _cause(state: Any, down: tuple[str, ...], scared: tuple[str, ...]) -> str:
@@ -237,39 +250,63 @@ def run(job: Job, jobs: int | None = None, pack: Any = None,
     started are dropped, the workers end, and the outcome holds the games finished, marked
     incomplete, with the signal that stopped it.
     """
-    if job.policy not in POLICIES:
-        raise UsageError(f"there is no policy {job.policy!r}; the policies are {', '.join(POLICIES)}")
+    if job.policy not in POLICY_NAMES:
+        raise UsageError(f"there is no policy {job.policy!r}; the policies are {', '.join(POLICY_NAMES)}")
     jobs = jobs or default_jobs()
     pieces = chunks(job, jobs)
     done: dict[tuple[str, int], list[GameResult]] = {}
     stopped = [0]  # the signal that stopped the run (0: none)
-    if jobs <= 1 or len(pieces) <= 1:
-        if pack is not None:
-            _PACKS[job.dirs] = pack
-
-        def stop_here(sig: int, _frame: Any) -> None:
-            stopped[0] = stopped[0] or sig
-            raise KeyboardInterrupt
-
-        try:
-            with _on_stop_signals(stop_here):
-                for ch, start, stop in pieces:
-                    _, _, res = _chunk(job.dirs, ch, job.seed, start, stop, job.max_rounds, job.policy)
-                    done[ch, start] = res
-                    if progress:
-                        progress(len(res))
-        except KeyboardInterrupt:
-            stopped[0] = stopped[0] or signal.SIGINT
-    else:
-        stopped[0] = _run_pool(job, jobs, pieces, done, progress)
+    if pack is not None and (jobs <= 1 or len(pieces) <= 1):
+        _PACKS[job.dirs] = pack
+    tell = None
+    if progress is not None:
+        def tell(_key: Any, res: list[GameResult], say: Callable[[int], None] = progress) -> None:
+            say(len(res))
+    got, stop = run_pieces(functools.partial(_job_piece, job), pieces, jobs, tell)
+    done.update(got)
+    stopped[0] = stop
     out = Outcome(job, complete=not stopped[0], stopped_by=stopped[0])
     for ch in job.chapters:
         out.results[ch] = [g for (c, s) in sorted(k for k in done if k[0] == ch) for g in done[c, s]]
     return out
 
 
-def _run_pool(job: Job, jobs: int, pieces: Sequence[tuple[str, int, int]],
-              done: dict[tuple[str, int], list[GameResult]], progress: Callable[[int], None] | None) -> int:
+def _job_piece(job: Job, chapter: str, start: int, stop: int) -> tuple[tuple[str, int], list[GameResult]]:
+    """One piece of a run, keyed by (chapter, first game)."""
+    ch, first, res = _chunk(job.dirs, chapter, job.seed, start, stop, job.max_rounds, job.policy)
+    return (ch, first), res
+
+
+def run_pieces(work: Callable[..., tuple[Any, Any]], pieces: Sequence[tuple[Any, ...]], jobs: int,
+               progress: Callable[[Any, Any], None] | None = None) -> tuple[dict[Any, Any], int]:
+    """``work(*piece)`` for every piece, over ``jobs`` processes (1: in this process);
+    ``work`` returns ``(key, results)``. Returns ``{key: results}`` for the pieces done and
+    the signal that stopped the work (Ctrl-C, SIGTERM, SIGHUP), or 0. ``progress(key,
+    results)`` is called as each piece finishes. Simulate's games and hint's rollouts
+    both go through here (a pure ``work`` gives the same results for any ``jobs``)."""
+    done: dict[Any, Any] = {}
+    if jobs > 1 and len(pieces) > 1:
+        return done, _run_pool(work, jobs, pieces, done, progress)
+    stopped = [0]
+
+    def stop_here(sig: int, _frame: Any) -> None:
+        stopped[0] = stopped[0] or sig
+        raise KeyboardInterrupt
+
+    try:
+        with _on_stop_signals(stop_here):
+            for piece in pieces:
+                key, res = work(*piece)
+                done[key] = res
+                if progress:
+                    progress(key, res)
+    except KeyboardInterrupt:
+        stopped[0] = stopped[0] or signal.SIGINT
+    return done, stopped[0]
+
+
+def _run_pool(work: Callable[..., tuple[Any, Any]], jobs: int, pieces: Sequence[tuple[Any, ...]],
+              done: dict[Any, Any], progress: Callable[[Any, Any], None] | None) -> int:
     """Play the pieces over a pool of ``jobs`` worker processes; the signal that stopped it
     (Ctrl-C, SIGTERM, SIGHUP), or 0 when every piece was played.
 
@@ -302,16 +339,15 @@ def _run_pool(job: Job, jobs: int, pieces: Sequence[tuple[str, int, int]],
             stack.enter_context(_on_stop_signals(on_signal))  # until the pool is shut down
             pool = ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), mp_context=context,
                                        initializer=_worker_init, initargs=(os.getpid(),))
-            futures = [pool.submit(_chunk, job.dirs, ch, job.seed, s, e, job.max_rounds, job.policy)
-                       for ch, s, e in pieces]
+            futures = [pool.submit(work, *piece) for piece in pieces]
             for fut in futures:
                 fut.add_done_callback(finished.put)
 
         def take(fut: Future[Any]) -> None:
-            ch, start, res = fut.result()
-            done[ch, start] = res
+            key, res = fut.result()
+            done[key] = res
             if progress:
-                progress(len(res))
+                progress(key, res)
 
         try:
             left = len(futures)

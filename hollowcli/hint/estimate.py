@@ -1,0 +1,292 @@
+"""The estimator behind ``hint``: the chance to win from a state, for each candidate choice.
+
+Each candidate (one step, or a two-step choice such as "move D4; attack 2") is taken, and
+then the ``--auto`` policy plays the rest of the chapter: one *rollout*. Rollout *r* of a
+hint seeded ``S`` rolls its dice like game ``S + r`` of ``hollow simulate``: step *k* from
+the state with :func:`~hollowcli.play.session.step_rng` ``(S + r, k)`` and the policy's
+choice with :func:`~hollowcli.play.session.policy_rng` ``(S + r, k)``.
+
+Sound statistics, spent where it matters:
+
+- **common random numbers**: every candidate is played with the same rollout seeds
+  ``S + 0, S + 1, ...``, so two candidates meet the same dice step for step and their
+  difference is *paired* (rollout *r* of one against rollout *r* of the other): the noise
+  that both share cancels out;
+- **95% Wilson score intervals** for each win chance (:func:`hollowcli.intervals.wilson`)
+  and **Newcombe's paired interval** for the difference between two candidates
+  (:func:`hollowcli.intervals.newcombe_paired`, over the rollouts both played);
+- **interval-based pruning** in stages: every candidate gets a quarter of the rollouts,
+  then half, then all; after each stage a candidate whose paired interval against the
+  leader lies wholly below zero is clearly worse and stops there. The survivors all get
+  the full number (the floor), so the best few are compared on equal terms;
+- **cannot be told apart**: when the paired interval of a survivor against the best
+  contains zero, the answer says so rather than rank them.
+
+The rollouts are cut into pieces ``(candidate, first, last)``; a *runner* plays them (in
+this process, or over ``hollow simulate``'s process pool) and returns them by piece. Every
+piece is a pure function of its inputs and the figures are counted in rollout order, so
+the answer is the same for any number of processes.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hollowcli import engine
+from hollowcli.engine.core import foe_id_text
+from hollowcli.engine.vocab import EventKind, Phase
+from hollowcli.intervals import Pairs, newcombe_paired, wilson
+from hollowcli.play.session import policy_rng, step_rng
+
+#: How many rollouts each candidate that survives the pruning gets, unless told.
+DEFAULT_ROLLOUTS = 200
+#: The fewest rollouts a candidate gets before it may be pruned.
+FIRST_STAGE_MIN = 8
+#: Rollouts in one piece of work (small enough to share out and stop soon after Ctrl-C).
+PIECE = 25
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A choice to weigh: one engine step, or two (a move then an attack)."""
+
+    command: str  # as typed: 'attack g2', 'move D4; attack g2'
+    steps: tuple[Any, ...]  # the engine Actions, in order
+    label: str
+    named: bool = False  # the player asked about it
+
+
+@dataclass(frozen=True)
+class Rollout:
+    """How one rollout ended, and what happened in it that words can tell."""
+
+    won: bool
+    rounds_left: int  # rounds played from the state's round to the end, that round included
+    fell: tuple[str, ...] = ()  # Legends incapacitated or overcome by fear when it was lost
+    cleared: tuple[str, ...] = ()  # foes (``gobkin#2``) defeated before the foes acted this round
+    hit: tuple[str, ...] = ()  # Legends a foe attacked in this round's adversary phase
+    steps: int = 0  # choices made in it (the candidate's included)
+
+
+@dataclass
+class Figures:
+    """One candidate's rollouts (by rollout number) and what they come to."""
+
+    candidate: Candidate
+    rollouts: dict[int, Rollout] = field(default_factory=dict)
+    pruned_at: int = 0  # the stage's rollouts when it was found clearly worse (0: it survived)
+
+    @property
+    def n(self) -> int:
+        return len(self.rollouts)
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for r in self.rollouts.values() if r.won)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of the win chance."""
+        return wilson(self.wins, self.n)
+
+    @property
+    def rounds_left(self) -> float:
+        return sum(r.rounds_left for r in self.rollouts.values()) / self.n if self.n else 0.0
+
+    def share(self, test: Callable[[Rollout], bool]) -> float:
+        return sum(1 for r in self.rollouts.values() if test(r)) / self.n if self.n else 0.0
+
+
+def paired(a: Figures, b: Figures) -> tuple[float, float, float, int]:
+    """``a``'s win chance minus ``b``'s over the rollouts both played (the same seeds, so the
+    same dice), its 95% paired interval (Newcombe), and how many rollouts that is."""
+    common = sorted(a.rollouts.keys() & b.rollouts.keys())
+    if not common:
+        return 0.0, -1.0, 1.0, 0
+    counts = [0, 0, 0, 0]
+    for r in common:
+        counts[(0 if b.rollouts[r].won else 2) + (0 if a.rollouts[r].won else 1)] += 1
+    # b is the base, a the other: both, base (b) only, other (a) only, neither
+    d, lo, hi = newcombe_paired(Pairs(both=counts[0], base_only=counts[1], other_only=counts[2], neither=counts[3]))
+    return d, lo, hi, len(common)
+
+
+@dataclass
+class Answer:
+    """The estimate: the candidates best first, and whether it ran to the end."""
+
+    step: int
+    seed: int
+    ranked: list[Figures]
+    complete: bool = True
+
+    @property
+    def best(self) -> Figures:
+        return self.ranked[0]
+
+    def apart(self, f: Figures) -> bool:
+        """Whether ``f`` is told apart from the best: its paired interval against the best
+        lies wholly below zero."""
+        if f is self.best:
+            return True
+        _d, _lo, hi, _n = paired(f, self.best)
+        return hi < 0
+
+
+# ------------------------------------------------------------------ one rollout
+def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100) -> Rollout:
+    """Take ``steps`` from ``state`` (the second of a two-step choice only if the rules still
+    allow it, as at the prompt), then let the ``--auto`` policy play to the end; step *k*
+    rolls with ``step_rng(seed, k)`` and decides with ``policy_rng(seed, k)``."""
+    start = state.round
+    cleared: list[str] = []
+    hit: list[str] = []
+    s, k = state, 0
+    for i, step in enumerate(steps):
+        if i:
+            acting = getattr(s.turn, "legend", None)
+            if s.result is not None or acting != steps[0].legend:
+                break  # the activation ended by itself (nothing was left to do)
+            step = next((a for a in engine.legal_actions(s) if a == step), None)
+            if step is None:
+                break  # no longer possible (a leave roll on the way): the policy goes on
+        s, events = engine.apply(s, step, step_rng(seed, k))
+        k += 1
+        _note(events, start, cleared, hit)
+    while s.result is None and s.round <= max_rounds:
+        action = engine.auto_action(s, policy_rng(seed, k))
+        s, events = engine.apply(s, action, step_rng(seed, k))
+        k += 1
+        _note(events, start, cleared, hit)
+    won = s.result == "won"
+    fell: tuple[str, ...] = ()
+    if not won:
+        limit = s.pack.rules.fear_limit
+        fell = tuple(lg.id for lg in s.legends if lg.health <= 0 or lg.fear >= limit)
+    return Rollout(won=won, rounds_left=min(s.round, max_rounds) - start + 1, fell=fell,
+                   cleared=tuple(cleared), hit=tuple(dict.fromkeys(hit)), steps=k)
+
+
+_ATTACK = EventKind.ATTACK
+_FOE_ATTACK = EventKind.FOE_ATTACK
+_LEGENDS = Phase.LEGENDS
+
+
+def _note(events: Sequence[Any], start: int, cleared: list[str], hit: list[str]) -> None:
+    """Keep what the words may tell: the foes the Legends defeat before the foes act this
+    round, and the Legends a foe attacks in this round's adversary phase."""
+    for ev in events:
+        if ev.round != start:
+            continue
+        if ev.kind == _ATTACK and ev.phase == _LEGENDS and ev.numbers.get("defeated") and ev.target:
+            cleared.append(ev.target)
+        elif ev.kind == _FOE_ATTACK and ev.target:
+            hit.append(ev.target)
+
+
+# ------------------------------------------------------------------ the pieces
+#: The hints being worked out, by token: (state, candidates, seed, max_rounds). A worker
+#: process forked by the pool finds them here (forked after they were put here).
+_WORK: dict[int, tuple[Any, tuple[Candidate, ...], int, int]] = {}
+_TOKENS = itertools.count(1)
+
+
+def play_piece(token: int, c: int, first: int, last: int) -> tuple[tuple[int, int], list[Rollout]]:
+    """Rollouts ``first..last-1`` of candidate ``c`` of the hint ``token`` (a piece of work:
+    run in a worker process, or in this one)."""
+    state, candidates, seed, max_rounds = _WORK[token]
+    steps = candidates[c].steps
+    return (c, first), [rollout(state, steps, seed + r, max_rounds) for r in range(first, last)]
+
+
+#: Plays pieces: ``runner(work, pieces) -> ({key: results}, stop signal or 0)``, where
+#: ``work(*piece)`` returns ``(key, results)``. :func:`in_process`, or ``hollow simulate``'s
+#: pool (:func:`hollowcli.simulate.run.run_pieces`), handed in by the command.
+Runner = Callable[[Callable[..., Any], list[tuple[Any, ...]]], tuple[dict[Any, Any], int]]
+
+
+def in_process(work: Callable[..., Any], pieces: list[tuple[Any, ...]]) -> tuple[dict[Any, Any], int]:
+    """The pieces one after the other in this process; Ctrl-C stops with the pieces done."""
+    import signal
+
+    done: dict[Any, Any] = {}
+    try:
+        for piece in pieces:
+            key, res = work(*piece)
+            done[key] = res
+    except KeyboardInterrupt:
+        return done, int(signal.SIGINT)
+    return done, 0
+
+
+def stages(rollouts: int) -> list[int]:
+    """The rollouts each live candidate has after each stage: a quarter, a half, all."""
+    out = [max(min(FIRST_STAGE_MIN, rollouts), rollouts // 4), max(1, rollouts // 2), rollouts]
+    return sorted(set(out))
+
+
+def estimate(state: Any, candidates: Sequence[Candidate], rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
+             runner: Runner = in_process, max_rounds: int = 100, step: int = 0,
+             progress: Callable[[int], None] | None = None) -> Answer:
+    """Weigh ``candidates`` from ``state``: at least ``rollouts`` rollouts for each that
+    survives the pruning, the same seeds for all. ``step`` is only reported back.
+
+    The runner may be stopped (Ctrl-C): the answer then holds what was played, marked
+    incomplete. Never changes ``state``.
+    """
+    if not candidates:
+        raise ValueError("there is nothing to weigh: no candidates")
+    figures = [Figures(c) for c in candidates]
+    token = next(_TOKENS)
+    _WORK[token] = (state, tuple(candidates), seed, max_rounds)
+    complete = True
+    try:
+        for target in stages(max(1, rollouts)):
+            live = [i for i, f in enumerate(figures) if not f.pruned_at]
+            pieces = [(token, i, a, min(target, a + PIECE)) for i in live for a in range(figures[i].n, target, PIECE)]
+            done, stopped = runner(play_piece, pieces)
+            for (i, first), res in sorted(done.items()):
+                figures[i].rollouts.update(zip(range(first, first + len(res)), res, strict=True))
+            if progress:
+                progress(sum(len(r) for r in done.values()))
+            if stopped:
+                complete = False
+                break
+            if target < rollouts:
+                _prune(figures, target)
+    finally:
+        del _WORK[token]
+    return Answer(step=step, seed=seed, ranked=rank(figures), complete=complete)
+
+
+def _leader(figures: Sequence[Figures]) -> Figures:
+    return max((f for f in figures if f.n), key=lambda f: f.rate, default=figures[0])
+
+
+def _prune(figures: list[Figures], at: int) -> None:
+    """Stop each live candidate whose paired interval against the leader lies wholly below zero."""
+    live = [f for f in figures if not f.pruned_at]
+    lead = _leader(live)
+    for f in live:
+        if f is not lead and paired(f, lead)[2] < 0:
+            f.pruned_at = at
+
+
+def rank(figures: Sequence[Figures]) -> list[Figures]:
+    """Best first: survivors before the pruned, then by win chance; among equal chances a
+    win in fewer rounds, a loss in more; then in the order offered."""
+    order = {id(f): n for n, f in enumerate(figures)}
+    return sorted(figures, key=lambda f: (bool(f.pruned_at), -f.rate,
+                                          (f.rounds_left if f.rate else -f.rounds_left), order[id(f)]))
+
+
+def foe_names(state: Any) -> dict[str, str]:
+    """``gobkin#2`` -> 'Gobkin 2', for the foes on the board (the words of the answer)."""
+    return {foe_id_text(f): state.foe_name(f) for f in state.foes}
