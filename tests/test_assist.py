@@ -498,16 +498,17 @@ def test_every_event_kind_has_one_instruction_for_the_real_board() -> None:
 
     assert [k.value for k in EventKind if k not in INSTRUCTIONS] == []
     assert set(INSTRUCTIONS) == set(EventKind)
-    # in the Legend phase only corrections, a new round, the game's end and what a chapter's
-    # script does to the board are instructions; the rest is the screen's ruling. In the
-    # adversary phase, every event is an instruction.
+    # in the Legend phase only corrections, a new round and the game's end are instructions,
+    # and what a chapter's script makes happen there (its own kinds, its tokens and map, the
+    # card effects it applies, a spawn, what else it changes); the Legends' own rulings are
+    # the screen's. In the adversary phase, every event is an instruction.
     in_legend_phase = {k for k in EventKind if told_as_instruction(SimpleNamespace(kind=k, phase="legends"))}
     assert in_legend_phase == {EventKind.CORRECTION, EventKind.ROUND, EventKind.GAME_OVER,
-                               # a chapter event's rulings are told as instructions in any phase
                                EventKind.EVENT, EventKind.STORY, EventKind.CHOICE, EventKind.COUNTER, EventKind.VERDICT,
                                EventKind.TOKEN_PLACED, EventKind.TOKEN_REMOVED, EventKind.MAP_CHANGE,
                                EventKind.TOKEN_DESTROYED,
-                               # what a chapter's events change, told whenever they fire
                                EventKind.OBJECTIVE, EventKind.BOOST, EventKind.DECK, EventKind.ITEM_GAINED,
-                               EventKind.ITEM_LOST, EventKind.TRACK_SET}
+                               EventKind.ITEM_LOST, EventKind.TRACK_SET,
+                               EventKind.SPAWN, EventKind.ALLY_FALLS,
+                               *(k for k in EventKind if k.value.startswith("card-"))}
     assert all(told_as_instruction(SimpleNamespace(kind=k, phase="adversary")) for k in EventKind)

@@ -164,7 +164,45 @@ def _round(ev: Any, state: Any) -> list[str]:
     return ["", *wrap(f"Round {ev.numbers.get('round')} begins: {_reason(ev).split(': ', 1)[-1]}.")]
 
 
+def _event(ev: Any, state: Any) -> list[str]:
+    """A chapter event fires: why (its trigger), then its own text (a keeper's note such as
+    'Read paragraph 12.'), as the event says it."""
+    head = _reason(ev)
+    lines = ["", *wrap(f"  Event {head[len('event '):] if head.startswith('event ') else head}.", indent="    ")]
+    if ev.detail:
+        lines += wrap(f"    {ev.detail}", indent="    ")
+    return lines
+
+
+def _story(ev: Any, state: Any) -> list[str]:
+    return wrap(f"  - Read out: {ev.numbers.get('text', '')}", indent="    ")
+
+
+def _choice(ev: Any, state: Any) -> list[str]:
+    n = ev.numbers
+    if n.get("by") == "players":
+        return wrap(f"  - The players chose: {n.get('option')}.", indent="    ")
+    return wrap(f"  - hollow takes the option '{n.get('option')}' ({n.get('prompt')}).", indent="    ")
+
+
+def _counter(ev: Any, state: Any) -> list[str]:
+    n = ev.numbers
+    values = ", ".join(f"{name} is {value}" for name, value in dict(n.get("values", {})).items())
+    kept = " (kept for the campaign if the chapter is won)" if n.get("campaign") else ""
+    return wrap(f"  - (hollow notes: {values}{kept}; nothing to do on the board.)", indent="    ")
+
+
+def _verdict(ev: Any, state: Any) -> list[str]:
+    n = ev.numbers
+    if "changes nothing" in _reason(ev):
+        return _plain(ev, state)
+    return wrap(f"  - The story ends the chapter: it is {n.get('result')} once this step is over, unless the Legends "
+                f"have lost already. {n.get('text', '')}", indent="    ")
+
+
 _PLAIN = Instruction(_plain)
+_EFFECT = Instruction(_plain, any_phase=True)  # a card's (or an event's) effect
+_EFFECT_DAMAGE = Instruction(_damage, any_phase=True)
 _DAMAGE = Instruction(_damage)
 _ANY = Instruction(_plain, any_phase=True)
 
@@ -194,19 +232,20 @@ INSTRUCTIONS: Mapping[EventKind, Instruction] = {
     EventKind.FOE_ATTACK_ROLL: _PLAIN,
     EventKind.FOE_ATTACK: _DAMAGE,
     EventKind.FOE_NO_ATTACK: _PLAIN,
-    EventKind.SPAWN: Instruction(_spawn),
+    # (these happen in the Legend phase only when a chapter event makes them: told at the table then too)
+    EventKind.SPAWN: Instruction(_spawn, any_phase=True),
     EventKind.SHUFFLE: Instruction(_shuffle),
     EventKind.CARD: Instruction(_card),
-    EventKind.CARD_DAMAGE: _DAMAGE,
-    EventKind.CARD_FEAR: _PLAIN,
-    EventKind.CARD_HEAL: _PLAIN,
-    EventKind.CARD_CALM: _PLAIN,
-    EventKind.CARD_LOCK: _PLAIN,
-    EventKind.CARD_UNLOCK: _PLAIN,
-    EventKind.CARD_ADVANCE: _PLAIN,
-    EventKind.CARD_TOKENS: _PLAIN,
-    EventKind.CARD_ALLY: _PLAIN,
-    EventKind.ALLY_FALLS: _PLAIN,
+    EventKind.CARD_DAMAGE: _EFFECT_DAMAGE,
+    EventKind.CARD_FEAR: _EFFECT,
+    EventKind.CARD_HEAL: _EFFECT,
+    EventKind.CARD_CALM: _EFFECT,
+    EventKind.CARD_LOCK: _EFFECT,
+    EventKind.CARD_UNLOCK: _EFFECT,
+    EventKind.CARD_ADVANCE: _EFFECT,
+    EventKind.CARD_TOKENS: _EFFECT,
+    EventKind.CARD_ALLY: _EFFECT,
+    EventKind.ALLY_FALLS: _EFFECT,
     EventKind.TRACK_SLIDE: Instruction(_slide),
     # a chapter's tokens and map, whenever its script changes them
     EventKind.TOKEN_PLACED: Instruction(_token_placed, any_phase=True),
@@ -215,11 +254,11 @@ INSTRUCTIONS: Mapping[EventKind, Instruction] = {
     EventKind.TOKEN_ATTACK: _PLAIN,
     EventKind.TOKEN_DESTROYED: Instruction(_token_destroyed, any_phase=True),
     # chapter events: what they say and set (the engine's reason, read out as it stands)
-    EventKind.EVENT: _ANY,
-    EventKind.STORY: _ANY,
-    EventKind.CHOICE: _ANY,
-    EventKind.COUNTER: _ANY,
-    EventKind.VERDICT: _ANY,
+    EventKind.EVENT: Instruction(_event, any_phase=True),
+    EventKind.STORY: Instruction(_story, any_phase=True),
+    EventKind.CHOICE: Instruction(_choice, any_phase=True),
+    EventKind.COUNTER: Instruction(_counter, any_phase=True),
+    EventKind.VERDICT: Instruction(_verdict, any_phase=True),
     # what a chapter's events change besides tokens and counters, whenever they fire
     EventKind.OBJECTIVE: _ANY,
     EventKind.BOOST: _ANY,

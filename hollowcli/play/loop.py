@@ -75,7 +75,7 @@ class Game:
         ask, values, self._dice_note = self.mode.choose_dice(self, options)
         self.rolled = RolledQueue(values) if values is not None else None
         if source is not None and source.interactive:
-            source.words = self.completions
+            source.words = lambda: completions(self)
         self._saved_round = 0  # --auto: the round last saved
         source_of_dice = self.mode.dice_source(self, ask)
         self.session = open_session(pack, camp, on_step=lambda _rec: self._autosave(), rolled=self.rolled,
@@ -129,21 +129,6 @@ class Game:
         self.console.say("")
         self.console.lines(screen.board_lines(self.state, self.paint, cols, rows, max(5, rows // 2 - 3)))
         self.shown_round = self.state.round
-
-    def completions(self) -> list[str]:
-        """What Tab completes at the prompt: meta commands, every word of the legal commands
-        (verbs, Legend ids, foes as typed, item ids, places), Legend names and map locations."""
-        words = set(meta.META) - {"?"}
-        if self.options.hinter is not None:
-            words.add("hint")
-        for a in engine.legal_actions(self.state):
-            words.update(a.command.split())
-        for hero in (*self.state.legends, *self.state.allies):
-            words.add(hero.id)
-            words.add(self.state.legend_name(hero.id).lower())
-        words.update(standees.tag(self.state, f) for f in self.state.foes)
-        words.update(c.name for row in engine.map_cells(self.state) for c in row if c.open)
-        return sorted(w for w in words if w)
 
     # ------------------------------------------------------------------ input and output
     def read(self, prompt: str) -> str | None:
@@ -237,6 +222,8 @@ class Game:
                     return
                 self._auto_step()
                 continue
+            if actions is None and self._lone_begin():
+                continue
             if actions is None:
                 actions = self.mode.show_choices(self)
             line = self.read(self.mode.prompt(self, actions))
@@ -264,13 +251,27 @@ class Game:
             return True
         return False
 
+    def _lone_begin(self) -> bool:
+        """Round 1 of a chapter whose events start it waits for the players' 'begin': when
+        that is the only choice (and no undone step could be redone instead), it is taken
+        without asking, and told like an --auto step."""
+        legal = engine.legal_actions(self.state)
+        if len(legal) != 1 or legal[0].kind != Act.BEGIN or self.session.can_redo:
+            return False  # (after an undo back to it, 'redo' or 'begin' is the player's to type)
+        self._say_step(legal[0])
+        self.take(legal[0])
+        return True
+
+    def _say_step(self, action: Any) -> None:
+        said = view.wrap(f"> {action.command}   ({action.label})", indent="    ")
+        said[0] = self.paint(f"> {action.command}", "dim") + said[0][len(action.command) + 2 :]
+        self.console.lines(said)
+
     def _auto_step(self) -> None:
         """``--auto``: the policy takes the next step, and the loop says which."""
         rng = policy_rng(self.session.record.seed, self.session.step)
         action = engine.auto_action(self.state, rng)
-        said = view.wrap(f"> {action.command}   ({action.label})", indent="    ")
-        said[0] = self.paint(f"> {action.command}", "dim") + said[0][len(action.command) + 2 :]
-        self.console.lines(said)
+        self._say_step(action)
         self.take(action)
 
     # ------------------------------------------------------------------ a line of input
@@ -412,7 +413,7 @@ class Game:
             self._game_over(out, result, reason)
         else:
             self.persist(self.camp)
-            out.message = self._stopped_message()
+            out.message = stopped_message(self)
         self.console.lines(view.wrap(out.message))
         return out
 
@@ -428,22 +429,39 @@ class Game:
         role = "good" if result == "won" else "bad"
         self.console.lines([self.paint(line, role) for line in view.wrap(headline)])
 
-    def _stopped_message(self) -> str:
-        """Why the game stopped before its end, and how to go on."""
-        state, rec = self.state, self.session.record
-        cap = f"Stopped after round {self.options.max_rounds} (--max-rounds)"
-        if self.options.throwaway:
-            stop = cap if self.quit == "round-cap" else "Stopped"
-            return f"{stop} at round {state.round}. {_DEMO}"
-        why = f"{cap}; saved" if self.quit == "round-cap" else _STOPPED.get(self.quit or "", "Saved")
-        if not rec.pending:
-            return f"{why} at round {state.round}, step {rec.cursor}. Resume with: {self.resume_hint()}"
-        waiting = self.session.action_of(state, rec.pending["action"])
-        said = waiting.command if waiting else "?"
-        if rec.pending.get("question") == "choice":
-            return (f"{why} at round {state.round}, step {rec.cursor}, with '{said}' waiting for your choice. "
-                    f"Resume with: {self.resume_hint()} (it asks that question again; the answers given are kept)")
-        # (the campaign remembers that it asks, so the plain command asks the question again)
-        return (f"{why} at round {state.round}, step {rec.cursor}, with '{said}' waiting "
-                f"for its dice. Resume with: {self.resume_hint()} (it asks that roll again; the dice already "
-                "answered are kept)")
+
+def completions(game: Game) -> list[str]:
+    """What Tab completes at the prompt: meta commands, every word of the legal commands
+    (verbs, Legend ids, foes as typed, item ids, places), Legend names and map locations."""
+    words = set(meta.META) - {"?"}
+    if game.options.hinter is not None:
+        words.add("hint")
+    for a in engine.legal_actions(game.state):
+        words.update(a.command.split())
+    for hero in (*game.state.legends, *game.state.allies):
+        words.add(hero.id)
+        words.add(game.state.legend_name(hero.id).lower())
+    words.update(standees.tag(game.state, f) for f in game.state.foes)
+    words.update(c.name for row in engine.map_cells(game.state) for c in row if c.open)
+    return sorted(w for w in words if w)
+
+
+def stopped_message(game: Game) -> str:
+    """Why the game stopped before its end, and how to go on."""
+    state, rec = game.state, game.session.record
+    cap = f"Stopped after round {game.options.max_rounds} (--max-rounds)"
+    if game.options.throwaway:
+        stop = cap if game.quit == "round-cap" else "Stopped"
+        return f"{stop} at round {state.round}. {_DEMO}"
+    why = f"{cap}; saved" if game.quit == "round-cap" else _STOPPED.get(game.quit or "", "Saved")
+    if not rec.pending:
+        return f"{why} at round {state.round}, step {rec.cursor}. Resume with: {game.resume_hint()}"
+    waiting = game.session.action_of(state, rec.pending["action"])
+    said = waiting.command if waiting else "?"
+    if rec.pending.get("question") == "choice":
+        return (f"{why} at round {state.round}, step {rec.cursor}, with '{said}' waiting for your choice. "
+                f"Resume with: {game.resume_hint()} (it asks that question again; the answers given are kept)")
+    # (the campaign remembers that it asks, so the plain command asks the question again)
+    return (f"{why} at round {state.round}, step {rec.cursor}, with '{said}' waiting "
+            f"for its dice. Resume with: {game.resume_hint()} (it asks that roll again; the dice already "
+            "answered are kept)")

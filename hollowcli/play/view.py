@@ -634,6 +634,10 @@ def _move_block(moves: list[tuple[int, Any]], numw: int, paint: Paint, state: An
 _PHASE_TITLE = {"legends": "Legend phase", "adversary": "Adversary phase", "end": "End of round", "over": "Game over"}
 
 
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def render_events(events: Iterable[Any], explain: bool = False, paint: Paint = plain, last: tuple[int, str] | None = None,
                   legend_headers: bool = False) -> tuple[list[str], tuple[int, str] | None]:
     """Events as lines, one ruling each, with a header whenever round or phase changes.
@@ -648,6 +652,10 @@ def render_events(events: Iterable[Any], explain: bool = False, paint: Paint = p
         if key != last and (legend_headers or ev.phase != "legends"):
             lines.append(paint(f"-- {_PHASE_TITLE.get(ev.phase, ev.phase)}, round {ev.round} --", "title"))
         last = key
+        if ev.kind == EventKind.EVENT:  # a chapter event: a heading, and its own text whether or not explained
+            lines += [paint(t, "title") for t in wrap(f"  >> {_upper(ev.reason)}", indent="     ")]
+            lines += wrap(f"     {ev.detail}", indent="     ") if ev.detail else []
+            continue
         role = tone(ev)
         for text in wrap(f"  * {ev.reason or ev.kind}", indent="    "):
             lines.append(paint(text, role) if role else text)
