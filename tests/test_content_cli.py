@@ -137,6 +137,28 @@ def test_show_entry_text_and_json() -> None:
     assert rules.exit_code == 0 and f"fear_limit: {pack.rules.fear_limit}" in rules.output
 
 
+def test_show_a_chapter_lists_its_events_in_words_in_file_order() -> None:
+    """Every event of the test chapter, in its file's order, with its trigger, conditions,
+    effects and once-or-not in words; a choose's options apart; the event's own text; lines
+    kept to 80 columns. The same words in --json."""
+    events = str(Path(__file__).parent / "packs" / "events")
+    chapter = load_pack([Path(events)]).chapters["quiet-field"]
+    out = run("content", "show", "chapter", "quiet-field", "--content", events)
+    assert out.exit_code == 0, out.output
+    said = out.output.split("events (in words):\n", 1)[1]
+    assert all(len(line) <= 80 for line in said.splitlines())
+    flat = " ".join(said.split())
+    ids = [ev.id for ev in chapter.events]
+    assert [flat.index(f"{i}: when") for i in ids] == sorted(flat.index(f"{i}: when") for i in ids)
+    assert "grave-opened: when a hero searches feature G (The potter's grave): Set grave-open to 1;" in flat
+    assert ("1. Round the grave: Each Legend removes 1 fear; or 2. Across the north gate (the automatic "
+            "choice): Barricade spawn point 1. Once.") in flat
+    assert "stone-count: when Gobkin is defeated: Add stones +1. Every time." in flat
+    assert "Once. Text: A bell starts ringing." in flat
+    doc = json.loads(run("content", "show", "chapter", "quiet-field", "--content", events, "--json").stdout)
+    assert [line.split(":", 1)[0] for line in doc["in_words"]["events"]] == ids
+
+
 def test_show_unknown_id_or_kind_suggests_closest() -> None:
     foe = next(iter(load_pack([]).foes))
     typo = foe[:2] + foe[3:]  # a letter left out: not a prefix, so not resolved

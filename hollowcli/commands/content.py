@@ -235,16 +235,22 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
         echo("map:")
         for row in rows:
             echo("  " + row)
+    if words:
+        import textwrap
     for heading, lines in words.items():
         echo(style(f"{heading} (in words):", bold=True))
         for line in lines:
-            echo(f"  {line}")
+            for part in textwrap.wrap(line, width=78, initial_indent="  ", subsequent_indent="    ",
+                                      break_on_hyphens=False):
+                echo(part)
 
 
 def _chapter_words(pack: Any, chapter: Any) -> dict[str, list[str]]:
     """A chapter's script in plain words: the tokens placed at setup, each with what its
-    kind does."""
+    kind does, and its events in file order (trigger, conditions, effects, once or not, and
+    the text it reads out)."""
     from hollowcli.pack.effects import EFFECTS
+    from hollowcli.pack.script import event_words
     from hollowcli.pack.tokens import kind_words
     from hollowcli.pack.vocab import Effect
     from hollowcli.pack.words import plain
@@ -256,7 +262,9 @@ def _chapter_words(pack: Any, chapter: Any) -> dict[str, list[str]]:
         own = ", ".join(pack.items[i].name if i in pack.items else i for i in tp.finds)
         does = kind_words(pack, kind).removeprefix(f"{kind.name}: ") if kind is not None else ""
         tokens.append(where + (f", holding {own}" if own else "") + (f": {does}" if does else ""))
-    return {"tokens": tokens}
+    events = [f"{ev.id}: {plain(event_words(pack, chapter, ev))}" + (f" Text: {plain(ev.text)}" if ev.text else "")
+              for ev in chapter.events]
+    return {"tokens": tokens, "events": events}
 
 
 @content.command()

@@ -79,7 +79,7 @@ def _choose_words(pack: Pack, value: Any) -> str:
     for i, opt in enumerate(_get(value, "options", ()) or (), 1):
         mark = " (the automatic choice)" if _get(opt, "auto", False) else ""
         parts.append(f"{i}. {escape_text(str(_get(opt, 'label', '')))}{mark}: {_steps_words(pack, _get(opt, 'do', ()))}")
-    return f"The players choose: {_quoted(_get(value, 'prompt', ''))} " + " ".join(parts)
+    return f"The players choose: {_quoted(_get(value, 'prompt', ''))} " + "; or ".join(parts)
 
 
 def _ally_words(pack: Pack, value: Any) -> str:
