@@ -191,45 +191,60 @@ def _story(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     return state
 
 
-def _verdict(result: Result) -> Callable[[GameState, Any, EffectCtx], GameState]:
-    def apply(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
-        script = state.script
-        if script is None:
-            return state
-        if script.verdict is not None:
-            ctx.events.append(event(state, EventKind.VERDICT, numbers={"result": result, "text": str(value)},
-                                    reason=f"{ctx.cause}: the chapter is already {script.verdict[0]} at the end of this "
-                                           f"moment, so this {'win' if result == Result.WON else 'loss'} changes nothing"))
-            return state
-        state = replace(state, script=replace(script, verdict=(str(result), str(value))))
+def _verdict(result: Result, state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    """``win`` or ``lose``: the chapter ends so once the moment is over."""
+    script = state.script
+    if script is None:
+        return state
+    if script.verdict is not None:
         ctx.events.append(event(state, EventKind.VERDICT, numbers={"result": result, "text": str(value)},
-                                reason=f"{ctx.cause}: the chapter is {result} once this moment is over "
-                                       f"(unless the Legends have lost already): {value}"))
+                                reason=f"{ctx.cause}: the chapter is already {script.verdict[0]} at the end of this "
+                                       f"moment, so this {'win' if result == Result.WON else 'loss'} changes nothing"))
         return state
-    return apply
+    state = replace(state, script=replace(script, verdict=(str(result), str(value))))
+    ctx.events.append(event(state, EventKind.VERDICT, numbers={"result": result, "text": str(value)},
+                            reason=f"{ctx.cause}: the chapter is {result} once this moment is over "
+                                   f"(unless the Legends have lost already): {value}"))
+    return state
 
 
-def _counters(add: bool) -> Callable[[GameState, Any, EffectCtx], GameState]:
-    def apply(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
-        script = state.script
-        if script is None:
-            return state
-        values = dict(script.counters)
-        parts = []
-        for name, n in value["values"].items():
-            old = values.get(name, 0)
-            values[name] = old + int(n) if add else int(n)
-            parts.append(f"{name} {old} → {values[name]}")
-        carry = script.carry
-        if value.get("campaign"):
-            carry = carry + tuple(n for n in value["values"] if n not in carry)
-        state = replace(state, script=replace(script, counters=tuple(values.items()), carry=carry))
-        kept = " (kept for the campaign when the chapter is won)" if value.get("campaign") else ""
-        ctx.events.append(event(state, EventKind.COUNTER, actor=ctx.actor,
-                                numbers={"values": {k: values[k] for k in value["values"]}, "campaign": bool(value.get("campaign"))},
-                                reason=f"{ctx.cause}: {'; '.join(parts)}{kept}"))
+# Module-level rows, not closures: a compiled closure has no signature to check.
+def _win(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    return _verdict(Result.WON, state, value, ctx)
+
+
+def _lose(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    return _verdict(Result.LOST, state, value, ctx)
+
+
+def _counters(add: bool, state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    """``set`` (``add`` False) or ``add``: flags and counters."""
+    script = state.script
+    if script is None:
         return state
-    return apply
+    values = dict(script.counters)
+    parts = []
+    for name, n in value["values"].items():
+        old = values.get(name, 0)
+        values[name] = old + int(n) if add else int(n)
+        parts.append(f"{name} {old} → {values[name]}")
+    carry = script.carry
+    if value.get("campaign"):
+        carry = carry + tuple(n for n in value["values"] if n not in carry)
+    state = replace(state, script=replace(script, counters=tuple(values.items()), carry=carry))
+    kept = " (kept for the campaign when the chapter is won)" if value.get("campaign") else ""
+    ctx.events.append(event(state, EventKind.COUNTER, actor=ctx.actor,
+                            numbers={"values": {k: values[k] for k in value["values"]}, "campaign": bool(value.get("campaign"))},
+                            reason=f"{ctx.cause}: {'; '.join(parts)}{kept}"))
+    return state
+
+
+def _set(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    return _counters(False, state, value, ctx)
+
+
+def _add(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    return _counters(True, state, value, ctx)
 
 
 def apply_steps(state: GameState, steps: Any, ctx: EffectCtx) -> GameState:
@@ -544,10 +559,10 @@ APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
     Effect.ALLY: _ally,
     # the events core
     Effect.STORY: _story,
-    Effect.WIN: _verdict(Result.WON),
-    Effect.LOSE: _verdict(Result.LOST),
-    Effect.SET: _counters(add=False),
-    Effect.ADD: _counters(add=True),
+    Effect.WIN: _win,
+    Effect.LOSE: _lose,
+    Effect.SET: _set,
+    Effect.ADD: _add,
     Effect.CHOOSE: _choose,
     # events only: tokens and the map
     Effect.PLACE: _place,
