@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pdfplumber
@@ -99,8 +100,11 @@ def test_a_chapter_without_tokens_has_no_token_section(tmp_path: Path) -> None:
 
 def test_content_show_tells_the_setup_tokens_in_words(pack_dir: Path) -> None:
     out = _run("content", "show", "chapter", "field", "--content", str(pack_dir))
-    words = out.split("tokens (in words):", 1)[1].strip().splitlines()
-    assert [w.strip() for w in words] == [
+    said = out.split("tokens (in words):", 1)[1]
+    assert all(len(line) <= 80 for line in said.splitlines())  # wrapped for the terminal
+    # one entry per token, each starting a line; read back as flowing text
+    entries = [" ".join(e.split()) for e in re.split(r"\n  (?=\S)", said)[1:]]
+    assert entries == [
         "Tombstone token on D2: heroes may attack it (3 health, defense 1); at 0 it is destroyed",
         "Loose earth token on C4: its square may be searched (then the token goes); finds Linen Bandages, then Storm Lantern",
         "Loose earth token on G4: its square may be searched (then the token goes); finds Linen Bandages, then Storm Lantern",

@@ -115,7 +115,8 @@ def test_sigterm_stops_a_one_process_run_too() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "hollowcli", "simulate", "--games", "100000", "--jobs", "1"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        _wait_until("the run to start", lambda: _cpu_seconds(proc.pid) > 1.0 or proc.poll() is not None)
+        # past its imports and the pack's first (uncached) load, and through a piece of games
+        _wait_until("the run to start", lambda: _cpu_seconds(proc.pid) > 4.0 or proc.poll() is not None)
         os.kill(proc.pid, signal.SIGTERM)
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 143, err
