@@ -270,13 +270,6 @@ INSTRUCTIONS: Mapping[EventKind, Instruction] = {
     EventKind.CORRECTION: Instruction(_correction, any_phase=True),
     EventKind.ROUND: Instruction(_round, any_phase=True),
     EventKind.GAME_OVER: Instruction(_plain, any_phase=True),
-    # what a chapter's events change besides tokens and counters, whenever they fire
-    EventKind.OBJECTIVE: _ANY,
-    EventKind.BOOST: _ANY,
-    EventKind.DECK: _ANY,
-    EventKind.ITEM_GAINED: _ANY,
-    EventKind.ITEM_LOST: _ANY,
-    EventKind.TRACK_SET: _ANY,
 }
 
 #: The phases whose every event is told as an instruction.
