@@ -176,8 +176,8 @@ def test_the_screen_and_the_round_line_read_the_objective_in_play() -> None:
     assert objective_text(state) == "Objective: survive 4 rounds (this is round 1)"
     state, _ = apply(state, Effect.OBJECTIVE, Objective(kind="all", of=(Objective(kind="flag", flag="jar", rounds=6),
                                                                        Objective(kind="defeat", count=2))))
-    assert objective_text(state) == ("Objective: all of: reach the goal 'jar' by round 6; not yet; "
-                                     "defeat 2 foes; 0 defeated so far")
+    assert objective_text(state) == ("Objective: all of: reach the goal 'jar' by round 6 (not yet); "
+                                     "defeat 2 foes (0 so far)")
     assert progress(state) == "all of: reach the goal 'jar' by round 6 (not yet); defeat 2 foes (0 so far)"
 
 

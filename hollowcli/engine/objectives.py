@@ -123,8 +123,9 @@ def _all_progress(state: GameState, obj: Objective) -> str:
 
 
 def _all_status(state: GameState, obj: Objective) -> str:
-    parts = [OBJECTIVE_RULES[part.kind].status(state, part).removeprefix("Objective: ") for part in obj.of]
-    return "Objective: all of: " + "; ".join(parts)
+    """The parts in their short form, each with its progress in brackets: their own status
+    lines hold a "; " too ("reach the goal 'jar'; not yet"), which would read as a part."""
+    return "Objective: " + _all_progress(state, obj)
 
 
 #: Each kind of objective's rule (a test checks every ``ObjectiveKind`` has one).

@@ -3,7 +3,9 @@
 In order of preference, for the active Legend: restore when badly hurt or afraid; attack
 (finishing off the weakest foe it can reach, with the best expected damage); search a
 search feature it stands on; move toward where it can attack next (cheapest leave roll),
-or toward an unsearched search feature when that is the objective; set a trap where a
+or toward an unsearched search feature when that is the objective (or a flag of the
+objective, not yet set, is set by an event when that feature or token kind is searched:
+"find the jar" is a search the objective waits for); set a trap where a
 foe is about to walk in; else end. Activations
 go to the Legend that can attack right now first, then in Legend order.
 """
@@ -18,7 +20,7 @@ from typing import Final
 from hollowcli.dice import Die
 from hollowcli.engine import tokens
 from hollowcli.engine.actions import Action
-from hollowcli.engine.core import ward
+from hollowcli.engine.core import objective_of, ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.legend_phase import search_blocked
 from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
@@ -26,12 +28,15 @@ from hollowcli.engine.speed import memo, per_game
 from hollowcli.engine.state import AllyState, GameState, LegendState
 from hollowcli.engine.vocab import Act, Phase
 from hollowcli.errors import RulesError
-from hollowcli.pack.vocab import FeatureKind, ObjectiveKind
+from hollowcli.pack.model import Objective, ScriptEvent, Step
+from hollowcli.pack.vocab import Effect, FeatureKind, ObjectiveKind, Trigger
 
 # Enum members read on hot paths, as C statics when compiled (a read of a member from
 # its class goes through the enum's __getattr__ in Python 3.11).
 _FEATURE_SEARCH: Final = FeatureKind.SEARCH
 _OBJ_SEARCH: Final = ObjectiveKind.SEARCH
+_OBJ_FLAG: Final = ObjectiveKind.FLAG
+_ANY: Final = "any"  # a ``searched: any`` trigger, and "any search will do"
 _PHASE_LEGENDS: Final = Phase.LEGENDS
 
 # The kinds the policy asks for, as C statics when compiled (it asks at every decision).
@@ -224,18 +229,69 @@ def _foe_coming(state: GameState, lg: LegendState) -> bool:
     return any(0 < dist.get(f.loc, 10**6) <= state.foe_def(f.foe).move for f in state.foes)
 
 
+def _raised(steps: Sequence[Step]) -> set[str]:
+    """The flags steps may set (a ``set`` or ``add`` above 0, in any option of a ``choose``)."""
+    out: set[str] = set()
+    for st in steps:
+        if st.effect in (Effect.SET, Effect.ADD):
+            out.update(name for name, n in st.value["values"].items() if int(n) > 0)
+        elif st.effect == Effect.CHOOSE:
+            for opt in st.value.options:
+                out |= _raised(opt.do)
+    return out
+
+
+def _search_wants(events: tuple[ScriptEvent, ...], obj: Objective) -> tuple[tuple[str, frozenset[str]], ...]:
+    """What searching does for the objective: pairs (flag, what to search), where the flag
+    is "" for a ``search`` objective (any search feature or token counts) and otherwise a
+    ``flag`` part that an event sets when that feature letter or token kind is searched
+    (one step: a flag set by an event that another event's flag sets off is not followed)."""
+    out: list[tuple[str, frozenset[str]]] = []
+    for leaf in obj.leaves():
+        if leaf.kind == _OBJ_SEARCH:
+            out.append(("", frozenset((_ANY,))))
+        elif leaf.kind == _OBJ_FLAG and leaf.flag:
+            keys = frozenset(str(ev.when.value) for ev in events
+                             if ev.when.kind == Trigger.SEARCHED and leaf.flag in _raised(ev.do))
+            if keys:
+                out.append((leaf.flag, keys))
+    return tuple(out)
+
+
+def _search_goals(state: GameState) -> list[str]:
+    """The squares a Legend should walk to and search for the objective (see :func:`_search_wants`)."""
+    obj = objective_of(state)
+    if obj.kind == _OBJ_SEARCH:
+        wants: tuple[tuple[str, frozenset[str]], ...] = (("", frozenset((_ANY,))),)
+    elif state.script is None:
+        return []
+    else:
+        wants = per_game(state, ("search wants", obj), _search_wants, state.chapter_def.events, obj)
+    script = state.script
+    keys: set[str] = set()
+    for flag, what in wants:
+        if not flag or script is None or script.counter(flag) <= 0:
+            keys |= what
+    if not keys:
+        return []
+    board = state.board
+    goals = [loc for loc, kind in board.features.items()
+             if kind == _FEATURE_SEARCH and (_ANY in keys or board.char(loc) in keys) and not search_blocked(state, loc)]
+    if script is not None:  # search tokens count too
+        goals += [t.loc for t in tokens.on_board(state)
+                  if t.loc and state.pack.tokens[t.kind].search and (_ANY in keys or t.kind in keys)]
+    return goals
+
+
 def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Action]) -> Action | None:
     board = state.board
-    if state.chapter_def.objective.kind == _OBJ_SEARCH:
-        goals = [loc for loc, kind in board.features.items() if kind == _FEATURE_SEARCH and not search_blocked(state, loc)]
-        if state.script is not None:  # search tokens count for the objective too
-            goals += [t.loc for t in tokens.on_board(state) if t.loc and state.pack.tokens[t.kind].search]
-        if goals:
-            dist = board.distances_from(lg.loc)
-            goal = min(goals, key=lambda g: (dist.get(g, 10**6), board.order[g]))
-            to_goal = board.distances_from(goal)
-            if goal in dist:
-                return min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), len(a.path)))
+    goals = _search_goals(state)
+    if goals:
+        dist = board.distances_from(lg.loc)
+        goal = min(goals, key=lambda g: (dist.get(g, 10**6), board.order[g]))
+        to_goal = board.distances_from(goal)
+        if goal in dist:
+            return min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), len(a.path)))
     if not state.foes:
         return _token_goal(state, lg, moves) if state.script is not None else None
     if state.turn is not None and not state.turn.acted:

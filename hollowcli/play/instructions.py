@@ -86,13 +86,18 @@ def _spawn(ev: Any, state: Any) -> list[str]:
     fid = ev.actor
     fname = state.pack.foes[fid].name if fid in state.pack.foes else str(fid)
     roll = n.get("roll")
-    if n.get("redirected"):
-        bars = state.barricades
-        cause = f"point {roll} is barricaded" if roll in bars or roll in state.board.spawn_points else f"there is no point {roll}"
-        why = f"rolled {roll}: {cause}"
+    group = standees.group_name(state, str(fid), numbers)
+    if roll is None:  # an event's spawn_at: put where the script says, no die rolled
+        where = f"at spawn point {n['point']} ({ev.to})" if n.get("point") is not None else f"on {ev.to}"
+        text = f"  - Place {group} {where} (no roll: the chapter's script puts it there)."
     else:
-        why = f"rolled {roll}"
-    text = f"  - Place {standees.group_name(state, str(fid), numbers)} at spawn point {n.get('point')} ({ev.to}) ({why})."
+        if n.get("redirected"):
+            bars = state.barricades
+            cause = f"point {roll} is barricaded" if roll in bars or roll in state.board.spawn_points else f"there is no point {roll}"
+            why = f"rolled {roll}: {cause}"
+        else:
+            why = f"rolled {roll}"
+        text = f"  - Place {group} at spawn point {n.get('point')} ({ev.to}) ({why})."
     if n.get("placed", 0) < n.get("count", 0):
         text += f" {n['count'] - n['placed']} more could not spawn: every {fname} miniature is on the board."
     return wrap(text, indent="    ")

@@ -122,7 +122,7 @@ def status_lines(state: Any) -> list[str]:
     doc = status_doc(state)
     phase = {"legends": "Legend phase", "adversary": "adversary phase", "over": "game over"}.get(state.phase, state.phase)
     lines = [f"== Round {state.round}, {phase} - {ch.name} =="[:79]]
-    lines += wrap(view.objective_text(state), width=79)[:1]
+    lines += _at_most(view.objective_text(state), 2)
     track = ch.track
     spot = f"spot {state.track_pos + 1} of {len(track)} ({view.spot_text(track[state.track_pos])})" if track else "none"
     nxt = doc["next_spawn"]
@@ -139,7 +139,7 @@ def status_lines(state: Any) -> list[str]:
                  + (f", {len(state.discard)} drawn" if state.pile else ""))
     for text in (view.tokens_text(state), view.flags_text(state)):
         if text:
-            lines.append(text if len(text) <= 79 else text[:75] + " ...")
+            lines += _at_most(text, 2)
     limit = state.pack.rules.fear_limit
     lines.append(f"{'Legend':<18} {'at':<4} {'health':<7} {'fear':<6} {'tokens':<7} relic")
     for lg in state.legends:
@@ -167,6 +167,15 @@ def status_lines(state: Any) -> list[str]:
     if any(h.activated for h in (*state.legends, *state.allies)):
         lines.append("  (v: activated this round)")
     return lines
+
+
+def _at_most(text: str, n: int) -> list[str]:
+    """``text`` wrapped to 79 columns on at most ``n`` lines, the last ending in " ..." when
+    it goes on (the whole of it is in 'status --json' and the log)."""
+    lines = wrap(text, width=79, indent="  ")
+    if len(lines) <= n:
+        return lines
+    return lines[: n - 1] + [wrap(lines[n - 1], width=75)[0] + " ..."]
 
 
 def _ledger_order(state: Any) -> list[Any]:
