@@ -50,6 +50,16 @@ CustomCheck = Callable[["Checker", Any, Path_], Any]
 col_name = locations.column_letters
 
 
+def _unknown_hint(key: Any, value: Any, spec: Mapping[str, Any]) -> str:
+    """The hint for an unknown field: the closest known one; or, for a "field" of words with
+    no value, what usually made it: a comma inside a ``{...}`` mapping ends the text before it
+    (``{title: Crows, text: They rise, and one falls}`` has a field 'and one falls')."""
+    if isinstance(key, str) and " " in key.strip() and value is None:
+        return ("a comma inside {...} ends a value, so the words after it read as a field name: "
+                "put the text in quotes, like text: \"They rise, and one falls.\"")
+    return suggest(key, spec, "field")
+
+
 @dataclass
 class Ref:
     """A reference from one entry to another, checked after layering."""
@@ -165,7 +175,7 @@ class Checker:
         for key in entry:
             if key not in known:
                 ok = False
-                self.add(path + (key,), f"{what} has an unknown field {key!r}", suggest(key, spec, "field"))
+                self.add(path + (key,), f"{what} has an unknown field {key!r}", _unknown_hint(key, entry[key], spec))
         out: dict[str, Any] = {}
         missing = []
         for key, (conv, default) in spec.items():
