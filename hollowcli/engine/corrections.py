@@ -17,6 +17,14 @@ wound forgotten, a card misread). A correction sets the ledger to what the board
                             lock or unlock spawn point N
     track N                 the storybook token is on spot N
     next-spawn N            the spawn list continues at entry N
+    token add|remove KIND LOC
+                            a chapter token (``token add tombstone D3``; a skill lock names
+                            the skill: ``token remove skill-lock long-shot``) is on the board,
+                            or is not
+    flag NAME N             the chapter's flag or counter NAME is N (``flag jar-found 1``)
+
+Like every correction, ``token`` and ``flag`` fire no chapter event: a tombstone taken off
+is not destroyed, a flag set so sets nothing off (they fix the ledger).
 
 Each correction is a typed :class:`Correction`, printed to and parsed from the command
 language here, and applied by :func:`apply_correction` as one engine step with one
@@ -35,13 +43,15 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any, Final
 
-from hollowcli.engine import standees
-from hollowcli.engine.core import defeat_foe, event, ward
+from hollowcli.engine import standees, tokens
+from hollowcli.engine.core import defeat_foe, event, objective_of, ward
 from hollowcli.engine.speed import replace
 from hollowcli.engine.state import Event, FoeState, GameState
-from hollowcli.engine.vocab import CorrectionKind, EventKind, SetField
+from hollowcli.engine.vocab import CorrectionKind, EventKind, SetField, TokenOp
 from hollowcli.errors import RulesError
-from hollowcli.names import plural
+from hollowcli.names import closest, plural
+from hollowcli.pack.model import Step
+from hollowcli.pack.vocab import Condition, Effect, Trigger
 
 #: The words that begin a correction (fixed by the product brief), in help order.
 WORDS: Final = tuple(CorrectionKind)
@@ -57,9 +67,11 @@ class Correction:
     ``figure`` is ``"foe:N"`` for the foe whose identity (``FoeState.number``, not its
     standee number) is N, ``"legend:ID"`` or ``"ally:ID"``; ``foe`` a foe id (add);
     ``loc`` a location name; ``field`` what ``set`` changes; ``value`` the number (for
-    ``add``: the standee number asked for, None for the lowest free one). ``offered`` is
-    the board it was made on (it names the foe in :attr:`command`); it takes no part in
-    equality.
+    ``add``: the standee number asked for, None for the lowest free one; for ``flag``: the
+    counter's value). ``name`` is a token kind (``token``) or a flag's name (``flag``), ``op``
+    whether the token is added or removed, ``skill`` the skill a skill lock sits on.
+    ``offered`` is the board it was made on (it names the foe in :attr:`command`); it takes
+    no part in equality.
     """
 
     kind: CorrectionKind
@@ -69,10 +81,14 @@ class Correction:
     field: SetField | None = None
     value: int | None = None
     offered: GameState | None = dc_field(default=None, compare=False, repr=False)
+    name: str | None = None
+    op: TokenOp | None = None
+    skill: str | None = None
 
     def on(self, state: GameState) -> Correction:
         """The same correction, made on ``state`` (so its command names the foe as there)."""
-        return Correction(self.kind, self.figure, self.foe, self.loc, self.field, self.value, state)
+        return Correction(self.kind, self.figure, self.foe, self.loc, self.field, self.value, state,
+                          self.name, self.op, self.skill)
 
     @property
     def command(self) -> str:
@@ -86,8 +102,12 @@ class Correction:
 
     def to_dict(self) -> dict[str, object]:
         """The typed form a save keeps (``kind: correction``; ``command`` for the reader)."""
-        return {"kind": "correction", "correction": self.kind, "figure": self.figure, "foe": self.foe,
-                "loc": self.loc, "field": self.field, "value": self.value, "command": self.command}
+        out: dict[str, object] = {"kind": "correction", "correction": self.kind, "figure": self.figure, "foe": self.foe,
+                                  "loc": self.loc, "field": self.field, "value": self.value}
+        if self.kind in (CorrectionKind.TOKEN, CorrectionKind.FLAG):  # (the others' saves stay as they were)
+            out.update(name=self.name, op=self.op, skill=self.skill)
+        out["command"] = self.command
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Correction:
@@ -101,7 +121,8 @@ class Correction:
             return None if v is None else conv(v)
 
         return cls(CorrectionKind(kind), figure=opt("figure", str), foe=opt("foe", str), loc=opt("loc", str),
-                   field=opt("field", SetField), value=opt("value", int))
+                   field=opt("field", SetField), value=opt("value", int), name=opt("name", str), op=opt("op", TokenOp),
+                   skill=opt("skill", str))
 
 
 @dataclass(frozen=True)
@@ -265,6 +286,86 @@ def _parse_number(state: GameState, kind: CorrectionKind, args: list[str], usage
     return Correction(kind, value=_int(state, args[0], usage))
 
 
+def _scripted(state: GameState, what: str) -> None:
+    if state.script is None:
+        raise RulesError(f"chapter {state.chapter_def.number}, {state.chapter_def.name}, has no script, so it has no {what}")
+
+
+def _token_kind(state: GameState, word: str, usage: str) -> str:
+    """The token kind typed (its id, or its name in any case: ``tombstone``, ``magic ward``)."""
+    w = word.strip().lower()
+    kinds = state.pack.tokens
+    for kid, kdef in kinds.items():
+        if w in (kid, kdef.name.lower(), kdef.name.lower().replace(" ", "-")):
+            return kid
+    near = closest(w.replace(" ", "-"), list(kinds))
+    hint = f"did you mean '{near}'? " if near else ""
+    known = ", ".join(sorted(kinds)) or "none"
+    raise RulesError(f"'{word.strip()}' is not a token kind of the loaded content ({hint}the kinds: {known}); {usage}")
+
+
+def _parse_token(state: GameState, kind: CorrectionKind, args: list[str], usage: str) -> Correction:
+    _scripted(state, "tokens")
+    _words(kind, args, usage)
+    op = args[0].lower()
+    if op not in tuple(TokenOp):
+        raise RulesError(f"'token' is followed by add or remove, not '{args[0]}'; {usage}")
+    kid = _token_kind(state, " ".join(args[1:-1]), usage)
+    if state.pack.tokens[kid].locks_skill:
+        skill = _skill(state, args[-1], state.pack.tokens[kid].name, usage)
+        return Correction(kind, name=kid, op=TokenOp(op), skill=skill)
+    return Correction(kind, name=kid, op=TokenOp(op), loc=_loc(state, args[-1], usage))
+
+
+def _skill(state: GameState, word: str, token: str, usage: str) -> str:
+    """A skill a skill lock sits on, typed as its id or name."""
+    w = word.strip().lower()
+    for sid, sdef in state.pack.skills.items():
+        if w in (sid, sdef.name.lower().replace(" ", "-")):
+            return sid
+    near = closest(w, list(state.pack.skills))
+    hint = f" (did you mean '{near}'?)" if near else ""
+    raise RulesError(f"a {token} sits on a skill, and '{word}' is not a skill{hint}; {usage}")
+
+
+def _flag_names(state: GameState) -> list[str]:
+    """The flags and counters the chapter knows: those its events set, add to or test, its
+    objective's, and those it holds now (carried from the campaign)."""
+    names: dict[str, None] = {}
+
+    def steps(do: tuple[Step, ...]) -> None:
+        for st in do:
+            if st.effect in (Effect.SET, Effect.ADD):
+                names.update(dict.fromkeys(st.value["values"]))
+            elif st.effect == Effect.CHOOSE:
+                for opt in st.value.options:
+                    steps(opt.do)
+
+    for ev in state.chapter_def.events:
+        if ev.when.kind == Trigger.FLAG:
+            names[str(ev.when.value)] = None
+        for cond in ev.conditions:
+            if cond.kind in (Condition.FLAG, Condition.NOT_FLAG, Condition.COUNTER):
+                names[str(cond.name)] = None
+        steps(ev.do)
+    names.update(dict.fromkeys(leaf.flag for leaf in objective_of(state).leaves() if leaf.flag))
+    if state.script is not None:
+        names.update(dict.fromkeys(k for k, _ in state.script.counters))
+    return list(names)
+
+
+def _parse_flag(state: GameState, kind: CorrectionKind, args: list[str], usage: str) -> Correction:
+    _scripted(state, "flags or counters")
+    _words(kind, args, usage)
+    name, known = args[0].lower(), _flag_names(state)
+    if name not in known:
+        near = closest(name, known)
+        hint = f"did you mean '{near}'? " if near else ""
+        listed = ", ".join(known) or "none"
+        raise RulesError(f"'{args[0]}' is not a flag or counter of this chapter ({hint}its flags and counters: {listed}); {usage}")
+    return Correction(kind, name=name, value=_int(state, args[1], usage))
+
+
 def check(state: GameState, c: Correction) -> None:
     """RulesError when ``c`` cannot be true of this board (limits, supply, spawn points)."""
     CORRECTIONS[c.kind].check(state, c)
@@ -330,6 +431,21 @@ def _check_next_spawn(state: GameState, c: Correction) -> None:
     n = len(state.chapter_def.spawn_list)
     if not 1 <= (c.value or 0) <= max(1, n):
         raise RulesError(f"the spawn list has entries 1 to {n}, not {c.value}")
+
+
+def _check_token(state: GameState, c: Correction) -> None:
+    _scripted(state, "tokens")
+    kdef = state.pack.tokens[c.name or ""]
+    there = tokens.find(state, c.name or "", c.loc or "", c.skill or "")
+    where = f"on {c.loc}" if c.loc else f"on {state.pack.skills[c.skill or ''].name}" if c.skill in state.pack.skills else ""
+    if c.op == TokenOp.ADD and there is not None:
+        raise RulesError(f"there is a {kdef.name} {where} already, and a square holds one token of each kind")
+    if c.op == TokenOp.REMOVE and there is None:
+        others = [t.loc or (state.pack.skills[t.skill].name if t.skill in state.pack.skills else t.skill)
+                  for t in tokens.on_board(state) if t.kind == c.name]
+        now = f"it has {plural(len(others), kdef.name)} on {', '.join(others)}" if others else "nor anywhere else"
+        raise RulesError(f"the ledger has no {kdef.name} {where} ({now}); to say one is there, type "
+                         f"'token add {c.name} {c.loc or c.skill}'")
 
 
 def apply_correction(state: GameState, c: Correction) -> tuple[GameState, list[Event]]:
@@ -428,6 +544,36 @@ def _apply_next_spawn(state: GameState, c: Correction) -> tuple[GameState, str]:
     return replace(state, spawn_pos=(c.value or 1) - 1), text
 
 
+def _apply_token(state: GameState, c: Correction) -> tuple[GameState, str]:
+    kid = c.name or ""
+    kdef = state.pack.tokens[kid]
+    skill = state.pack.skills.get(c.skill or "")
+    where = c.loc or (skill.name if skill is not None else c.skill or "")
+    if c.op == TokenOp.ADD:
+        new = tokens.new_token(state.pack, kid, c.loc or "", c.skill or "")
+        health = f" (health {new.health})" if kdef.health else ""
+        return tokens.with_token(state, new), f"a {kdef.name} token is on {where}{health}"
+    old = tokens.find(state, kid, c.loc or "", c.skill or "")
+    assert old is not None  # (checked)
+    return tokens.without_token(state, old), f"the {kdef.name} token on {where} is taken off (not destroyed: nothing is set off)"
+
+
+def _apply_flag(state: GameState, c: Correction) -> tuple[GameState, str]:
+    script = state.script
+    assert script is not None  # (checked when parsed)
+    name, value = c.name or "", c.value or 0
+    was = script.counter(name)
+    counters = tuple((k, value if k == name else n) for k, n in script.counters)
+    if all(k != name for k, _ in script.counters):
+        counters += ((name, value),)
+    state = replace(state, script=replace(script, counters=counters))
+    return state, f"{name} is {value} (was {was}; no event is set off)"
+
+
+def _token_command(c: Correction, fig: str) -> str:
+    return f"token {c.op} {c.name} {c.loc or c.skill}"
+
+
 def _number_command(c: Correction, fig: str) -> str:
     return f"{c.kind} {c.value}"
 
@@ -456,6 +602,12 @@ CORRECTIONS: Final[dict[CorrectionKind, CorrectionRule]] = {
     CorrectionKind.NEXT_SPAWN: CorrectionRule(
         "next-spawn N (the spawn list entry that comes next)", (1, 1), _parse_number, _check_next_spawn, _apply_next_spawn,
         _number_command),
+    CorrectionKind.TOKEN: CorrectionRule(
+        "token add|remove KIND LOC (a token kind like tombstone; LOC like C4, or the skill a skill lock sits on)", (3, 5),
+        _parse_token, _check_token, _apply_token, _token_command),
+    CorrectionKind.FLAG: CorrectionRule(
+        "flag NAME N (a flag or counter of the chapter, like jar-found; 1 sets a flag, 0 clears it)", (2, 2),
+        _parse_flag, _no_check, _apply_flag, lambda c, fig: f"flag {c.name} {c.value}"),
 }
 
 #: The usage line of each correction, by its word (help texts).

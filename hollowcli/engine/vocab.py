@@ -83,6 +83,15 @@ class CorrectionKind(StrEnum):
     UNBARRICADE = "unbarricade"
     TRACK = "track"
     NEXT_SPAWN = "next-spawn"
+    TOKEN = "token"  # token add|remove KIND LOC: a chapter token placed or lost by mistake
+    FLAG = "flag"  # flag NAME N: a chapter flag or counter as the group says it is
+
+
+class TokenOp(StrEnum):
+    """What a ``token`` correction does."""
+
+    ADD = "add"
+    REMOVE = "remove"
 
 
 class SetField(StrEnum):

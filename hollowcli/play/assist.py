@@ -61,6 +61,10 @@ The board is the truth; at any prompt:
   remove FIGURE         remove p3       (taken off, not counted as defeated)
   set NAME health|fear|tokens N          set emily health 5, set g2 health 1
   barricade N   unbarricade N   track N (storybook spot)   next-spawn N
+  token add|remove KIND LOC              token add tombstone D3,
+                        token remove magic-ward E4 (a chapter's tokens)
+  flag NAME N           flag jar-found 1 (a chapter's flag or counter)
+                        (corrections set off no chapter event)
   status   the ledger     undo [N] / redo [N]     help     quit (saved)"""
 
 #: The words a question of the adversary phase (a roll, a pause) understands besides its answer.
