@@ -169,4 +169,4 @@ def test_a_skill_lock_is_corrected_on_its_skill() -> None:
     assert refused(state, "token add skill-lock long-sht").startswith(
         "a Skill lock sits on a skill, and 'long-sht' is not a skill (did you mean 'long-shot'?)")
     state, _ = correct(state, "token add skill lock Long-Shot")
-    assert TokenState("skill-lock", skill="long-shot") in state.script.tokens
+    assert state.script is not None and TokenState("skill-lock", skill="long-shot") in state.script.tokens
