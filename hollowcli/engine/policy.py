@@ -261,11 +261,9 @@ def _search_wants(events: tuple[ScriptEvent, ...], obj: Objective) -> tuple[tupl
 def _search_goals(state: GameState) -> list[str]:
     """The squares a Legend should walk to and search for the objective (see :func:`_search_wants`)."""
     obj = objective_of(state)
-    if obj.kind == _OBJ_SEARCH:
+    if obj.kind == _OBJ_SEARCH:  # (the usual case, asked at every move: no lookup)
         wants: tuple[tuple[str, frozenset[str]], ...] = (("", frozenset((_ANY,))),)
-    elif state.script is None:
-        return []
-    else:
+    else:  # a search part of an 'all', or a flag a search sets; an event's objective too
         wants = per_game(state, ("search wants", obj), _search_wants, state.chapter_def.events, obj)
     script = state.script
     keys: set[str] = set()
