@@ -181,3 +181,17 @@ def test_a_scripted_spawn_is_told_without_a_roll_on_a_point_or_a_square() -> Non
     assert spawned(3, "B6") == ("- Place The Headless Horseman at spawn point 3 (B6) "
                                 "(no roll: the chapter's script puts it there).")
     assert spawned(None, "E4") == "- Place The Headless Horseman on E4 (no roll: the chapter's script puts it there)."
+
+
+def test_the_empty_grave_is_searched_and_says_it_held_nothing() -> None:
+    state = engine.new_game(load_pack((PACK,)), "graves")
+    state = state.with_legend(replace(state.legend("emily-van-winkle"), loc="E3"))  # on the sunken grave
+    rng = random.Random(1)
+    for text in ("activate emily", "search"):
+        action = engine.parse_command(state, text)
+        assert action is not None, text
+        state, events = engine.apply(state, action, rng)
+    said = [e.reason for e in events if e.kind == "search"]
+    assert said == ["Emily searches the Sunken grave at E3 (1 search so far) and finds nothing; the token is taken away"]
+    assert state.script is not None and all(t.kind != "sunken-grave" for t in state.script.tokens)
+    assert state.script.counter("jar-found") == 0  # the jar is not in this one

@@ -256,6 +256,8 @@ def search_token(state: GameState, lid: str, spot: TokenState, events: list[Even
     if found is not None and found in state.pack.items:
         state = state.with_legend(replace(lg, inventory=lg.inventory + (found,)))
         text += f" and finds {state.pack.items[found].name}"
+    else:  # (a spot that holds nothing: the players should hear so, not wonder)
+        text += " and finds nothing"
     events.append(event(state, EventKind.SEARCH, actor=lid, to=spot.loc, reason=text + "; the token is taken away",
                         numbers={"searches": state.search_count, "token": spot.kind, "found": found}))
     return state
