@@ -195,3 +195,27 @@ def test_the_empty_grave_is_searched_and_says_it_held_nothing() -> None:
     assert said == ["Emily searches the Sunken grave at E3 (1 search so far) and finds nothing; the token is taken away"]
     assert state.script is not None and all(t.kind != "sunken-grave" for t in state.script.tokens)
     assert state.script.counter("jar-found") == 0  # the jar is not in this one
+
+
+def test_a_stone_that_rises_under_the_legends_says_they_may_leave_it() -> None:
+    """Reading 1: a figure on a square a token blocks may leave it. The narration and the
+    table instruction say who stands there, so nobody wonders whether the stone throws
+    Jeremiah off or traps him."""
+    from hollowcli.engine.effects import APPLY, EffectCtx
+    from hollowcli.pack.vocab import Effect
+    from hollowcli.play.instructions import instruction
+
+    state = engine.new_game(load_pack((PACK,)), "graves")
+    (first,) = [ev for ev in state.chapter_def.events if ev.id == "first-stone"]
+    place = first.do[1].value
+    events: list[engine.Event] = []
+    moved = state.with_legend(replace(state.legend("jeremiah-pincke"), loc="D3"))
+    APPLY[Effect.PLACE](moved, place, EffectCtx(random.Random(1), events, "event 'first-stone'", []))
+    (ev,) = events
+    assert ev.reason.endswith("at 0 it is destroyed); Jeremiah stands there and may leave it")
+    assert flat(" ".join(instruction(ev, moved))) == (
+        "- Place a Tombstone token on D3, under Jeremiah, who may leave it but not come back (event 'first-stone').")
+    events.clear()
+    APPLY[Effect.PLACE](state, place, EffectCtx(random.Random(1), events, "event 'first-stone'", []))  # nobody there
+    assert events[0].reason.endswith("at 0 it is destroyed)")
+    assert flat(" ".join(instruction(events[0], state))) == "- Place a Tombstone token on D3 (event 'first-stone')."

@@ -22,7 +22,7 @@ from hollowcli.engine.rolls import ChoiceRequest, DiceLike, as_dice
 from hollowcli.engine.spawning import place_foes, spawn_groups
 from hollowcli.engine.speed import replace
 from hollowcli.engine.state import Event, GameState, LegendState
-from hollowcli.engine.vocab import EventKind, Result
+from hollowcli.engine.vocab import EventKind, Result, Side
 from hollowcli.names import plural
 from hollowcli.pack.fields import MAX_CARDS
 from hollowcli.pack.model import Objective, SpawnGroup
@@ -303,10 +303,31 @@ def _place(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
                    reason=f"{ctx.cause}: there is a {name} {spot} already, and a square holds one of each kind"))
         return state
     state = tokens.with_token(state, tokens.new_token(state.pack, kind_id, loc, skill, tuple(value.finds)))
+    under = _kept_out_under(state, kind_id, loc)
+    stand = f"; {_names(under)} {'stands' if len(under) == 1 else 'stand'} there and may leave it" if under else ""
     said(event(state, EventKind.TOKEN_PLACED, target=kind_id, to=loc or None,
-               numbers={"token": kind_id, "placed": True, "skill": skill},
-               reason=f"{ctx.cause}: place a {name} token {spot}{_token_words(state, kind_id)}"))
+               numbers={"token": kind_id, "placed": True, "skill": skill, "under": under},
+               reason=f"{ctx.cause}: place a {name} token {spot}{_token_words(state, kind_id)}{stand}"))
     return state
+
+
+def _kept_out_under(state: GameState, kind_id: str, loc: str) -> list[str]:
+    """The figures standing on ``loc`` whose side the kind keeps out (reading 1: they may
+    leave, not come back): a stone rising under a Legend is said, so nobody wonders."""
+    k = state.pack.tokens[kind_id]
+    if not loc or k.blocks is None:
+        return []
+    out = []
+    if tokens.blocks_side(k, Side.LEGENDS):
+        out += [state.legend_name(lg.id) for lg in state.legends if lg.health > 0 and lg.loc == loc]
+        out += [state.legend_name(a.id) for a in state.allies if a.loc == loc]
+    if tokens.blocks_side(k, Side.FOES):
+        out += [state.foe_name(f) for f in state.foes if f.loc == loc]
+    return out
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _remove(state: GameState, value: Any, ctx: EffectCtx) -> GameState:

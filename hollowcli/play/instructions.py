@@ -151,7 +151,12 @@ def _token_placed(ev: Any, state: Any) -> list[str]:
     if not ev.numbers.get("placed"):
         return _plain(ev, state)
     name = _token_name(state, str(ev.target))
-    return wrap(f"  - Place a {name} token {_token_spot(state, ev, ev.to)}{_cause(ev)}.", indent="    ")
+    under = list(ev.numbers.get("under") or ())
+    who = ""
+    if under:
+        names = under[0] if len(under) == 1 else f"{', '.join(under[:-1])} and {under[-1]}"
+        who = f", under {names}, who may leave it but not come back"
+    return wrap(f"  - Place a {name} token {_token_spot(state, ev, ev.to)}{who}{_cause(ev)}.", indent="    ")
 
 
 def _token_removed(ev: Any, state: Any) -> list[str]:
