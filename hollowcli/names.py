@@ -40,6 +40,11 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many if many is not None else word + 's')}"
 
 
+def and_list(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: names in a sentence."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
 def norm(text: str) -> str:
     """A typed name as an id would spell it: lower case, spaces and underscores as '-'."""
     return _SEP.sub("-", text.strip().lower())

@@ -23,7 +23,7 @@ from hollowcli.engine.spawning import place_foes, spawn_groups
 from hollowcli.engine.speed import replace
 from hollowcli.engine.state import Event, GameState, LegendState
 from hollowcli.engine.vocab import EventKind, Result, Side
-from hollowcli.names import plural
+from hollowcli.names import and_list, plural
 from hollowcli.pack.fields import MAX_CARDS
 from hollowcli.pack.model import Objective, SpawnGroup
 from hollowcli.pack.objectives import OBJECTIVES
@@ -304,7 +304,7 @@ def _place(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
         return state
     state = tokens.with_token(state, tokens.new_token(state.pack, kind_id, loc, skill, tuple(value.finds)))
     under = _kept_out_under(state, kind_id, loc)
-    stand = f"; {_names(under)} {'stands' if len(under) == 1 else 'stand'} there and may leave it" if under else ""
+    stand = f"; {and_list(under)} {'stands' if len(under) == 1 else 'stand'} there and may leave it" if under else ""
     said(event(state, EventKind.TOKEN_PLACED, target=kind_id, to=loc or None,
                numbers={"token": kind_id, "placed": True, "skill": skill, "under": under},
                reason=f"{ctx.cause}: place a {name} token {spot}{_token_words(state, kind_id)}{stand}"))
@@ -324,10 +324,6 @@ def _kept_out_under(state: GameState, kind_id: str, loc: str) -> list[str]:
     if tokens.blocks_side(k, Side.FOES):
         out += [state.foe_name(f) for f in state.foes if f.loc == loc]
     return out
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _remove(state: GameState, value: Any, ctx: EffectCtx) -> GameState:

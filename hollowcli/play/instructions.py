@@ -16,7 +16,7 @@ from typing import Any
 
 from hollowcli.engine import standees, tokens
 from hollowcli.engine.vocab import EventKind
-from hollowcli.names import plural
+from hollowcli.names import and_list, plural
 from hollowcli.play.view import wrap
 
 
@@ -152,10 +152,7 @@ def _token_placed(ev: Any, state: Any) -> list[str]:
         return _plain(ev, state)
     name = _token_name(state, str(ev.target))
     under = list(ev.numbers.get("under") or ())
-    who = ""
-    if under:
-        names = under[0] if len(under) == 1 else f"{', '.join(under[:-1])} and {under[-1]}"
-        who = f", under {names}, who may leave it but not come back"
+    who = f", under {and_list(under)}, who may leave it but not come back" if under else ""
     return wrap(f"  - Place a {name} token {_token_spot(state, ev, ev.to)}{who}{_cause(ev)}.", indent="    ")
 
 
