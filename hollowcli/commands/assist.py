@@ -44,8 +44,8 @@ def assist(
     You play on the real board with your own dice; hollow says how to set up, keeps the
     ledger, asks for every roll ('r' lets hollow roll), and runs the adversary phase as
     instructions: where each foe moves and why, its attack, each spawn, each card.
-    The board is the truth: put, add, remove, set, barricade, unbarricade, track and
-    next-spawn correct the ledger at any prompt; 'status' shows it. Saved after every
+    The board is the truth: put, add, remove, set, barricade, unbarricade, track,
+    next-spawn, token and flag correct the ledger at any prompt; 'status' shows it. Saved after every
     step and every answer: quit at any time, and 'hollow assist' (or 'hollow play')
     resumes.
 
