@@ -197,18 +197,24 @@ def _start(pack: Pack, chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
             + (f" <b>Allies:</b> {allies}." if allies else ""), st["p"])
 
 
-def token_lines(pack: Pack, chapter: Chapter) -> list[str]:
-    """The tokens placed at setup, kind by kind in the order the setup names them: where
-    each is (a skill lock: on which skill) and what the kind does (markup)."""
-    from hollowcli.pack.tokens import kind_words
-
+def token_spots(pack: Pack, chapter: Chapter) -> dict[str, list[str]]:
+    """The tokens placed at setup: kind id -> where each of its tokens goes (a square, a
+    spawn point, or a skill lock's skill), in the order the setup names them (plain text)."""
     where: dict[str, list[str]] = {}
     for tp in chapter.setup.tokens:
         spot = (f"on {pack.skills[tp.skill].name if tp.skill in pack.skills else tp.skill}" if tp.skill
                 else f"spawn point {tp.at}" if isinstance(tp.at, int) else str(tp.at))
         where.setdefault(tp.token, []).append(spot)
+    return where
+
+
+def token_lines(pack: Pack, chapter: Chapter) -> list[str]:
+    """The tokens placed at setup, kind by kind in the order the setup names them: where
+    each is (a skill lock: on which skill) and what the kind does (markup)."""
+    from hollowcli.pack.tokens import kind_words
+
     out = []
-    for kid, spots in where.items():
+    for kid, spots in token_spots(pack, chapter).items():
         kind = pack.tokens.get(kid)
         name = kind.name if kind is not None else kid
         does = kind_words(pack, kind).removeprefix(f"{kind.name}: ") if kind is not None else ""
