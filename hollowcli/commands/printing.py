@@ -220,7 +220,8 @@ def _report(done: Sequence[_Done], as_json: bool) -> None:
 
 @click.group(name="print", epilog=EXAMPLES, cls=Group)
 def print_() -> None:
-    """Write print-ready PDFs: reference cards, spawn tables, chapter decks, stat cards.
+    """Write print-ready PDFs: reference cards, chapter decks, stat cards, setup sheets, spawn
+    tables, and for a group with a keeper the guide to a chapter's events (print guide).
 
     Files go into ./output/ (or --out DIR). Cards are poker size (63x88 mm) by default,
     9 to a Letter or A4 page, with crop marks in the margins, a backs page after each
@@ -315,7 +316,10 @@ def setup(chapter: str | None, all_: bool, scale: str, square: float | None, **o
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
 def deck(chapter: str | None, all_: bool, **opts: Any) -> None:
-    """A chapter's deck, every copy, with backs (deck-<chapter>.pdf)."""
+    """A chapter's deck, every copy, with backs (deck-<chapter>.pdf).
+
+    The cards the chapter's events add to the deck (deck: {add: ID}) are printed too, marked
+    "set aside": keep them out of the deck at setup until the event shuffles them in."""
     from hollowcli.render.deck import render_deck
 
     spec, pack = _prepare(opts)
@@ -361,11 +365,13 @@ def cards(kinds: tuple[str, ...], **opts: Any) -> None:
 @click.option("--all", "all_", is_flag=True, help="Every chapter with events or setup tokens, in one guide.pdf.")
 @sheet_options
 def guide(chapter: str | None, all_: bool, **opts: Any) -> None:
-    """The keeper's guide of a scripted chapter (guide-<chapter>.pdf): the token kinds it uses and
-    what each does, the tokens placed at setup, and every event in the chapter's order (when it
-    fires, its conditions, what to read out, its steps, once or every time) with a box to tick
-    when it fires, so one player can run the script at the table without a screen. It spoils the
-    story: the kit leaves it out unless asked (hollow print kit --guide)."""
+    """A scripted chapter's events in words, for a keeper (guide-<chapter>.pdf).
+
+    The keeper's guide: the token kinds the chapter uses and what each does, the tokens placed
+    at setup, and every event in the chapter's order (when it fires, its conditions, what to
+    read out, its steps, once or every time) with a box to tick when it fires, so one player
+    can run the script at the table without a screen. It spoils the story: the kit leaves it
+    out unless asked (hollow print kit --guide)."""
     from hollowcli.render.guide import render_guide, scripted
 
     if not chapter and not all_:

@@ -194,7 +194,20 @@ def _start(pack: Pack, chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
         where.append(("the others" if legends else "all") + f" on the start square {escape_text(first)}")
     pg.para("Setup", st["h"])
     pg.para("<b>Legends:</b> " + ("; ".join(where) or "no starting squares are given") + f". <b>Foes:</b> {foes}."
-            + (f" <b>Allies:</b> {allies}." if allies else ""), st["p"])
+            + (f" <b>Allies:</b> {allies}." if allies else "") + set_aside_words(chapter), st["p"])
+
+
+def set_aside_words(chapter: Chapter) -> str:
+    """The chapter cards to keep out of the deck at setup (its events add them), as a
+    sentence for the setup list, or "" when there are none (markup)."""
+    from hollowcli.render.deck import set_aside
+
+    aside = set_aside(chapter)
+    if not aside:
+        return ""
+    titles = {card.id: card.title for card in chapter.cards}
+    cards = ", ".join(f"{n}× {escape_text(titles[cid])}" for cid, n in aside.items())
+    return f" <b>Set aside</b> (printed with the deck, marked “set aside”; an event adds them): {cards}."
 
 
 def token_spots(pack: Pack, chapter: Chapter) -> dict[str, list[str]]:
