@@ -180,7 +180,8 @@ def test_all_prints_every_scripted_chapter_and_no_other(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args, says", [
     (["zzz-no-such-chapter"], "zzz-no-such-chapter"),
-    (["quiet-acre"], "chapter 17 (quiet-acre) has no events and no setup tokens, so it has no keeper's guide"),
+    (["quiet-acre"], "chapter 17 (quiet-acre) has no events and no setup tokens, so it has no keeper's guide; "
+                     "the chapters with one: "),
     ([], "say which chapter's keeper's guide to print"),
     (["16", "--all"], "not both"),
 ])
@@ -188,6 +189,8 @@ def test_no_guide_to_print_is_one_sentence_and_writes_nothing(capsys: pytest.Cap
                                                               args: list[str], says: str) -> None:
     code, _, err = run_in_process(capsys, "print", "guide", *args, "--content", str(PACK), "--out", str(tmp_path / "o"))
     assert code != 0 and one_sentence(err) and says in err, err
+    if "the chapters with one" in says:
+        assert "16 (keepers-field)" in err and "17 (quiet-acre)" not in err.split("with one:")[1]
     assert not (tmp_path / "o").exists() or not list((tmp_path / "o").iterdir())
 
 

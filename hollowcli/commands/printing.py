@@ -380,8 +380,10 @@ def guide(chapter: str | None, all_: bool, **opts: Any) -> None:
     spec, pack = _prepare(opts)
     chosen = _chapters(pack, chapter, all_)
     if chapter and not scripted(chosen[0]):
+        have = ", ".join(f"{ch.number} ({ch.id})" for ch in _chapters(pack, None, True) if scripted(ch))
         raise UsageError(f"chapter {chosen[0].number} ({chosen[0].id}) has no events and no setup tokens, so it "
-                         "has no keeper's guide; 'hollow print guide --all' prints every chapter that has one")
+                         "has no keeper's guide" + (f"; the chapters with one: {have}" if have else
+                                                    "; no chapter of the content has one"))
     chosen = [ch for ch in chosen if scripted(ch)]
     if not chosen:
         raise UsageError("no chapter of the content has events or setup tokens, so there is no keeper's guide "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any
 
 from hollowcli.errors import UsageError
@@ -160,12 +161,7 @@ def render_guide(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec, label
     c = new_canvas(buf, pw, ph, f"{GAME}: keeper's guide",
                    f"The events of {names}: it spoils the story. Print at 100%.")
     pg = Pager(c, pw, ph, label)
-    parts = []
-    for ch in chapters:
-        pg.new_page()
-        first = pg.pages + 1
-        guide_chapter(pg, pack, ch)
-        parts.append((chapter_label(ch), first, pg.pages + (1 if pg.dirty else 0)))
+    parts = [pg.part(chapter_label(ch), partial(guide_chapter, pg, pack, ch)) for ch in chapters]
     pages = pg.close()
     c.save()
     return RenderResult(buf.getvalue(), pages, 0, holds=HOLDS, parts=tuple(parts), paper="paper")

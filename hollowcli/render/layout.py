@@ -9,6 +9,7 @@ canvas (embedded fonts, invariant, metadata): see :func:`text_file`.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -142,6 +143,14 @@ class Pager:
             self._finish()
         self.y = self.top
         self.dirty = False
+
+    def part(self, what: str, draw: Callable[[], None]) -> tuple[str, int, int]:
+        """``draw()`` from a fresh page: (``what``, its first page, its last page), as a file's
+        ``parts`` name a chapter's pages for the kit's index."""
+        self.new_page()
+        first = self.pages + 1
+        draw()
+        return what, first, self.pages + (1 if self.dirty else 0)
 
     def close(self) -> int:
         if self.dirty:
