@@ -150,6 +150,7 @@ def test_a_long_text_flows_over_pages_inside_the_margins(tmp_path: Path) -> None
     pack = tmp_path / "pack"
     pack.mkdir()
     story = " ".join(f"Line {n} of the keeper's long tale, told slowly by the fire." for n in range(1, 181))
+    story += " Literal: <b>5 < 6 & @x</b>."  # content text is text, never markup
     source = (PACK / "keepers-field.yaml").read_text(encoding="utf-8")
     (pack / "long.yaml").write_text(source.replace("text: \"The last stone cracks", f"text: \"{story} The last stone cracks"),
                                     encoding="utf-8")
@@ -158,6 +159,7 @@ def test_a_long_text_flows_over_pages_inside_the_margins(tmp_path: Path) -> None
     path = tmp_path / "o" / "guide-keepers-field.pdf"
     joined = " ".join(page.split(" guide-keepers-field · page")[0] for page in _pages(path))  # no page labels
     assert all(f"Line {n} of the keeper's long tale, told slowly" in joined for n in range(1, 181))  # nothing lost
+    assert "Literal: <b>5 < 6 & @x</b>. The last stone cracks" in joined
     import pdfplumber
 
     with pdfplumber.open(path) as pdf:
@@ -218,3 +220,11 @@ def test_the_kit_prints_the_guide_with_guide_and_the_index_lists_it(tmp_path: Pa
     assert "Chapter 16: The Keeper's Field" in joined and "The Quiet Acre" not in joined
     index = " ".join(_pages(tmp_path / "index.pdf"))
     assert "guide.pdf" in index and "spoils the story" in index
+
+
+def test_the_kit_says_so_when_asked_for_a_guide_no_chapter_has(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    unscripted = Path(__file__).parent.parent / "benchmarks" / "packs" / "unscripted"
+    code, _, err = run_in_process(capsys, "print", "kit", "--guide", "--backs", "none", "--content", str(unscripted),
+                                  "--out", str(tmp_path))
+    assert code == 0 and "no chapter has events or setup tokens, so the kit has no keeper's guide" in err
+    assert not (tmp_path / "guide.pdf").exists() and (tmp_path / "index.pdf").exists()
