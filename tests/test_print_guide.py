@@ -101,6 +101,7 @@ def test_the_guide_tells_every_event_in_words_in_file_order(guide: Path, pack) -
            "1. Round the grave: Place a Magic ward token on F4 " \
            "or 2. Across the north gate (the automatic choice): ▦ Barricade spawn point 1" in text
     assert "Read out: The last stone cracks" in text and "until the bell stops." in text
+    assert "Objective at the start: Reach the goal 'stones broken' within 9 rounds" in text
 
 
 def test_each_event_has_one_box_or_a_row_of_boxes(guide: Path, pack) -> None:  # type: ignore[no-untyped-def]

@@ -2,8 +2,8 @@
 player runs the chapter's script at the table, without a screen.
 
 It tells the story before it happens, so the kit prints it only when asked (``hollow print
-kit --guide``). Per chapter, from a fresh page: the token kinds the chapter uses, each with
-what it does; the tokens placed at setup; then every event in file order, each with a box to
+kit --guide``). Per chapter, from a fresh page: the objective it starts with (its events
+may set another); the token kinds the chapter uses, each with what it does; the tokens placed at setup; then every event in file order, each with a box to
 tick when it fires (a row of boxes for one that fires every time): when it fires, the
 conditions that must hold, the text to read out, and what it does step by step (a choice
 with its options one under the other). The words are the pack's own (each trigger's,
@@ -23,6 +23,7 @@ from hollowcli.pack.model import Chapter, Pack, Step
 from hollowcli.pack.script import CONDITIONS, TRIGGERS
 from hollowcli.pack.tokens import kind_words
 from hollowcli.pack.vocab import Effect, Trigger
+from hollowcli.render.chapter_map import objective_words
 from hollowcli.render.fonts import register_fonts
 from hollowcli.render.geometry import PAPER_SIZES, SheetSpec
 from hollowcli.render.layout import Pager, styles
@@ -135,6 +136,7 @@ def guide_chapter(pg: Pager, pack: Pack, chapter: Chapter) -> None:
     pg.para(f"Chapter {chapter.number}: {escape_text(chapter.name)}", st["title"])
     pg.para("The keeper's guide: it tells the chapter's story before it happens. One player keeps it, "
             "out of the others' sight, and ticks an event's box when it fires.", st["sub"])
+    pg.para(f"<b>Objective at the start:</b> {escape_text(objective_words(pack, chapter))}", st["p"])
     _tokens(pg, pack, chapter, st)
     pg.para("Events", st["h"], keep=3 * st["p"].leading)
     if not chapter.events:
