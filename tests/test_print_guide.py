@@ -221,6 +221,9 @@ def test_the_kit_prints_the_guide_with_guide_and_the_index_lists_it(tmp_path: Pa
     assert "Chapter 16: The Keeper's Field" in joined and "The Quiet Acre" not in joined
     index = " ".join(_pages(tmp_path / "index.pdf"))
     assert "guide.pdf" in index and "spoils the story" in index
+    kit_guide = (tmp_path / "guide.pdf").read_bytes()  # 'print guide --all' writes the kit's very file
+    code, text = _run("print", "guide", "--all", "--content", str(PACK), "--out", str(tmp_path))
+    assert code == 0 and (tmp_path / "guide.pdf").read_bytes() == kit_guide
 
 
 def test_the_kit_says_so_when_asked_for_a_guide_no_chapter_has(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
