@@ -44,7 +44,7 @@ def chapter_params() -> list[tuple[str, click.Parameter]]:
 
 def test_the_commands_that_take_a_chapter_are_the_ones_these_tests_cover() -> None:
     assert {name for name, _ in chapter_params()} == {
-        "play", "assist", "simulate", "spawn", "print spawn", "print setup", "print deck"}
+        "play", "assist", "simulate", "spawn", "print spawn", "print setup", "print deck", "print guide"}
 
 
 @pytest.mark.parametrize(("name", "param"), chapter_params(), ids=lambda v: v if isinstance(v, str) else "")

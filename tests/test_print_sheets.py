@@ -161,7 +161,7 @@ def test_body_text_fills_the_card_with_one_size_per_sheet() -> None:
     from hollowcli.render.sheet import CardJob
 
     for card in ch.cards:
-        ctx = {"card": card, "chapter": ch, "effects": effect_lines(pack, card.effect), "sample": False}
+        ctx = {"card": card, "chapter": ch, "effects": effect_lines(pack, card.effect), "sample": False, "set_aside": 0}
         jobs.append(CardJob(card.id, card.id, tpl.render("chapter", ctx, card.id), kind="chapter"))
     alone = {j.key: fit_face(j.face, 63, 88, 0) for j in jobs}
     assert alone["short"].sizes["body"] == BODY_MAX_PT  # a short text grows to the largest size

@@ -62,7 +62,14 @@ EXAMPLES_CARDS = _examples(
 EXAMPLES_KIT = _examples(
     "hollow print kit                      everything into ./output/", "hollow print kit --paper a4 --backs short",
     "hollow print kit --no-mix             a file per kind of card",
+    "hollow print kit --guide              with the keeper's guide (it spoils the story)",
     "hollow print kit --size 60x90 --bleed 3 --out kit-bleed", "hollow print kit --content my-box --json",
+)
+EXAMPLES_GUIDE = _examples(
+    "hollow print guide 6                  one chapter's keeper's guide (guide-<chapter>.pdf)",
+    "hollow print guide potters-field      the same, by its id",
+    "hollow print guide --all              every scripted chapter (guide.pdf)",
+    "hollow print guide --all --content my-box --paper a4",
 )
 
 
@@ -213,7 +220,8 @@ def _report(done: Sequence[_Done], as_json: bool) -> None:
 
 @click.group(name="print", epilog=EXAMPLES, cls=Group)
 def print_() -> None:
-    """Write print-ready PDFs: reference cards, spawn tables, chapter decks, stat cards.
+    """Write print-ready PDFs: reference cards, chapter decks, stat cards, setup sheets, spawn
+    tables, and for a group with a keeper the guide to a chapter's events (print guide).
 
     Files go into ./output/ (or --out DIR). Cards are poker size (63x88 mm) by default,
     9 to a Letter or A4 page, with crop marks in the margins, a backs page after each
@@ -308,7 +316,10 @@ def setup(chapter: str | None, all_: bool, scale: str, square: float | None, **o
 @click.option("--all", "all_", is_flag=True, help="Every chapter (the default when no CHAPTER is given).")
 @sheet_options
 def deck(chapter: str | None, all_: bool, **opts: Any) -> None:
-    """A chapter's deck, every copy, with backs (deck-<chapter>.pdf)."""
+    """A chapter's deck, every copy, with backs (deck-<chapter>.pdf).
+
+    The cards the chapter's events add to the deck (deck: {add: ID}) are printed too, marked
+    "set aside": keep them out of the deck at setup until the event shuffles them in."""
     from hollowcli.render.deck import render_deck
 
     spec, pack = _prepare(opts)
@@ -349,20 +360,58 @@ def cards(kinds: tuple[str, ...], **opts: Any) -> None:
     _go(jobs, opts)
 
 
+@print_.command(epilog=EXAMPLES_GUIDE)
+@click.argument("chapter", required=False, shell_complete=completion.ids("chapters", numbers=True))
+@click.option("--all", "all_", is_flag=True, help="Every chapter with events or setup tokens, in one guide.pdf.")
+@sheet_options
+def guide(chapter: str | None, all_: bool, **opts: Any) -> None:
+    """A scripted chapter's events in words, for a keeper (guide-<chapter>.pdf).
+
+    The keeper's guide: the token kinds the chapter uses and what each does, the tokens placed
+    at setup, and every event in the chapter's order (when it fires, its conditions, what to
+    read out, its steps, once or every time) with a box to tick when it fires, so one player
+    can run the script at the table without a screen. It spoils the story: the kit leaves it
+    out unless asked (hollow print kit --guide)."""
+    from hollowcli.render.guide import render_guide, scripted
+
+    if not chapter and not all_:
+        raise UsageError("say which chapter's keeper's guide to print (its number or id), or --all for every "
+                         "chapter with events")
+    spec, pack = _prepare(opts)
+    chosen = _chapters(pack, chapter, all_)
+    if chapter and not scripted(chosen[0]):
+        have = ", ".join(f"{ch.number} ({ch.id})" for ch in _chapters(pack, None, True) if scripted(ch))
+        raise UsageError(f"chapter {chosen[0].number} ({chosen[0].id}) has no events and no setup tokens, so it "
+                         "has no keeper's guide" + (f"; the chapters with one: {have}" if have else
+                                                    "; no chapter of the content has one"))
+    chosen = [ch for ch in chosen if scripted(ch)]
+    if not chosen:
+        raise UsageError("no chapter of the content has events or setup tokens, so there is no keeper's guide "
+                         "to print")
+    stem = f"guide-{chosen[0].id}" if chapter else "guide"
+    _go([(f"{stem}.pdf", "guide", lambda: render_guide(pack, chosen, spec, stem))], opts)
+
+
 @print_.command(epilog=EXAMPLES_KIT)
 @click.option("--mix/--no-mix", default=True, show_default=True,
               help="Every card in one cards.pdf, kinds sharing sheets (no half-empty sheet per kind); "
                    "--no-mix writes a file per kind (reference, decks, stat cards).")
+@click.option("--guide", "with_guide", is_flag=True,
+              help="Also print guide.pdf, the keeper's guide of every chapter with events (it spoils the story, "
+                   "so the kit leaves it out unless asked).")
 @sheet_options
-def kit(mix: bool, **opts: Any) -> None:
+def kit(mix: bool, with_guide: bool, **opts: Any) -> None:
     """Everything, in the order to print it: the duplex test, the cards, the turn-order sheet, setup
     sheets, spawn tables, and index.pdf (a checklist for the first printing, what each file holds,
-    which card is where)."""
+    which card is where). With --guide, the keeper's guide too (guide.pdf), before the index."""
     from hollowcli.render.index import render_index
     from hollowcli.render.kit import kit_plan
 
     spec, pack = _prepare(opts)
-    plan = kit_plan(pack, spec, mix)
+    plan = kit_plan(pack, spec, mix, with_guide)
+    if with_guide and not any(p.kind == "guide" for p in plan):
+        click.echo("hollow: note: no chapter has events or setup tokens, so the kit has no keeper's guide "
+                   "(guide.pdf).", err=True)
     jobs = [(p.filename, p.kind, p.build) for p in plan]
 
     def index(entries: list[tuple[Written, Any]]) -> Any:

@@ -74,12 +74,19 @@ def _steps_words(pack: Pack, steps: Any) -> str:
     return "; ".join(out)
 
 
-def _choose_words(pack: Pack, value: Any) -> str:
+def choose_parts(pack: Pack, value: Any) -> tuple[str, list[str]]:
+    """A ``choose`` in words, in parts: ``The players choose: "prompt"`` and each option
+    (``1. label (the automatic choice): its steps``), for a page that lays them out apart."""
     parts = []
     for i, opt in enumerate(_get(value, "options", ()) or (), 1):
         mark = " (the automatic choice)" if _get(opt, "auto", False) else ""
         parts.append(f"{i}. {escape_text(str(_get(opt, 'label', '')))}{mark}: {_steps_words(pack, _get(opt, 'do', ()))}")
-    return f"The players choose: {_quoted(_get(value, 'prompt', ''))} " + "; or ".join(parts)
+    return f"The players choose: {_quoted(_get(value, 'prompt', ''))}", parts
+
+
+def _choose_words(pack: Pack, value: Any) -> str:
+    prompt, options = choose_parts(pack, value)
+    return f"{prompt} " + "; or ".join(options)
 
 
 def _ally_words(pack: Pack, value: Any) -> str:

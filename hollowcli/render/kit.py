@@ -13,6 +13,7 @@ from hollowcli.render.all_cards import render_all_cards
 from hollowcli.render.deck import render_deck
 from hollowcli.render.duplex import render_duplex_test
 from hollowcli.render.geometry import SheetSpec
+from hollowcli.render.guide import render_guide, scripted
 from hollowcli.render.reference import render_reference, render_turn_order
 from hollowcli.render.setup_sheet import render_setup
 from hollowcli.render.sheet import RenderResult
@@ -29,13 +30,14 @@ class Printable:
     build: Callable[[], RenderResult]
 
 
-def kit_plan(pack: Pack, spec: SheetSpec, mix: bool = True) -> list[Printable]:
+def kit_plan(pack: Pack, spec: SheetSpec, mix: bool = True, guide: bool = False) -> list[Printable]:
     """Every file ``hollow print kit`` writes, in the order to print them, each with its builder.
 
     The duplex test comes first (with duplex backs). With ``mix`` (the default) every card is
     in one ``cards.pdf``, kinds sharing sheets, and the turn-order sheet in ``turn-order.pdf``;
     without it, a file per kind of card as ``hollow print reference``, ``deck`` and ``cards``
-    write them. Then the text pages: spawn tables and setup sheets.
+    write them. Then the text pages: setup sheets and spawn tables, and with ``guide`` the
+    keeper's guide of the scripted chapters (it spoils the story: only when asked).
     """
     chapters = chapters_in_order(pack.chapters)
     plan = []
@@ -55,4 +57,7 @@ def kit_plan(pack: Pack, spec: SheetSpec, mix: bool = True) -> list[Printable]:
         plan.append(Printable(f"setup-{ch.id}.pdf", "setup", lambda ch=ch: render_setup(pack, ch, spec)))  # type: ignore[misc]
     if chapters:
         plan.append(Printable("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec)))
+    keeper = [ch for ch in chapters if scripted(ch)] if guide else []
+    if keeper:
+        plan.append(Printable("guide.pdf", "guide", lambda: render_guide(pack, keeper, spec)))
     return plan

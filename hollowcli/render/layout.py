@@ -9,6 +9,7 @@ canvas (embedded fonts, invariant, metadata): see :func:`text_file`.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,6 +144,14 @@ class Pager:
         self.y = self.top
         self.dirty = False
 
+    def part(self, what: str, draw: Callable[[], None]) -> tuple[str, int, int]:
+        """``draw()`` from a fresh page: (``what``, its first page, its last page), as a file's
+        ``parts`` name a chapter's pages for the kit's index."""
+        self.new_page()
+        first = self.pages + 1
+        draw()
+        return what, first, self.pages + (1 if self.dirty else 0)
+
     def close(self) -> int:
         if self.dirty:
             self._finish()
@@ -160,12 +169,37 @@ class Pager:
         flow = _para(markup, style, bullet)
         _, h = flow.wrap(self.width, 1e6)
         before = style.spaceBefore if self.dirty else 0
+        if h > self.top - self.bottom:
+            self._long(flow, style, before)
+            return
         self.need(before + h + keep)
         if self.dirty:
             self.y -= before
         if not self.measure:
             self.texts.append(Placed(flow, self.left, self.y, h))
         self.y -= h + style.spaceAfter
+        self.dirty = True
+
+    def _long(self, flow: Any, style: Any, before: float) -> None:
+        """A paragraph taller than a whole page: as many lines as fit here, the rest on the
+        next pages (a long event text of the keeper's guide), never drawn past the margin."""
+        if self.dirty:
+            self.y -= before
+        while True:
+            parts = flow.split(self.width, self.y - self.bottom)
+            if not parts and (flow.height <= self.y - self.bottom or not self.dirty):
+                break  # the rest fits (or a fresh page takes what it can: one line at least)
+            if parts:
+                head, flow = parts
+                head.wrap(self.width, 1e6)
+                flow.wrap(self.width, 1e6)
+                if not self.measure:
+                    self.texts.append(Placed(head, self.left, self.y, head.height))
+                self.dirty = True
+            self.new_page()
+        if not self.measure:
+            self.texts.append(Placed(flow, self.left, self.y, flow.height))
+        self.y -= flow.height + style.spaceAfter
         self.dirty = True
 
     def space(self, height: float) -> None:

@@ -194,7 +194,31 @@ def _start(pack: Pack, chapter: Chapter, st: dict[str, Any], pg: Pager) -> None:
         where.append(("the others" if legends else "all") + f" on the start square {escape_text(first)}")
     pg.para("Setup", st["h"])
     pg.para("<b>Legends:</b> " + ("; ".join(where) or "no starting squares are given") + f". <b>Foes:</b> {foes}."
-            + (f" <b>Allies:</b> {allies}." if allies else ""), st["p"])
+            + (f" <b>Allies:</b> {allies}." if allies else "") + set_aside_words(chapter), st["p"])
+
+
+def set_aside_words(chapter: Chapter) -> str:
+    """The chapter cards to keep out of the deck at setup (its events add them), as a
+    sentence for the setup list, or "" when there are none (markup)."""
+    from hollowcli.render.deck import set_aside
+
+    aside = set_aside(chapter)
+    if not aside:
+        return ""
+    titles = {card.id: card.title for card in chapter.cards}
+    cards = ", ".join(f"{n}× {escape_text(titles[cid])}" for cid, n in aside.items())
+    return f" <b>Set aside</b> (printed with the deck, marked “set aside”; an event adds them): {cards}."
+
+
+def token_spots(pack: Pack, chapter: Chapter) -> dict[str, list[str]]:
+    """The tokens placed at setup: kind id -> where each of its tokens goes (a square, a
+    spawn point, or a skill lock's skill), in the order the setup names them (plain text)."""
+    where: dict[str, list[str]] = {}
+    for tp in chapter.setup.tokens:
+        spot = (f"on {pack.skills[tp.skill].name if tp.skill in pack.skills else tp.skill}" if tp.skill
+                else f"spawn point {tp.at}" if isinstance(tp.at, int) else str(tp.at))
+        where.setdefault(tp.token, []).append(spot)
+    return where
 
 
 def token_lines(pack: Pack, chapter: Chapter) -> list[str]:
@@ -202,13 +226,8 @@ def token_lines(pack: Pack, chapter: Chapter) -> list[str]:
     each is (a skill lock: on which skill) and what the kind does (markup)."""
     from hollowcli.pack.tokens import kind_words
 
-    where: dict[str, list[str]] = {}
-    for tp in chapter.setup.tokens:
-        spot = (f"on {pack.skills[tp.skill].name if tp.skill in pack.skills else tp.skill}" if tp.skill
-                else f"spawn point {tp.at}" if isinstance(tp.at, int) else str(tp.at))
-        where.setdefault(tp.token, []).append(spot)
     out = []
-    for kid, spots in where.items():
+    for kid, spots in token_spots(pack, chapter).items():
         kind = pack.tokens.get(kid)
         name = kind.name if kind is not None else kid
         does = kind_words(pack, kind).removeprefix(f"{kind.name}: ") if kind is not None else ""

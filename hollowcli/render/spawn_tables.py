@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from hollowcli.engine.resolve import spawn_point
@@ -17,7 +18,7 @@ from hollowcli.render.fonts import register_fonts
 from hollowcli.render.geometry import MM, PAPER_SIZES, SheetSpec
 from hollowcli.render.layout import Pager, SimpleTable, styles
 from hollowcli.render.markup import escape_text, icons
-from hollowcli.render.product import GAME
+from hollowcli.render.product import GAME, chapter_label
 from hollowcli.render.sheet import RenderResult, new_canvas
 
 #: Rolls sent on to another spawn point (the one they name is barricaded or not on the map).
@@ -161,12 +162,7 @@ def spawn_pages(pack: Pack, chapters: Sequence[Chapter], spec: SheetSpec, label:
     names = ", ".join(ch.name for ch in chapters[:3]) + (" ..." if len(chapters) > 3 else "")
     c = new_canvas(buf, pw, ph, f"{GAME}: spawn tables", f"Spawn tables for {names}. Print at 100%.")
     pg = Pager(c, pw, ph, label)
-    parts = []
-    for ch in chapters:
-        pg.new_page()
-        first = pg.pages + 1
-        spawn_chapter(pg, pack, ch)
-        parts.append((f"Chapter {ch.number}", first, pg.pages + (1 if pg.dirty else 0)))
+    parts = [pg.part(chapter_label(ch), partial(spawn_chapter, pg, pack, ch)) for ch in chapters]
     pages = pg.close()
     c.save()
     return RenderResult(buf.getvalue(), pages, 0, (), (), (), "spawn tables: what each roll yields, chapter by chapter",
