@@ -216,7 +216,7 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
     data = jsonable(entries[ident])
     sample = bool(pack.sample.get(key, False))
     origin = pack.origins.get(key, "built-in")
-    words = {h: lines for h, lines in _chapter_words(pack, entries[ident]).items() if lines} if k == "chapters" else {}
+    words = {h: lines for h, lines in _words(pack, k, entries[ident]).items() if lines}
     if as_json:
         emit_json({"kind": k, "id": ident, "pack": origin, "sample": sample, "entry": data}
                   | ({"in_words": words} if words else {}))
@@ -243,6 +243,16 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
             for part in textwrap.wrap(line, width=78, initial_indent="  ", subsequent_indent="    ",
                                       break_on_hyphens=False):
                 echo(part)
+
+
+def _words(pack: Any, kind: str, entry: Any) -> dict[str, list[str]]:
+    """An entry in plain words, where its fields need more than their values: a chapter's
+    script; a campaign's chapters; what an upgrade, a life path or an outfit changes."""
+    if kind == "chapters":
+        return _chapter_words(pack, entry)
+    from hollowcli.pack.campaigns import entry_words
+
+    return entry_words(pack, kind, entry)
 
 
 def _chapter_words(pack: Any, chapter: Any) -> dict[str, list[str]]:
