@@ -665,5 +665,5 @@ class Pack:
 
 
 #: The YAML kind names, in the order ``hollow content list`` shows them.
-KINDS = ("dice", "legends", "allies", "skills", "items", "foes", "tokens", "rules", "chapters", "campaigns",
-         "upgrades", "paths")
+KINDS = ("dice", "legends", "allies", "skills", "items", "foes", "tokens", "upgrades", "paths", "campaigns", "rules",
+         "chapters")
