@@ -108,6 +108,8 @@ def test_content_show_and_list_know_the_new_kinds() -> None:
     assert "changes (in words):\n  for Matthias Geroux: Steady Aim: +1 direct damage" in text
     listed = doc("content", "list", "campaigns", "--content", str(PACK))
     assert [r["id"] for r in listed["campaigns"]] == ["the-hollow"]
+    paths = doc("content", "list", "paths", "--content", str(PACK))["paths"]
+    assert [(r["id"], r["name"]) for r in paths] == [("emily-van-winkle", "The Hunter or The Healer")]
     counts = doc("content", "validate", str(PACK))["counts"]
     assert (counts["campaigns"], counts["upgrades"], counts["paths"]) == (1, 5, 1)
 

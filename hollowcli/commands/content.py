@@ -51,8 +51,8 @@ def _kind(name: str) -> str:
 def content() -> None:
     """Validate, list, show and scaffold content packs.
 
-    A content pack is a folder of YAML files (dice, legends, allies, skills, items, foes, rules,
-    chapters). Packs given with --content (or HOLLOW_CONTENT, or the config file) are
+    A content pack is a folder of YAML files (dice, legends, allies, skills, items, foes, tokens,
+    upgrades, paths, campaigns, rules, chapters). Packs given with --content (or HOLLOW_CONTENT, or the config file) are
     layered over the built-in pack: a later pack's entry replaces an earlier one with
     the same id, and a pack that says 'replaces: [chapters]' (or other kinds) drops
     every earlier entry of those kinds, the built-in sample chapters included. The
@@ -139,7 +139,8 @@ def _singular(kind: str) -> str:
 def list_(kind: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
     """List entries: id, name and the pack each came from.
 
-    KIND is one of dice, legends, allies, skills, items, foes, rules, chapters (default: all).
+    KIND is one of dice, legends, allies, skills, items, foes, tokens, upgrades, paths,
+    campaigns, rules, chapters (default: all).
     Entries whose numbers are not from a real box say "sample values".
 
     \b
@@ -184,8 +185,10 @@ def list_(kind: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> No
 def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
     """Show every field of one entry.
 
-    KIND is one of dice, legends, allies, skills, items, foes, rules, chapters (singular works
-    too); ID is the entry's id (not needed for rules), or a chapter's number.
+    KIND is one of dice, legends, allies, skills, items, foes, tokens, upgrades, paths,
+    campaigns, rules, chapters (singular works too); ID is the entry's id (not needed for
+    rules), or a chapter's number. Chapters, campaigns, upgrades, life paths and outfits
+    are also told in words.
 
     \b
     Examples:

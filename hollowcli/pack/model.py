@@ -572,6 +572,11 @@ class LifePath:
     options: Mapping[str, PathOption] = spec(Custom("path_options", record=PathOption))
     text: str = spec(Text(), default="")
 
+    @property
+    def name(self) -> str:
+        """How a listing names the entry: its options' names (``The Hunter or The Healer``)."""
+        return " or ".join(opt.name for opt in self.options.values())
+
 
 @dataclass(frozen=True)
 class Next:
