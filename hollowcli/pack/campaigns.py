@@ -21,7 +21,7 @@ from hollowcli.errors import Problem
 from hollowcli.names import plural
 from hollowcli.pack import check_kinds
 from hollowcli.pack.changes import changes_words, skills_named
-from hollowcli.pack.convert import BAD, Checker, CustomCheck, Entry, Path_, describe
+from hollowcli.pack.convert import BAD, Checker, Conv, CustomCheck, Entry, Path_, describe
 from hollowcli.pack.model import END, CampaignChapter, CampaignDef, LifePath, Next, Pack, PathOption, Reward, Upgrade
 from hollowcli.pack.script import _set_names
 from hollowcli.pack.vocab import ItemKind
@@ -115,17 +115,23 @@ def kind_paths(ck: Checker, entry: dict[str, Any], path: Path_) -> Any:
 
 def path_options(ck: Checker, v: Any, path: Path_) -> Any:
     """``options: {hunter: {name: ..., changes: ...}, ...}``: at least one."""
+    return _by_id(ck, v, path, ck.c_id("life path option"), PathOption,
+                  "'options' must map each option's id to its name and changes",
+                  "write e.g. 'options: {hunter: {name: The Hunter, changes: {health: +1}}}'")
+
+
+def _by_id(ck: Checker, v: Any, path: Path_, key: Conv, cls: type, shape: str, example: str) -> Any:
+    """A mapping (at least one entry) of ids, each checked by ``key``, to records of ``cls``."""
     if not isinstance(v, dict) or not v:
-        ck.add(path, f"'options' must map each option's id to its name and changes, not {describe(v)}",
-               "write e.g. 'options: {hunter: {name: The Hunter, changes: {health: +1}}}'")
+        ck.add(path, f"{shape}, not {describe(v)}", example)
         return BAD
     out = {}
     ok = True
-    for raw, opt in v.items():
+    for raw, one in v.items():
         where = path + (raw,)
-        ident = ck.check_id(raw, where, "life path option")
-        got = ck.c_nested(PathOption)(opt, where)
-        if ident is None or got is BAD:
+        ident = key(raw, where)
+        got = ck.c_nested(cls)(one, where)
+        if ident is BAD or got is BAD:
             ok = False
             continue
         out[ident] = got
@@ -179,21 +185,9 @@ def _target(ck: Checker, v: Any, path: Path_) -> Any:
 
 def campaign_chapters(ck: Checker, v: Any, path: Path_) -> Any:
     """``chapters: {CHAPTER: {won: ..., lost: ..., rewards: ...}}``: at least one."""
-    if not isinstance(v, dict) or not v:
-        ck.add(path, f"'chapters' must map each chapter of the campaign to where it leads, not {describe(v)}",
-               "write e.g. 'chapters: {schoolhouse: {won: end}}'")
-        return BAD
-    out = {}
-    ok = True
-    for raw, one in v.items():
-        where = path + (raw,)
-        ident = ck.c_ref("chapters", "the campaign's chapters")(raw, where)
-        got = ck.c_nested(CampaignChapter)(one, where)
-        if ident is BAD or got is BAD:
-            ok = False
-            continue
-        out[ident] = got
-    return out if ok else BAD
+    return _by_id(ck, v, path, ck.c_ref("chapters", "the campaign's chapters"), CampaignChapter,
+                  "'chapters' must map each chapter of the campaign to where it leads",
+                  "write e.g. 'chapters: {schoolhouse: {won: end}}'")
 
 
 def kind_campaigns(ck: Checker, entry: dict[str, Any], path: Path_) -> Any:
