@@ -210,3 +210,14 @@ def test_validate_json_lists_the_campaign_warnings_and_exits_0() -> None:
     got = json.loads(res.stdout)
     assert got["ok"] is True and len(got["warnings"]) == 7
     assert all(w["file"].endswith("lint.yaml") and w["line"] for w in got["warnings"])
+
+
+def test_an_outfit_card_says_it_is_worn_and_what_it_changes(tmp_path: Path) -> None:
+    import pypdfium2
+
+    ok("print", "cards", "items", "--content", str(PACK), "--out", str(tmp_path))
+    pdf = pypdfium2.PdfDocument(str(tmp_path / "cards-items.pdf"))
+    text = " ".join(" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf)))
+    assert "Oilskin Coat Outfit · one worn per Legend" in text
+    assert "While worn: +1 defense." in text and "While worn: +1 fear limit; Long Shot: +1 range." in text
+    assert "Storm Lantern 1● Item" in text and text.count("While worn") == 2  # only outfits say it
