@@ -51,12 +51,12 @@ def _kind(name: str) -> str:
 def content() -> None:
     """Validate, list, show and scaffold content packs.
 
-    A content pack is a folder of YAML files (dice, legends, allies, skills, items, foes, tokens,
-    upgrades, paths, campaigns, rules, chapters). Packs given with --content (or HOLLOW_CONTENT, or the config file) are
-    layered over the built-in pack: a later pack's entry replaces an earlier one with
-    the same id, and a pack that says 'replaces: [chapters]' (or other kinds) drops
-    every earlier entry of those kinds, the built-in sample chapters included. The
-    format is described in docs/content-format.md.
+    A content pack is a folder of YAML files (dice, legends, allies, skills, items, foes,
+    tokens, upgrades, paths, campaigns, rules, chapters). Packs given with --content (or
+    HOLLOW_CONTENT, or the config file) are layered over the built-in pack: a later
+    pack's entry replaces an earlier one with the same id, and a pack that says
+    'replaces: [chapters]' (or other kinds) drops every earlier entry of those kinds, the
+    built-in sample chapters included. The format is described in docs/content-format.md.
 
     \b
     Examples:
