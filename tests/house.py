@@ -51,6 +51,7 @@ FLOORS: list[tuple[str, ...]] = [
     # the engine, module by module: the words and the tricks, the state, then the rules
     ("hollowcli.engine.vocab", "hollowcli.engine.speed", "hollowcli.engine.resolve", "hollowcli.engine.rolls",
      "hollowcli.engine.geometry"),
+    ("hollowcli.engine.growth",),  # a Legend grown by a campaign's changes (issue 19): pure, reads the pack model
     ("hollowcli.engine.state",),
     ("hollowcli.engine.standees",),
     ("hollowcli.engine.tokens",),  # chapter tokens (issue 18): core springs their traps, loadout reads bonuses

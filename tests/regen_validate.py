@@ -100,6 +100,7 @@ CACHED: dict[str, list[Path]] = {
     "long-night-pack": [HERE / "golden" / "long-night-pack"],
     "saves-pack": [HERE / "saves" / "pack"],
     "saves-pack3": [HERE / "saves" / "pack3"],
+    "campaign-pack": [HERE / "packs" / "campaign"],
 }
 
 

@@ -202,7 +202,8 @@ def test_init_writes_a_pack_that_validates_and_refuses_to_overwrite(tmp_path: Pa
 
 def test_init_scaffold_comments_every_kind() -> None:
     text = "\n".join(FILES.values())
-    for kind in ("dice:", "legends:", "skills:", "items:", "foes:", "rules:", "chapters:"):
+    for kind in ("dice:", "legends:", "skills:", "items:", "foes:", "rules:", "chapters:", "campaigns:", "upgrades:",
+                 "paths:"):
         assert kind in text
     assert text.count("#") > 60  # commented throughout
 

@@ -701,7 +701,7 @@ def test_replacing_skills_alone_reports_the_builtin_legends_that_name_them(tmp_p
     ("replaces:\n  - chapter\n", "- chapter", "'replaces' lists the text 'chapter', which is not a kind of content",
      "did you mean 'chapters'?"),
     ("replaces:\n  - 7\n", "- 7", "'replaces' lists the number 7, which is not a kind of content",
-     "dice, legends, allies, skills, items, foes, tokens, chapters"),
+     "dice, legends, allies, skills, items, foes, tokens, upgrades, paths, campaigns, chapters"),
     ("replaces:\n  - rules\n", "- rules", "'replaces' cannot list rules", "only the settings"),
     ("replaces:\n  - chapters\n  - chapters\n", "- chapters", "'replaces' lists chapters twice (first on line 2)",
      "list each kind once"),

@@ -24,7 +24,8 @@ DOC = (Path(__file__).resolve().parents[1] / "docs" / "content-format.md").read_
 
 #: The kinds' model classes, by their section of the docs.
 KIND_CLASSES = {"legends": model.Legend, "allies": model.Ally, "skills": model.Skill, "items": model.Item,
-                "foes": model.Foe, "tokens": model.TokenKind, "rules": model.Rules, "chapters": model.Chapter}
+                "foes": model.Foe, "tokens": model.TokenKind, "rules": model.Rules, "chapters": model.Chapter,
+                "campaigns": model.CampaignDef, "upgrades": model.Upgrade, "paths": model.LifePath}
 
 
 def section(kind: str) -> str:

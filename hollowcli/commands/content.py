@@ -51,12 +51,12 @@ def _kind(name: str) -> str:
 def content() -> None:
     """Validate, list, show and scaffold content packs.
 
-    A content pack is a folder of YAML files (dice, legends, allies, skills, items, foes, rules,
-    chapters). Packs given with --content (or HOLLOW_CONTENT, or the config file) are
-    layered over the built-in pack: a later pack's entry replaces an earlier one with
-    the same id, and a pack that says 'replaces: [chapters]' (or other kinds) drops
-    every earlier entry of those kinds, the built-in sample chapters included. The
-    format is described in docs/content-format.md.
+    A content pack is a folder of YAML files (dice, legends, allies, skills, items, foes,
+    tokens, upgrades, paths, campaigns, rules, chapters). Packs given with --content (or
+    HOLLOW_CONTENT, or the config file) are layered over the built-in pack: a later
+    pack's entry replaces an earlier one with the same id, and a pack that says
+    'replaces: [chapters]' (or other kinds) drops every earlier entry of those kinds, the
+    built-in sample chapters included. The format is described in docs/content-format.md.
 
     \b
     Examples:
@@ -139,8 +139,8 @@ def _singular(kind: str) -> str:
 def list_(kind: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
     """List entries: id, name and the pack each came from.
 
-    KIND is one of dice, legends, allies, skills, items, foes, tokens, rules, chapters
-    (default: all).
+    KIND is one of dice, legends, allies, skills, items, foes, tokens, upgrades, paths,
+    campaigns, rules, chapters (default: all).
     Entries whose numbers are not from a real box say "sample values".
 
     \b
@@ -185,8 +185,10 @@ def list_(kind: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> No
 def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
     """Show every field of one entry.
 
-    KIND is one of dice, legends, allies, skills, items, foes, tokens, rules, chapters
-    (singular works too); ID is the entry's id (not needed for rules), or a chapter's number.
+    KIND is one of dice, legends, allies, skills, items, foes, tokens, upgrades, paths,
+    campaigns, rules, chapters (singular works too); ID is the entry's id (not needed for
+    rules), or a chapter's number. Chapters, campaigns, upgrades, life paths and outfits
+    are also told in words.
 
     \b
     Examples:
@@ -217,7 +219,7 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
     data = jsonable(entries[ident])
     sample = bool(pack.sample.get(key, False))
     origin = pack.origins.get(key, "built-in")
-    words = {h: lines for h, lines in _chapter_words(pack, entries[ident]).items() if lines} if k == "chapters" else {}
+    words = {h: lines for h, lines in _words(pack, k, entries[ident]).items() if lines}
     if as_json:
         emit_json({"kind": k, "id": ident, "pack": origin, "sample": sample, "entry": data}
                   | ({"in_words": words} if words else {}))
@@ -244,6 +246,16 @@ def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, 
             for part in textwrap.wrap(line, width=78, initial_indent="  ", subsequent_indent="    ",
                                       break_on_hyphens=False):
                 echo(part)
+
+
+def _words(pack: Any, kind: str, entry: Any) -> dict[str, list[str]]:
+    """An entry in plain words, where its fields need more than their values: a chapter's
+    script; a campaign's chapters; what an upgrade, a life path or an outfit changes."""
+    if kind == "chapters":
+        return _chapter_words(pack, entry)
+    from hollowcli.pack.campaigns import entry_words
+
+    return entry_words(pack, kind, entry)
 
 
 def _chapter_words(pack: Any, chapter: Any) -> dict[str, list[str]]:

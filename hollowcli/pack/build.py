@@ -21,18 +21,22 @@ from hollowcli.pack import fields as f
 from hollowcli.pack.effects import EFFECTS
 from hollowcli.pack.model import (
     Ally,
+    CampaignDef,
+    Changes,
     Chapter,
     Die,
     Face,
     Foe,
     Item,
     Legend,
+    LifePath,
     Pack,
     Rules,
     ScriptEvent,
     Skill,
     Step,
     TokenKind,
+    Upgrade,
     frozen_map,
 )
 from hollowcli.pack.vocab import Effect
@@ -66,6 +70,10 @@ def value(check: f.Check | None, data: Any) -> Any:
         return step(data)
     if isinstance(check, f.Custom) and check.name == "events":  # Chapter.events: a list of events
         return tuple(record(ScriptEvent, x) for x in data)
+    if isinstance(check, f.Custom) and check.record is Changes:  # a list of changes
+        return tuple(record(Changes, x) for x in data)
+    if isinstance(check, f.Custom) and check.name in _BY_ID:  # id -> record (path options, campaign chapters)
+        return frozen_map({k: record(check.record, x) for k, x in data.items()})  # type: ignore[arg-type]
     if isinstance(check, f.Custom) and check.record is not None:
         return record(check.record, data)
     if isinstance(check, f.Custom) and check.name == "effect":  # Card.effect: each key as its EffectSpec says
@@ -73,6 +81,10 @@ def value(check: f.Check | None, data: Any) -> Any:
     if isinstance(check, f.ListOf):
         return tuple(value(check.item, x) for x in data)
     return deep_freeze(data)
+
+
+#: The custom checks whose canonical value maps ids to records of their ``record`` class.
+_BY_ID = ("path_options", "campaign_chapters")
 
 
 def record(cls: type, data: Mapping[str, Any]) -> Any:
@@ -103,7 +115,8 @@ def rules(d: Mapping[str, Any]) -> Rules:
 
 #: The model class of each kind's entries (dice are built by :func:`die`).
 RECORDS: dict[str, type] = {"legends": Legend, "allies": Ally, "skills": Skill, "items": Item, "foes": Foe,
-                            "tokens": TokenKind, "chapters": Chapter}
+                            "tokens": TokenKind, "chapters": Chapter, "campaigns": CampaignDef, "upgrades": Upgrade,
+                            "paths": LifePath}
 
 
 def entry(kind: str, data: Mapping[str, Any]) -> Any:

@@ -31,7 +31,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 #: imports (the model and its metadata, the checks, the builder); a test keeps it so.
 _CODE = ("model.py", "fields.py", "vocab.py", "validate.py", "convert.py", "check_kinds.py", "check_chapters.py",
          "effects.py", "objectives.py", "words.py", "build.py", "loader.py", "files.py", "yamlsrc.py", "cache.py",
-         "script.py", "event_effects.py", "tokens.py")
+         "script.py", "event_effects.py", "tokens.py", "changes.py", "campaigns.py")
 
 
 def enabled() -> bool:

@@ -37,6 +37,9 @@ SINGULAR = {
     "tokens": "token",
     "rules": "rules setting",
     "chapters": "chapter",
+    "campaigns": "campaign",
+    "upgrades": "upgrade",
+    "paths": "path",
 }
 
 BAD: Any = object()  # a converter's answer when it has reported a problem

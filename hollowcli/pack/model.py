@@ -137,7 +137,56 @@ class Skill:
     attack: AttackSpec | None = spec(Opt(Nested(AttackSpec)), default=None)
     restore: Restore | None = spec(Opt(Nested(Restore)), default=None)
     fear_pays: bool = spec(Bool(), default=False)  # with rules.fear_tokens: pool, fear tokens may pay its cost
+    # a campaign skill that starts locked: on its Legend's sheet, unusable until a reward unlocks it
+    locked: bool = spec(Bool(), default=False)
     text: str = spec(Text(), default="")
+
+
+# ----------------------------------------------------------------- changes (campaigns)
+# One vocabulary for what an upgrade, a life path and an outfit change on a Legend
+# (pack/changes.py checks it and says it in words; engine/growth.py applies it).
+
+
+@dataclass(frozen=True)
+class AttackDelta:
+    """What a change adds to an attack (a skill's, or the basic attack's): ``{direct: +1}``."""
+
+    WHAT: ClassVar[str] = "the attack change"
+
+    dice: int = spec(Int(None), default=0)
+    direct: int = spec(Int(None), default=0)
+    range: int = spec(Int(None), default=0)
+    area: bool | None = spec(Opt(Bool()), default=None)  # true/false: the attack becomes (or stops being) an area attack
+
+
+@dataclass(frozen=True)
+class SkillChanges:
+    """Skills a change gives, takes or swaps: ``{add: [a], remove: [b], replace: {c: d}}``."""
+
+    WHAT: ClassVar[str] = "the skill changes"
+
+    add: tuple[str, ...] = spec(ListOf(Ref("skills", "the skills added")), default=())
+    remove: tuple[str, ...] = spec(ListOf(Ref("skills", "the skills removed")), default=())
+    # old skill -> new skill (the new one takes the old one's place in the list)
+    replace: Mapping[str, str] = spec(Custom("skill_replace"), factory=frozen_map)
+
+
+@dataclass(frozen=True)
+class Changes:
+    """One ``changes`` mapping: stat deltas, skill changes, and an attack delta on a skill
+    (``skill``; none: the Legend's basic attack). An entry's ``changes`` is a tuple of these."""
+
+    WHAT: ClassVar[str] = "the changes"
+
+    health: int = spec(Int(None), default=0)
+    defense: int = spec(Int(None), default=0)
+    move: int = spec(Int(None), default=0)
+    tokens: int = spec(Int(None), default=0)
+    attack_priority: int = spec(Int(None), default=0)
+    fear_limit: int = spec(Int(None), default=0)
+    skills: SkillChanges | None = spec(Opt(Nested(SkillChanges)), default=None)
+    skill: str | None = spec(Opt(Ref("skills", "the changes")), default=None)  # the skill 'attack' changes
+    attack: AttackDelta | None = spec(Opt(Nested(AttackDelta)), default=None)
 
 
 @dataclass(frozen=True)
@@ -153,6 +202,8 @@ class Item:
     trap: str | None = spec(Opt(Name()), default=None)  # using it sets a trap of this type in the user's location
     trap_damage: int = spec(Int(0), default=2)  # damage a trap set with this item deals to the enemy that springs it
     fear_pays: bool = spec(Bool(), default=False)  # with rules.fear_tokens: pool, fear tokens may pay its cost
+    # an outfit's changes, which apply while a Legend wears it (only an outfit has them)
+    changes: tuple[Changes, ...] = spec(Custom("changes", record=Changes), default=())
     text: str = spec(Text(), default="")
 
     def __post_init__(self) -> None:
@@ -486,6 +537,110 @@ class Chapter:
         return tuple(sorted(pts))
 
 
+# ----------------------------------------------------------------- campaigns
+# ``campaigns:``, ``upgrades:`` and ``paths:`` (pack/campaigns.py checks them).
+
+
+@dataclass(frozen=True, kw_only=True)
+class Upgrade:
+    """A skill or proficiency upgrade a Legend may take when a campaign grants one."""
+
+    id: str
+    name: str = spec(Name())
+    legend: str = spec(Custom("upgrade_legend"), default="any")  # a Legend's id, or 'any'
+    changes: tuple[Changes, ...] = spec(Custom("changes", record=Changes))
+    text: str = spec(Text(), default="")
+
+
+@dataclass(frozen=True)
+class PathOption:
+    """One life path a Legend may choose."""
+
+    WHAT: ClassVar[str] = "the life path option"
+
+    name: str = spec(Name())
+    changes: tuple[Changes, ...] = spec(Custom("changes", record=Changes))
+    text: str = spec(Text(), default="")
+
+
+@dataclass(frozen=True)
+class LifePath:
+    """A Legend's life paths (``paths: {LEGEND: {...}}``: the entry's id is the Legend's)."""
+
+    id: str
+    at: str = spec(Ref("chapters", "the life path"))  # chosen in the interlude after this chapter is won
+    options: Mapping[str, PathOption] = spec(Custom("path_options", record=PathOption))
+    text: str = spec(Text(), default="")
+
+    @property
+    def name(self) -> str:
+        """How a listing names the entry: its options' names (``The Hunter or The Healer``)."""
+        return " or ".join(opt.name for opt in self.options.values())
+
+
+@dataclass(frozen=True)
+class Next:
+    """Where a campaign goes after a chapter: the first branch whose campaign flag is set,
+    else ``otherwise`` (a chapter id, or ``end``). ``covered-bridge`` is ``Next((),
+    "covered-bridge")``; ``{if_flag: {ferry: churchyard}, else: mill-race}`` is
+    ``Next((("ferry", "churchyard"),), "mill-race")``."""
+
+    branches: tuple[tuple[str, str], ...]
+    otherwise: str
+
+    def targets(self) -> tuple[str, ...]:
+        """Every place it may go, branches first."""
+        return tuple(t for _, t in self.branches) + (self.otherwise,)
+
+
+#: The ``Next`` target that ends a campaign.
+END = "end"
+
+
+@dataclass(frozen=True)
+class Reward:
+    """What a campaign gives after a chapter: items, relics and outfits (the interlude asks
+    who takes each), upgrades each Legend chooses, and locked skills it unlocks."""
+
+    WHAT: ClassVar[str] = "the reward"
+
+    items: tuple[str, ...] = spec(ListOf(Ref("items", "the reward's items")), default=())
+    relics: tuple[str, ...] = spec(ListOf(Ref("items", "the reward's relics")), default=())
+    outfits: tuple[str, ...] = spec(ListOf(Ref("items", "the reward's outfits")), default=())
+    upgrades: int = spec(Int(0, 10), default=0)  # upgrades each Legend takes
+    skills: tuple[str, ...] = spec(ListOf(Ref("skills", "the reward's skills")), default=())
+
+
+@dataclass(frozen=True)
+class Rewards:
+    WHAT: ClassVar[str] = "the rewards"
+
+    won: Reward | None = spec(Opt(Nested(Reward)), default=None)
+    lost: Reward | None = spec(Opt(Nested(Reward)), default=None)
+
+
+@dataclass(frozen=True)
+class CampaignChapter:
+    """One chapter of a campaign: where it goes on a win and on a loss, and its rewards."""
+
+    WHAT: ClassVar[str] = "the campaign chapter"
+
+    won: Next = spec(Custom("next", record=Next))
+    lost: Next | None = spec(Custom("next", record=Next), default=None)  # None: the chapter again
+    rewards: Rewards = spec(Nested(Rewards, null_is_default=True), factory=Rewards)
+
+
+@dataclass(frozen=True)
+class CampaignDef:
+    """A campaign a pack defines (``campaigns: {the-hollow: {...}}``)."""
+
+    id: str
+    name: str = spec(Name())
+    start: str = spec(Ref("chapters", "the campaign's start"))
+    chapters: Mapping[str, CampaignChapter] = spec(Custom("campaign_chapters", record=CampaignChapter))
+    text: str = spec(Text(), default="")
+
+
 @dataclass(frozen=True)
 class Pack:
     """A validated content pack (the built-in one with user packs layered over it)."""
@@ -503,6 +658,9 @@ class Pack:
     origins: Mapping[str, str] = field(default_factory=frozen_map)  # "kind/id" -> the pack folder it came from
     allies: Mapping[str, Ally] = field(default_factory=frozen_map)
     tokens: Mapping[str, TokenKind] = field(default_factory=frozen_map)
+    campaigns: Mapping[str, CampaignDef] = field(default_factory=frozen_map)
+    upgrades: Mapping[str, Upgrade] = field(default_factory=frozen_map)
+    paths: Mapping[str, LifePath] = field(default_factory=frozen_map)
 
     def kind(self, name: str) -> Mapping[str, Any]:
         """Entries of one kind by its YAML name (``legends``, ``foes`` ...)."""
@@ -512,4 +670,5 @@ class Pack:
 
 
 #: The YAML kind names, in the order ``hollow content list`` shows them.
-KINDS = ("dice", "legends", "allies", "skills", "items", "foes", "tokens", "rules", "chapters")
+KINDS = ("dice", "legends", "allies", "skills", "items", "foes", "tokens", "upgrades", "paths", "campaigns", "rules",
+         "chapters")

@@ -201,6 +201,47 @@ chapters:
         # Leave `effect` out (or empty) for a card that is only story.
         effect: {fear: 1, spawn: [{foe: gobkin, count: 1}]}
 """,
+    "campaigns.yaml": _HEAD + """\
+sample: true
+
+# A campaign plays chapters in a row. Between two chapters, 'hollow campaign next'
+# gives its rewards and asks the choices it owes (upgrades, life paths, what to wear).
+# `changes` (on an upgrade, a life path option and an outfit) moves stats (health,
+# defense, move, tokens, attack_priority, fear_limit: +1 or -1), adds, removes or
+# replaces skills, and sharpens one skill's attack ({skill: ID, attack: {direct: +1}};
+# without `skill`, the basic attack).
+campaigns:
+  example-campaign:
+    name: An Example Campaign
+    start: example-chapter        # its first chapter
+    chapters:
+      example-chapter:
+        won: end                  # a chapter id, `end`, or {if_flag: {FLAG: ID}, else: ID}
+        lost: example-chapter     # leave out to play a lost chapter again
+        rewards:
+          won: {outfits: [example-coat], upgrades: 1}   # also items, relics, skills (unlocked)
+
+upgrades:
+  example-upgrade:
+    name: An Example Upgrade
+    legend: any                   # or a Legend id: only that Legend may take it
+    changes: {health: +1}
+    text: Describe the upgrade in your own words.
+
+paths:
+  emily-van-winkle:               # the Legend's id
+    at: example-chapter           # chosen after this chapter is won
+    options:
+      steady: {name: The Steady Path, changes: {defense: +1}}
+      swift: {name: The Swift Path, changes: {move: +1, tokens: -1}}
+
+items:
+  example-coat:
+    name: An Example Coat
+    kind: outfit                  # worn: one outfit per Legend; its changes apply while worn
+    changes: {skill: example-skill, attack: {range: +1}}
+    text: Describe the outfit in your own words.
+""",
 }
 
 

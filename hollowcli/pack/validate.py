@@ -25,7 +25,7 @@ from typing import Any
 from hollowcli.errors import Problem
 from hollowcli.locations import parse_loc  # noqa: F401 (the one location grammar, as the validator reads it)
 from hollowcli.names import closest, suggest
-from hollowcli.pack import check_chapters, check_kinds, event_effects, script, tokens
+from hollowcli.pack import campaigns, changes, check_chapters, check_kinds, event_effects, script, tokens
 from hollowcli.pack.convert import (  # noqa: F401 (Ref, describe, col_name: importers find them here)
     BAD,
     SINGULAR,
@@ -57,10 +57,12 @@ TOP_KEYS = KINDS + ("sample", "replaces")
 REPLACEABLE = tuple(k for k in KINDS if k != "rules")
 
 #: Each kind's check of one entry (rules are settings, checked key by key instead).
-KIND_CHECKS = {**check_kinds.KIND_CHECKS, "tokens": tokens.kind_tokens, "chapters": script.kind_chapters}
+KIND_CHECKS = {**check_kinds.KIND_CHECKS, "tokens": tokens.kind_tokens, "chapters": script.kind_chapters,
+               **campaigns.KIND_CHECKS}
 
 #: The checks model fields name with ``Custom(name)``.
-CUSTOMS = {**check_kinds.CUSTOMS, **check_chapters.CUSTOMS, **tokens.CUSTOMS, **script.CUSTOMS, **event_effects.CUSTOMS}
+CUSTOMS = {**check_kinds.CUSTOMS, **check_chapters.CUSTOMS, **tokens.CUSTOMS, **script.CUSTOMS, **event_effects.CUSTOMS,
+           **changes.CUSTOMS, **campaigns.CUSTOMS}
 
 
 @dataclass

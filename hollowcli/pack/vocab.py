@@ -159,10 +159,24 @@ class TokenSide(StrEnum):
 
 
 class ItemKind(StrEnum):
-    """An item's kind: carried and used, or equipped as the Legend's relic."""
+    """An item's kind: carried and used, equipped as the Legend's relic, or worn as the
+    Legend's outfit (one each; an outfit's ``changes`` apply while it is worn)."""
 
     ITEM = "item"
     RELIC = "relic"
+    OUTFIT = "outfit"
+
+
+class Stat(StrEnum):
+    """The stats a campaign's ``changes`` may move (an upgrade, a life path, an outfit), in
+    the order they are told."""
+
+    HEALTH = "health"
+    DEFENSE = "defense"
+    MOVE = "move"
+    TOKENS = "tokens"
+    ATTACK_PRIORITY = "attack_priority"
+    FEAR_LIMIT = "fear_limit"
 
 
 # --------------------------------------------------------------- rule settings

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hollowcli.errors import UsageError
+from hollowcli.pack.changes import changes_words
 from hollowcli.pack.model import Pack
 from hollowcli.pack.vocab import ItemKind
+from hollowcli.pack.words import escape_text
 from hollowcli.render.geometry import SheetSpec, compute_layout
 from hollowcli.render.product import GAME, STAT_LABELS, CardGroup, Sized, card_file, sample
 from hollowcli.render.sheet import CardJob, RenderResult
@@ -46,7 +48,8 @@ def cards_group(pack: Pack, kind: str, spec: SheetSpec, fname: str | None = None
                 yield CardJob(fid, what, tpl.render("foe", ctx, what), kind="foe", name=foe.name, group=label)
         else:
             for iid, item in sorted(pack.items.items(), key=lambda kv: (kv[1].kind != ItemKind.ITEM, kv[0])):
-                ctx = {"item": item, "sample": sample(pack, "items", iid)}
+                worn = escape_text(changes_words(pack, item.changes)) if item.changes else ""
+                ctx = {"item": item, "sample": sample(pack, "items", iid), "changes": worn}
                 what = f"{fname} card {iid!r} ({item.name})"
                 yield CardJob(iid, what, tpl.render("item", ctx, what), kind="item", name=item.name, group=label)
 
