@@ -159,6 +159,19 @@ def test_show_a_chapter_lists_its_events_in_words_in_file_order() -> None:
     assert [line.split(":", 1)[0] for line in doc["in_words"]["events"]] == ids
 
 
+def test_show_names_each_field_by_its_yaml_key_so_it_can_be_copied_into_a_pack() -> None:
+    """A token's side is written ``for:`` in a pack and an event's conditions ``if:``; show
+    prints those keys, not the model's field names (``side``, ``conditions``)."""
+    tokens = str(Path(__file__).parent / "packs" / "table-tokens")
+    out = run("content", "show", "token", "magic-ward", "--content", tokens)
+    assert out.exit_code == 0, out.output
+    assert "for: heroes" in out.output.splitlines() and "side:" not in out.output
+    events = str(Path(__file__).parent / "packs" / "events")
+    doc = json.loads(run("content", "show", "chapter", "quiet-field", "--content", events, "--json").stdout)
+    assert any("if" in ev for ev in doc["entry"]["events"])
+    assert not any("conditions" in ev for ev in doc["entry"]["events"])
+
+
 def test_show_unknown_id_or_kind_suggests_closest() -> None:
     foe = next(iter(load_pack([]).foes))
     typo = foe[:2] + foe[3:]  # a letter left out: not a prefix, so not resolved

@@ -54,6 +54,23 @@ def test_searches_and_heads_for_search_features() -> None:
     assert auto_action(state, random.Random(0)).kind == "search"
 
 
+def test_heads_for_search_features_when_an_event_made_searching_the_objective() -> None:
+    """The chapter says survive; an event put a search objective in its place (alone, or as
+    a part of an ``all``): the policy walks to the search feature as it would for a search
+    chapter. With the chapter's own objective it does not."""
+    from hollowcli.engine.state import ScriptState
+
+    rows = ["#######", "#S...C#", "#######"]
+    pack = make_pack(rows, features={"S": "start", "C": "search"}, objective=Objective("survive", rounds=5))
+    search = Objective("search", count=1, rounds=5)
+    both = Objective("all", of=(Objective("survive", rounds=5), search))
+    assert auto_action(turn(replace(game(pack), script=ScriptState())), random.Random(0)).kind != "move"
+    for obj in (search, both):
+        state = turn(replace(game(pack), script=ScriptState(objective=obj)))
+        a = auto_action(state, random.Random(0))
+        assert (a.kind, a.to) == ("move", "D2"), obj.kind
+
+
 def test_sets_a_trap_in_the_path_of_a_foe() -> None:
     snare = Item("snare", "Snare", kind="item", cost=1, trap="snare")
     rows = ["#####", "#S..#", "#####"]

@@ -206,6 +206,22 @@ def test_boost_health_heals_those_on_the_board_and_spawned_later_start_higher() 
     assert later.foes[-1].health == 4
 
 
+def test_the_ledgers_show_a_boosted_foes_numbers() -> None:
+    """The status screen, the play screen's foe column and the assist ledger give a boosted
+    foe's health out of its boosted maximum, and its boosted defense and move."""
+    from hollowcli.play.ledger import status_lines
+    from hollowcli.play.screen import foe_ledger
+    from hollowcli.play.view import render_foes
+
+    pack = make_pack(foes=[foe("gob", health=2, defense=0, move=2)])
+    state = with_foes(scripted(game(pack)), ("gob", "B2"))
+    after, _ = apply(state, Effect.BOOST, frozen_map({"foe": "gob", "health": 2, "defense": 1, "move": 1}))
+    row = next(line for line in render_foes(after) if "B2" in line).split()
+    assert row[4:7] == ["4/4", "1", "3"]  # health, defense, move (after 'G1 Gob 1 B2')
+    assert next(line for line in foe_ledger(after) if "B2" in line).split()[-2:] == ["4/4", "1"]
+    assert any("B2  4/4" in line for line in status_lines(after))
+
+
 def test_boost_attack_adds_dice_to_a_foes_attack_even_after_one_attack_of_the_game() -> None:
     pack = make_pack(foes=[foe("gob", attack=AttackSpec(dice=1, direct=1, range=0))],
                      track=[TrackSpot(("attack",))])

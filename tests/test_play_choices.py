@@ -208,14 +208,17 @@ def test_assist_asks_the_players_and_undo_redo_replay_the_answer() -> None:
     assert game().rolled == {2: ["2", "2", "?2"]} and picked() == {"salt": 2, "asked": 1}
 
 
-def test_assist_status_works_at_the_question_and_undo_takes_the_step_back() -> None:
+def test_assist_status_works_at_the_question_and_undo_takes_the_step_back(tmp_path: Path) -> None:
     scripted()
-    out = assist(lines=[*SHOOT.split("\n")[:3], "2 2", "status", "undo", "quit"])
+    log = tmp_path / "log.jsonl"
+    out = assist("--log", str(log), lines=[*SHOOT.split("\n")[:3], "2 2", "status", "undo", "quit"])
     assert out.count("Which did you choose? 1-3>") == 2  # asked again after 'status'
     assert "Which did you choose? 1-3> status == Round 1, Legend phase" in out
     assert "Took back 'attack g1': the ledger is as it was before it." in out
     rec = game()
     assert rec.cursor == 2 and rec.pending is None
+    undone = [e for e in map(json.loads, log.read_text().splitlines()) if e["kind"] == "undo"]
+    assert [e["reason"] for e in undone] == ["the players took back 'attack g1' at a choice"]
 
 
 def test_assist_quit_at_the_question_resumes_there() -> None:

@@ -222,6 +222,17 @@ def test_a_roll_for_a_warded_spawn_point_goes_to_the_next_one() -> None:
     assert after.foes[0].loc == plain.board.spawn_points[1]
 
 
+def test_the_table_instruction_for_a_warded_point_names_the_ward_not_a_barricade() -> None:
+    from hollowcli.play.instructions import instruction
+
+    state = start(TokenPlacement("ward", 1))
+    events: list = []
+    after = spawn_groups(state, [SpawnGroup("gob")], ScriptedRng([0]), events, "test")  # a 1
+    said = " ".join(" ".join(instruction(e, after)) for e in events if e.kind == EventKind.SPAWN)
+    assert "(rolled 1: point 1 is warded (the Magic ward on it))" in " ".join(said.split())
+    assert "barricaded" not in said
+
+
 # ------------------------------------------------------------------ skill locks
 def test_a_locked_skill_is_not_offered_and_comes_back_when_the_lock_goes() -> None:
     free = with_foes(acting(place(start(), ann="C3")), ("boss", "E3"))

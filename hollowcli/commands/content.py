@@ -139,7 +139,8 @@ def _singular(kind: str) -> str:
 def list_(kind: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
     """List entries: id, name and the pack each came from.
 
-    KIND is one of dice, legends, allies, skills, items, foes, rules, chapters (default: all).
+    KIND is one of dice, legends, allies, skills, items, foes, tokens, rules, chapters
+    (default: all).
     Entries whose numbers are not from a real box say "sample values".
 
     \b
@@ -184,8 +185,8 @@ def list_(kind: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> No
 def show(kind: str, ident: str | None, as_json: bool, content_dirs: tuple[Path, ...]) -> None:
     """Show every field of one entry.
 
-    KIND is one of dice, legends, allies, skills, items, foes, rules, chapters (singular works
-    too); ID is the entry's id (not needed for rules), or a chapter's number.
+    KIND is one of dice, legends, allies, skills, items, foes, tokens, rules, chapters
+    (singular works too); ID is the entry's id (not needed for rules), or a chapter's number.
 
     \b
     Examples:

@@ -18,7 +18,7 @@ from typing import Final
 from hollowcli.dice import Die
 from hollowcli.engine import tokens
 from hollowcli.engine.actions import Action
-from hollowcli.engine.core import ward
+from hollowcli.engine.core import objective_of, ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.legend_phase import search_blocked
 from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
@@ -226,7 +226,7 @@ def _foe_coming(state: GameState, lg: LegendState) -> bool:
 
 def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Action]) -> Action | None:
     board = state.board
-    if state.chapter_def.objective.kind == _OBJ_SEARCH:
+    if any(part.kind == _OBJ_SEARCH for part in objective_of(state).leaves()):  # an event's objective too
         goals = [loc for loc, kind in board.features.items() if kind == _FEATURE_SEARCH and not search_blocked(state, loc)]
         if state.script is not None:  # search tokens count for the objective too
             goals += [t.loc for t in tokens.on_board(state) if t.loc and state.pack.tokens[t.kind].search]

@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hollowcli.dice import Frozen
+from hollowcli.pack.fields import Custom
 from hollowcli.pack.model import Die, Pack
 
 
@@ -18,7 +19,7 @@ def jsonable(obj: Any) -> Any:
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out = {}
         for f in dataclasses.fields(obj):
-            out["class" if f.name == "cls" else f.name] = jsonable(getattr(obj, f.name))
+            out[_key(f)] = jsonable(getattr(obj, f.name))
         return out
     if isinstance(obj, Frozen):  # dice and faces: slotted value types, not dataclasses
         return {name: jsonable(getattr(obj, name)) for name in obj.__slots__}
@@ -29,6 +30,16 @@ def jsonable(obj: Any) -> Any:
     if obj is None or isinstance(obj, (str, int, float, bool)):
         return obj
     return str(obj)
+
+
+def _key(f: dataclasses.Field[Any]) -> str:
+    """The key a field is written with in a pack (``for``, ``if``, ``class``), so what
+    ``content show`` prints can be copied into a YAML file; a field read by a custom check
+    (a legend's ``bonus: {direct: N}``) keeps its own name, as its value is not the key's."""
+    meta = f.metadata.get("spec")
+    if meta is not None and meta.yaml and not isinstance(meta.check, Custom):
+        return str(meta.yaml)
+    return f.name
 
 
 def entry_name(kind: str, entry: Any) -> str:

@@ -189,7 +189,7 @@ class AssistMode:
                 self._queue_correction(state, text)
                 continue
             elif _AT_QUESTION.match(text):
-                self._meta_at_question(text, state)
+                self._meta_at_question(text, state, "a dice question")
                 continue
             else:
                 try:
@@ -226,7 +226,7 @@ class AssistMode:
                 elif is_correction(text):
                     self._queue_correction(state, text)
                 elif _AT_QUESTION.match(text):
-                    self._meta_at_question(text, state)
+                    self._meta_at_question(text, state, "a choice")
                 else:
                     table.hint(f"{sentence(str(e))}")
                 continue
@@ -257,7 +257,7 @@ class AssistMode:
                 self._keep_pending()
                 continue
             if _AT_QUESTION.match(text):
-                self._meta_at_question(text, state)
+                self._meta_at_question(text, state, "a pause")
                 continue
             table.hint(f"'{short(text)}' is not a correction; press Enter to go on, or type 'help'.")
 
@@ -284,7 +284,7 @@ class AssistMode:
         self._queued.append(text)
         self._game().console.say("  (noted: made as soon as this roll is resolved)")
 
-    def _meta_at_question(self, text: str, state: Any) -> None:
+    def _meta_at_question(self, text: str, state: Any, where: str) -> None:
         table = self._game()
         m = _AT_QUESTION.match(text)
         assert m is not None
@@ -296,7 +296,7 @@ class AssistMode:
         elif word in ("quit", "exit"):
             raise LeftAtQuestion("quit")
         elif word == "undo":
-            raise _TakeBack()
+            raise _TakeBack(where)
         elif word == "save":
             self._keep_pending()
             table.console.say(f"Saved campaign '{table.camp.name}'; this question is asked again when you resume.")
@@ -323,8 +323,8 @@ class AssistMode:
         except LeftAtQuestion as s:
             table.quit = s.why
             return
-        except _TakeBack:
-            self._take_back(table, action)
+        except _TakeBack as back:
+            self._take_back(table, action, str(back))
             return
         finally:
             self._live_state = None
@@ -332,14 +332,15 @@ class AssistMode:
         while self._queued:  # corrections noted at the step's last roll: steps of their own
             table.handle(self._queued.pop(0), [])
 
-    def _take_back(self, table: Table, action: Any) -> None:
-        """'undo' at a question of ``action``: the step is dropped, and the board put back."""
+    def _take_back(self, table: Table, action: Any, where: str) -> None:
+        """'undo' at a question of ``action`` (``where``: a dice question, a choice, a pause):
+        the step is dropped, and the board put back."""
         table.session.record.pending = None
         table.persist(table.camp)
         board = put_back(self._live_state or table.state, table.state)
         table.write_log({"step": table.session.step, "round": table.state.round, "phase": table.state.phase,
                          "kind": "undo", "numbers": {"steps": 0, "put_back": board},
-                         "reason": f"the players took back '{action.command}' at a dice question"})
+                         "reason": f"the players took back '{action.command}' at {where}"})
         table.hint(f"Took back '{action.command}': the ledger is as it was before it.")
         self.say_put_back(table, board)
 

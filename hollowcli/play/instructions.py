@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hollowcli.engine import standees
+from hollowcli.engine import standees, tokens
 from hollowcli.engine.vocab import EventKind
 from hollowcli.names import plural
 from hollowcli.play.view import wrap
@@ -87,8 +87,13 @@ def _spawn(ev: Any, state: Any) -> list[str]:
     fname = state.pack.foes[fid].name if fid in state.pack.foes else str(fid)
     roll = n.get("roll")
     if n.get("redirected"):
-        bars = state.barricades
-        cause = f"point {roll} is barricaded" if roll in bars or roll in state.board.spawn_points else f"there is no point {roll}"
+        warded = tokens.warded_points(state)
+        if roll in warded:
+            cause = f"point {roll} is warded (the {warded[roll]} on it)"
+        elif roll in state.barricades or roll in state.board.spawn_points:
+            cause = f"point {roll} is barricaded"
+        else:
+            cause = f"there is no point {roll}"
         why = f"rolled {roll}: {cause}"
     else:
         why = f"rolled {roll}"

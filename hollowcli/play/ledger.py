@@ -157,7 +157,7 @@ def status_lines(state: Any) -> list[str]:
         lines.append("Foes: none on the board")
     else:
         lines.append("Foes (place, health):")
-        cells = [f"{_short_name(state, f):<15} {f.loc:<3} {f.health}/{state.pack.foes[f.foe].health}" for f in foes]
+        cells = [f"{_short_name(state, f):<15} {f.loc:<3} {f.health}/{state.foe_def(f.foe).health}" for f in foes]
         room = 24 - len(lines) - 1
         per = 3
         rows = [cells[i:i + per] for i in range(0, len(cells), per)]

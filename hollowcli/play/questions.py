@@ -108,32 +108,18 @@ class Asker:
 
     def read_faces(self, request: RollRequest) -> list[Face] | None:
         """The faces the player types for ``request`` (None: ``r``, the seeded faces)."""
-        table = self.table
-        while True:
-            line = table.read(f"{request.prompt}: ")
-            if line is None:
-                raise LeftAtQuestion("end-of-input")
-            text = line.strip()
-            word = text.lower()
-            if word in ("r", "roll"):
-                return None
-            if word in ("quit", "exit"):
-                raise LeftAtQuestion("quit")
-            if word in ("?", "help", ""):
-                table.hint(f"Roll {request.count} and type the faces (value or label, spaces or commas): the "
-                           f"{request.die.id} die's faces are {request.faces_text}. 'r' rolls them for you; "
-                           "'quit' (or Ctrl-C) saves and leaves, this step waiting for its dice.")
-                continue
-            if word.split(" ")[0] in ("undo", "redo", "map", "log", "save"):
-                table.hint(f"The dice first: this step is under way. Type the faces ({request.faces_text}), 'r' to "
-                           f"roll them for you, or 'quit' to save and leave with the step waiting; '{word.split(' ')[0]}' "
-                           "works at the next choice.")
-                continue
-            try:
-                return list(request.read(text))
-            except ValueError as e:
-                table.hint(f"{e}. Try again, or 'r' to roll them for you.")
 
+        def read(text: str) -> list[Face] | None:
+            return None if text.lower() in ("r", "roll") else list(request.read(text))
+
+        return self._answer(  # type: ignore[no-any-return]
+            f"{request.prompt}: ", read,
+            help_=f"Roll {request.count} and type the faces (value or label, spaces or commas): the "
+                  f"{request.die.id} die's faces are {request.faces_text}. 'r' rolls them for you; "
+                  "'quit' (or Ctrl-C) saves and leaves, this step waiting for its dice.",
+            first=f"The dice first: this step is under way. Type the faces ({request.faces_text}), 'r' to "
+                  "roll them for you, or 'quit' to save and leave with the step waiting",
+            bad=lambda e: f"{e}. Try again, or 'r' to roll them for you.")
 
     def choose(self, request: ChoiceRequest) -> int:
         """A choice of the chapter's script, asked as a numbered question: the option the
@@ -153,10 +139,24 @@ class Asker:
 
     def read_choice(self, request: ChoiceRequest) -> int:
         """The option the player types for ``request``: its number or its words."""
-        table = self.table
         n = len(request.options)
+        return self._answer(  # type: ignore[no-any-return]
+            f"Choose {view.span(n)}> ", request.read,
+            help_=f"Type the number of an option ({view.span(n, ' to ')}) or its words; 'quit' (or Ctrl-C) "
+                  "saves and leaves, this step waiting for your choice.",
+            first=f"The choice first: this step is under way. Type a number ({view.span(n, ' to ')}), or "
+                  "'quit' to save and leave with the step waiting",
+            bad=lambda e: view.sentence(str(e)))
+
+    def _answer(self, prompt: str, read: Callable[[str], Any], help_: str, first: str,
+                bad: Callable[[ValueError], str]) -> Any:
+        """The answer to a question of a step under way, as ``read`` makes it of the line
+        typed (a ValueError: ``bad`` says why, and it is asked again). ``quit`` or the end of
+        the input leaves at the question; help, or a command of the prompt (``undo``, ``map``
+        ...), is answered with a hint and the question asked again."""
+        table = self.table
         while True:
-            line = table.read(f"Choose {view.span(n)}> ")
+            line = table.read(prompt)
             if line is None:
                 raise LeftAtQuestion("end-of-input")
             text = line.strip()
@@ -164,18 +164,16 @@ class Asker:
             if word in ("quit", "exit"):
                 raise LeftAtQuestion("quit")
             if word in ("?", "help", ""):
-                table.hint(f"Type the number of an option ({view.span(n, ' to ')}) or its words; 'quit' (or Ctrl-C) "
-                           "saves and leaves, this step waiting for your choice.")
+                table.hint(help_)
                 continue
-            if word.split(" ")[0] in ("undo", "redo", "map", "log", "save"):
-                table.hint(f"The choice first: this step is under way. Type a number ({view.span(n, ' to ')}), or "
-                           f"'quit' to save and leave with the step waiting; '{word.split(' ')[0]}' works at the next "
-                           "choice.")
+            command = word.split(" ")[0]
+            if command in ("undo", "redo", "map", "log", "save"):
+                table.hint(f"{first}; '{command}' works at the next choice.")
                 continue
             try:
-                return request.read(text)
+                return read(text)
             except ValueError as e:
-                table.hint(view.sentence(str(e)))
+                table.hint(bad(e))
 
 
 def continue_pending(table: Table) -> None:

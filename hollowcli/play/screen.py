@@ -244,7 +244,7 @@ def foe_ledger(state: Any, paint: Paint = plain, limit: int | None = None) -> li
     lines = [paint("Foes", "title") + f"{'':<8} {'at':<3} {'hp':<5} def"]
     shown = foes if limit is None or len(foes) <= limit else foes[: max(1, limit - 1)]
     for f in shown:
-        d = state.pack.foes[f.foe]
+        d = state.foe_def(f.foe)  # with the script's boosts
         sym = view.foe_symbol(state, f, letters)
         health = f"{f.health}/{d.health}"
         name = d.name[: 11 - max(3, len(sym) + 1)]  # a 3-letter symbol (G10) takes a letter of the name

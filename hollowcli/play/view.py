@@ -304,7 +304,7 @@ def render_foes(state: Any, paint: Paint = plain) -> list[str]:
     cols = f"{'':<{namew + 5}} {'at':<4} {'health':<7} {'defense':<8} {'move':<5} attack"
     lines = [paint("Foes", "title") + cols[len("Foes"):]]
     for f in foes:
-        d = state.pack.foes[f.foe]
+        d = state.foe_def(f.foe)  # with the script's boosts
         atk = d.attack
         attack = f"{plural(atk.dice, 'die', 'dice')} +{atk.direct}, range {atk.range}"
         sym = foe_symbol(state, f, letters)
