@@ -30,7 +30,7 @@ BANDS = {
     "covered-bridge": (0.46, 0.84),
     "churchyard": (0.32, 0.68),
     "mill-race": (0.36, 0.76),
-    "cider-press": (0.50, 0.88),
+    "cider-press": (0.58, 0.94),
     "potters-field": (0.34, 0.72),
 }
 
