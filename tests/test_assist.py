@@ -375,14 +375,16 @@ ROUND2 = ["activate emily", "end", "activate jeremiah", "end", "activate matthia
 
 def test_undo_says_what_to_put_back_on_the_board_for_a_whole_adversary_phase(tmp_path: Path) -> None:
     """Round 2's adversary phase (seed 3) spawns four Gobkins and a Pumpling and draws a card
-    that spawns one more; the undo of its one step takes it all back, and says so."""
+    that spawns one more; the undo of its one step takes it all back, and says so. (Emily's
+    walk in round 1 crosses the bell rope, so spawn point 3 is barred: the Pumpling's roll of
+    3 goes to point 1.)"""
     lines = [*ROUND1, "2", "r", *ROUND2, "r", "r", "r", "undo", "quit"]
     result, log = run(["1", "--seed", "3"], lines, tmp_path)
     out = result.output
     told = out[out.index("Undone 1 step"):]
     said = " ".join(told.split())
     assert ("Put the board back as it was: - Take Gobkins 3, 4, 5 and 6 off B2 (not on the board before). "
-            "- Take Pumpling 2 off B6 (not on the board before). "
+            "- Take Pumpling 2 off B2 (not on the board before). "
             "- Slide the storybook token back from spot 3 to spot 2. "
             "- Put 'Rattling Shutters' back into the chapter deck. "
             "- The spawn list goes on at entry 1 again (it was at 2).") in said

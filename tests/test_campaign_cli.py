@@ -52,7 +52,8 @@ def test_status_shows_progress_the_game_in_progress_and_what_comes_next() -> Non
     assert "Campaign 'default'" in out
     assert "  won  1. The Schoolhouse by the Mill Pond" in out and "won 1, lost 0" in out
     assert "In progress: chapter 2, The Covered Bridge, round 1, step 2 (seed 9)." in out
-    assert "Legends carry:\n  Jeremiah Pincke      Horseshoe Amulet (relic)\n  Matthias Geroux      Linen Bandages\n" in out
+    assert ("Legends carry:\n  Jeremiah Pincke      Horseshoe Amulet (relic)\n  Matthias Geroux      nothing\n"
+            "  Elijah Kappel        Silver Locket (relic)\n  Emily Van Winkle     Linen Bandages\n") in out
     assert max(len(line) for line in out.splitlines() if not line.startswith("Campaign ")) <= 78
     assert "Continue with: hollow play" in out
 
@@ -64,7 +65,8 @@ def test_status_json() -> None:
     assert doc["name"] == "default" and doc["completed"] == ["schoolhouse"]
     assert doc["results"] == {"schoolhouse": {"won": 1, "lost": 0}}
     assert doc["next_chapter"] == "covered-bridge" and doc["game"] is None
-    assert [c["id"] for c in doc["chapters"]] == ["schoolhouse", "covered-bridge", "churchyard", "mill-race"]
+    assert [c["id"] for c in doc["chapters"]] == ["schoolhouse", "covered-bridge", "churchyard", "mill-race",
+                                                 "cider-press", "potters-field"]
     assert doc["legends"]["jeremiah-pincke"]["relic"] == "horseshoe-amulet"
 
 
@@ -92,7 +94,7 @@ def test_list_and_list_json_including_a_damaged_one() -> None:
 
 def test_winning_every_chapter_then_play_without_a_chapter_says_so() -> None:
     camp = saves.new_campaign("done")
-    camp.completed = ["schoolhouse", "covered-bridge", "churchyard", "mill-race"]
+    camp.completed = ["schoolhouse", "covered-bridge", "churchyard", "mill-race", "cider-press", "potters-field"]
     saves.save(camp)
     r = hollow("play", "--campaign", "done")
     assert isinstance(r.exception, HollowError) and "won every chapter" in str(r.exception)

@@ -9,6 +9,7 @@ import pytest
 from test_engine_packs import foe, legend, make_pack
 
 from hollowcli.engine import GameState, apply, auto_action, legal_actions, new_game, outcome
+from hollowcli.engine.vocab import EventKind
 from hollowcli.pack.model import (
     AttackSpec,
     Card,
@@ -87,7 +88,9 @@ OBJECTIVES = [
 ]
 
 
-def check_invariants(state: GameState) -> None:
+def check_invariants(state: GameState, deck: list[str] | None = None) -> None:
+    """``deck``: the cards the chapter deck holds now (pile and discards), when events have
+    changed it (``deck: {add}``, ``{remove}``); else the chapter's cards."""
     pack, board = state.pack, state.board
     for lg in state.legends:
         ldef = pack.legends[lg.id]
@@ -106,7 +109,9 @@ def check_invariants(state: GameState) -> None:
         assert (t.loc, t.type) not in seen
         seen.add((t.loc, t.type))
     assert 0 <= state.track_pos < len(state.chapter_def.track)
-    assert sorted(state.pile + state.discard) == sorted(c.id for c in state.chapter_def.cards for _ in range(c.copies))
+    if deck is None:
+        deck = [c.id for c in state.chapter_def.cards for _ in range(c.copies)]
+    assert sorted(state.pile + state.discard) == sorted(deck)
 
 
 def play(state: GameState, seed: int, policy: str, max_steps: int = 3000, roundtrip_every: int = 0) -> tuple[GameState, int, list]:
@@ -114,6 +119,7 @@ def play(state: GameState, seed: int, policy: str, max_steps: int = 3000, roundt
     pick = random.Random(seed + 1000)
     steps = 0
     log = []
+    deck = [c.id for c in state.chapter_def.cards for _ in range(c.copies)]
     while outcome(state) is None:
         legal = legal_actions(state)
         assert legal, "a game that is not over always offers a choice"
@@ -121,7 +127,11 @@ def play(state: GameState, seed: int, policy: str, max_steps: int = 3000, roundt
         assert action in legal
         state, events = apply(state, action, rng)
         log.extend(e.to_dict() for e in events)
-        check_invariants(state)
+        for e in events:  # an event's deck step: the cards it shuffled in, or took out
+            if e.kind == EventKind.DECK:
+                deck += [str(e.target)] * int(e.numbers.get("added", 0))
+                deck = [c for c in deck if c != e.target] if "removed" in e.numbers else deck
+        check_invariants(state, deck)
         steps += 1
         assert steps < max_steps, "the game does not end"
         if roundtrip_every and steps % roundtrip_every == 0:

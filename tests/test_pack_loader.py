@@ -609,6 +609,26 @@ def test_search_objective_possible_under_search_limit(tmp_path: Path) -> None:
     expect(tmp_path, "chapters/test.yaml", "objective:", "needs 2 searches but the map has 1 search feature,")
 
 
+def test_search_tokens_placed_at_setup_count_under_search_limit_once(tmp_path: Path) -> None:
+    """A search token is searched once, like a feature: with one Crate and one token, two
+    searches are possible and three are not (the message names both kinds of spot)."""
+    base_pack(tmp_path, chapter=("{kind: defeat, count: 2, foe: grub}", "{kind: search, count: 2}"))
+    write_pack(tmp_path, {"rules.yaml": "rules:\n  search_limit: once\n",
+                          "tokens.yaml": "tokens:\n  mound: {name: Mound, search: true}\n  ward: {name: Ward}\n"})
+    text = (tmp_path / "chapters/test.yaml").read_text()
+    placed = "foes: [{foe: grub, at: 1}]\n      tokens: [{token: mound, at: C3}, {token: ward, at: C2}]"
+    (tmp_path / "chapters/test.yaml").write_text(text.replace("foes: [{foe: grub, at: 1}]", placed))
+    # (the built-in Covered Bridge's six searches of four features are a problem under 'once' too)
+    assert [Path(p.file).name for p in problems_of(tmp_path)] == ["covered-bridge.yaml"]
+    (tmp_path / "chapters/test.yaml").write_text(text.replace("foes: [{foe: grub, at: 1}]", placed)
+                                                 .replace("{kind: search, count: 2}", "{kind: search, count: 3}"))
+    expect(tmp_path, "chapters/test.yaml", "objective:",
+           "needs 3 searches but the map has 1 search feature and 1 search token, each searched once")
+    # the built-in Cider Press (the press and the cellar hatch) is possible under 'once'
+    only_rules = write_pack(tmp_path / "rules-only", {"rules.yaml": "rules:\n  search_limit: once\n"})
+    assert [Path(p.file).name for p in problems_of(only_rules) if "searched once" in p.message] == ["covered-bridge.yaml"]
+
+
 def test_setup_cannot_place_more_foes_than_the_supply(tmp_path: Path) -> None:
     base_pack(tmp_path, chapter=("foes: [{foe: grub, at: 1}]", "foes: [{foe: grub, at: 1, count: 6}, {foe: grub, at: B4, count: 5}]"))
     expect(tmp_path, "chapters/test.yaml", "setup:", "setup places 11 grub but the box has only 10")
@@ -690,8 +710,12 @@ def test_replacing_skills_alone_reports_the_builtin_legends_that_name_them(tmp_p
     problems = problems_of(root)
     builtin = load_pack([], use_cache=False)
     named = {s for lg in builtin.legends.values() for s in lg.skills}
-    assert {p.message.rsplit(" ", 1)[1].strip("'") for p in problems} == named
-    assert all(p.file.endswith("legends.yaml") and p.line for p in problems)
+    legends = [p for p in problems if p.file.endswith("legends.yaml")]
+    assert {p.message.rsplit(" ", 1)[1].strip("'") for p in legends} == named and all(p.line for p in legends)
+    # the Potter's Field puts a skill lock on Long Shot (and takes it off): both places are named too
+    locks = [p for p in problems if p not in legends]
+    assert [(Path(p.file).name, p.message) for p in locks] == [
+        ("potters-field.yaml", "the skill lock names the unknown skill 'long-shot'")] * 2 and all(p.line for p in locks)
     assert all("replace this entry in that pack too" in p.hint and "s.yaml:1" in p.hint for p in problems)
 
 

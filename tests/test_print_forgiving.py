@@ -352,7 +352,7 @@ def test_the_index_is_a_first_timers_checklist(kits: dict[str, Path], paper: str
     assert text.index("duplex-test.pdf", first) < text.index("cards.pdf", first)
     assert "What chapter 1 (The Schoolhouse by the Mill Pond) needs: cards.pdf pages 1\u201312 on card stock" in text
     assert "setup-schoolhouse.pdf" in text and "spawn-tables.pdf page 1 on paper" in text
-    assert "The rest when you reach its chapter: cards.pdf pages 13\u201320" in text
+    assert "The rest when you reach its chapter: cards.pdf pages 13\u201322" in text
     # the table lists the files in print order, each with what to print it on
     with pdfplumber.open(str(kits[paper] / "index.pdf")) as pdf:
         rows = [[" ".join((cell or "").split()) for cell in row]
@@ -361,7 +361,7 @@ def test_the_index_is_a_first_timers_checklist(kits: dict[str, Path], paper: str
     assert list(files)[:3] == ["duplex-test.pdf", "cards.pdf", "turn-order.pdf"]
     assert list(files)[-1] == "spawn-tables.pdf"
     assert files["cards.pdf"][2] == "card stock, two-sided (long edge)"
-    assert " 20 83 " in " ".join(files["cards.pdf"][3:]).join("  ")  # its pages and cards
+    assert " 22 98 " in " ".join(files["cards.pdf"][3:]).join("  ")  # its pages and cards
     assert files["duplex-test.pdf"][2] == "paper, two-sided (long edge)"
     assert all(files[n][2] == "paper, one-sided" for n in files if n.startswith(("setup-", "spawn-", "turn-")))
 

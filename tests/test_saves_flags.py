@@ -29,6 +29,8 @@ from hollowcli.play.session import Session
 
 HERE = Path(__file__).resolve().parent / "saves"
 OLD = HERE / "schema4-midgame.json"
+#: The four sample chapters as they were before they had scripts.
+UNSCRIPTED = str(Path(__file__).resolve().parent.parent / "benchmarks" / "packs" / "unscripted")
 
 
 def _without_version(d: dict[str, Any]) -> dict[str, Any]:
@@ -140,7 +142,7 @@ def test_a_lost_chapter_carries_nothing_and_its_retry_starts_with_the_campaign_f
 
 
 def test_new_game_seeds_the_counters_and_a_game_without_flags_stays_unscripted() -> None:
-    pack = get_pack(())
+    pack = get_pack((UNSCRIPTED,))  # the schoolhouse as it was before it had a script
     assert engine.new_game(pack, "schoolhouse").script is None
     assert engine.new_game(pack, "schoolhouse", flags={}).script is None
     seeded = engine.new_game(pack, "schoolhouse", flags={"jar": 1, "bell": 2})

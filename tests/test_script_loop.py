@@ -230,7 +230,8 @@ def test_round_one_events_wait_for_begin_and_an_unscripted_game_never_has_it(tmp
     assert [a.command for a in legal_actions(new_game(later, "t"))] == ["activate ann"]
     from hollowcli.pack.loader import load_pack
 
-    plain = load_pack([], use_cache=False)
+    # the schoolhouse as it was before it had a script (the built-in one rings its bell rope)
+    plain = load_pack([Path(__file__).resolve().parent.parent / "benchmarks" / "packs" / "unscripted"], use_cache=False)
     assert new_game(plain, "schoolhouse").script is None
     assert all(a.kind != "begin" for a in legal_actions(new_game(plain, "schoolhouse")))
 

@@ -617,26 +617,7 @@ def test_a_game_lost_to_the_foe_supply_says_so(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ the built-in chapters
-#: The balance the built-in chapters were tuned to with --policy auto (docs/simulate.md has
-#: the 2,000-game table): chapter -> (target win rate, allowed distance here). The bands
-#: are wide because the counts are small; the seeds make the result exact, so not flaky.
-BANDS = {"schoolhouse": (0.80, 0.12), "covered-bridge": (0.65, 0.12), "churchyard": (0.50, 0.12),
-         "mill-race": (0.55, 0.12)}
-
-
-@pytest.mark.slow
-def test_the_built_in_chapters_stay_balanced() -> None:
-    pack = get_pack(())
-    job = Job(dirs=(), chapters=tuple(BANDS), games=150, seed=0)
-    doc = document(run(job, 2, pack), pack)
-    fear_shares = []
-    for c in doc["chapters"]:
-        target, band = BANDS[c["chapter"]]
-        assert abs(c["win_rate"] - target) <= band, (c["chapter"], c["win_rate"])
-        lost = c["games"] - c["wins"]
-        fear_shares.append(c["losses"]["fear"] / lost)
-    # fear, not only health, decides games: at least 15% of the losses in some chapter
-    assert max(fear_shares) >= 0.15, fear_shares
+# Their balance bands are kept by tests/test_balance.py.
 
 
 def test_the_headless_horseman_can_be_beaten() -> None:
@@ -704,10 +685,10 @@ def test_report_keeps_every_word_inside_the_page_margins(paper: str, against: bo
     pack = get_pack(())
     job = Job(dirs=(), chapters=tuple(sorted(pack.chapters)), games=3, seed=0)
     doc = document(run(job, 1, pack), pack, run(job, 1, pack) if against else None)
-    if more:  # four more chapters: the same figures under new numbers
+    if more:  # as many more chapters: the same figures under new numbers
         extra = copy.deepcopy(doc["chapters"])
         for k, ch in enumerate(extra):
-            ch["number"] = 5 + k
+            ch["number"] = len(extra) + 1 + k
         doc["chapters"] += extra
     count = len(doc["chapters"])
     margin = 15 * 72 / 25.4

@@ -190,6 +190,19 @@ def test_a_foes_snare_hurts_a_hero_not_a_foe_and_the_reverse() -> None:
     assert events == []
 
 
+def test_a_hero_walking_onto_a_foes_snare_springs_it() -> None:
+    """The whole move action, not only ``enter``: a walk with no foe to leave and no trap
+    set by an item still stops on a trap token (the walk's quick path skipped it once)."""
+    state = acting(place(start(TokenPlacement("snare", "D3")), ann="B3"))
+    after, events = apply(state, by(state, "move D3"), ScriptedRng())
+    assert [e.kind for e in events][:2] == [EventKind.TRAP, EventKind.MOVE]
+    assert after.legend("ann").health == state.legend("ann").health - 1  # 2 - defense 1
+    assert tokens.find(after, "snare", "D3") is None
+    through = acting(place(start(TokenPlacement("snare", "D3")), ann="C3"))
+    passing, events = apply(through, walk_action(through, ["D3", "E3"]), ScriptedRng())  # walked through it
+    assert any(e.kind == EventKind.TRAP for e in events) and passing.legend("ann").loc == "E3"
+
+
 def test_a_foe_walking_over_a_heroes_snare_springs_it() -> None:
     state = with_foes(place(start(TokenPlacement("wire", "C3")), ann="E3"), ("boss", "B3"))
     events: list = []

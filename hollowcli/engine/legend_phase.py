@@ -490,8 +490,9 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     before = state
     walked = [path[0]]
     legs = list(pairwise(path))
-    if not state.traps and {f.loc for f in state.foes}.isdisjoint(path[:-1]):
-        # Nothing on the way (no foe to leave, no trap to spring): put the figure down once.
+    if (not state.traps and {f.loc for f in state.foes}.isdisjoint(path[:-1])
+            and (state.script is None or not any(tokens.traps_at(state, loc, _LEGENDS) for loc in path[1:]))):
+        # Nothing on the way (no foe to leave, no trap or trap token to spring): put the figure down once.
         walked = list(path)
         state = state.with_hero(replace(state.hero(lid), loc=path[-1]))
         legs = []

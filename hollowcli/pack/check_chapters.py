@@ -133,10 +133,14 @@ def _check_later(ck: Checker, out: dict[str, Any], path: Path_) -> None:
         need, oline = max(leaf["count"] for leaf in searches), ck.line(path + ("objective",))
 
         def search_check(merged: Mapping[str, Mapping[str, Entry]], rules: Mapping[str, Any]) -> list[Problem]:
-            if rules.get("search_limit") != "once" or need <= places:
+            kinds = merged.get("tokens", {})  # search tokens placed at setup count too (searched once each)
+            tokens = sum(1 for tp in out["setup"]["tokens"]
+                         if tp["token"] in kinds and kinds[tp["token"]].canon.get("search"))
+            if rules.get("search_limit") != "once" or need <= places + tokens:
                 return []
+            spots = plural(places, "search feature") + (f" and {plural(tokens, 'search token')}" if tokens else "")
             return [Problem(file, oline, f"the objective needs {plural(need, 'search', 'searches')} but the map has "
-                            f"{plural(places, 'search feature')}, each searched once (rules.search_limit: once)",
+                            f"{spots}, each searched once (rules.search_limit: once)",
                             "lower the count, add search features, or change search_limit")]
 
         ck.later(search_check)
