@@ -80,7 +80,10 @@ def test_the_pack_validates_with_no_problem_and_no_warning() -> None:
     code, out = run("content", "validate", PACK)
     assert code == 0, out
     assert "warning" not in out.lower() and out.startswith("OK: ")
-    assert " 3 tokens, " in out and " 1 chapter from " in out  # fresh grave, sunken grave, tombstone; its own chapter only
+    assert " 1 chapter from 2 packs " in out  # its own chapter only ('replaces: [chapters]')
+    code, kinds = run("content", "list", "tokens", "--content", PACK)
+    ours = sorted(line.split()[0] for line in kinds.splitlines() if "tests/packs/graves" in line)
+    assert ours == ["fresh-grave", "sunken-grave", "tombstone"]  # its tombstone in place of the built-in one
 
 
 def test_auto_plays_the_story_to_a_verdict() -> None:

@@ -21,7 +21,7 @@ from hollowcli.errors import UsageError
 from hollowcli.names import chapters_in_order
 from hollowcli.render.all_cards import render_all_cards
 from hollowcli.render.cardface import fit_face
-from hollowcli.render.deck import render_deck
+from hollowcli.render.deck import render_deck, set_aside
 from hollowcli.render.duplex import render_duplex_test
 from hollowcli.render.fonts import REGULAR
 from hollowcli.render.geometry import MAX_BACK_OFFSET, MM, Layout, Rect, compute_layout, make_spec
@@ -217,6 +217,7 @@ def test_the_kit_puts_every_card_in_one_file_on_full_sheets(kits: dict[str, Path
     assert res.pages == pages and sheets == -(-res.cards // lay.per_page)
     assert res.cards / (sheets * lay.per_page) >= 0.85
     expected = sum(c.copies for ch in pack.chapters.values() for c in ch.cards)
+    expected += sum(n for ch in pack.chapters.values() for n in set_aside(ch).values())  # added by events
     expected += len(pack.legends) + len(pack.allies) + len(pack.foes) + len(pack.items)
     expected += len(reference_sections(pack, make_spec(paper=paper)))
     assert res.cards == expected
@@ -237,7 +238,9 @@ def test_every_card_has_its_kinds_back_and_the_index_says_where_it_is(kits: dict
                 r = lay.slot(slot - 1)
                 h = float(front.height)
                 words = [w["text"] for w in front.extract_words() if inside(box(w, h), r)]
-                assert " ".join(words).startswith(p.name), (p, words[:6])
+                assert " ".join(words).startswith(p.name.removesuffix(" (set aside)")), (p, words[:6])
+                if p.name.endswith(" (set aside)"):
+                    assert "Set aside: not in the deck at setup" in " ".join(words), (p, words)
                 br = lay.back_slot(slot - 1)
                 on_back = [w["text"] for w in back.extract_words() if inside(box(w, h), br)]
                 want = backs.get(p.group) or p.group.replace(" deck", "").split(" ")[0]
@@ -352,7 +355,7 @@ def test_the_index_is_a_first_timers_checklist(kits: dict[str, Path], paper: str
     assert text.index("duplex-test.pdf", first) < text.index("cards.pdf", first)
     assert "What chapter 1 (The Schoolhouse by the Mill Pond) needs: cards.pdf pages 1\u201312 on card stock" in text
     assert "setup-schoolhouse.pdf" in text and "spawn-tables.pdf page 1 on paper" in text
-    assert "The rest when you reach its chapter: cards.pdf pages 13\u201322" in text
+    assert "The rest when you reach its chapter: cards.pdf pages 13\u201324" in text
     # the table lists the files in print order, each with what to print it on
     with pdfplumber.open(str(kits[paper] / "index.pdf")) as pdf:
         rows = [[" ".join((cell or "").split()) for cell in row]
@@ -361,7 +364,7 @@ def test_the_index_is_a_first_timers_checklist(kits: dict[str, Path], paper: str
     assert list(files)[:3] == ["duplex-test.pdf", "cards.pdf", "turn-order.pdf"]
     assert list(files)[-1] == "spawn-tables.pdf"
     assert files["cards.pdf"][2] == "card stock, two-sided (long edge)"
-    assert " 22 98 " in " ".join(files["cards.pdf"][3:]).join("  ")  # its pages and cards
+    assert " 24 100 " in " ".join(files["cards.pdf"][3:]).join("  ")  # its pages and cards
     assert files["duplex-test.pdf"][2] == "paper, two-sided (long edge)"
     assert all(files[n][2] == "paper, one-sided" for n in files if n.startswith(("setup-", "spawn-", "turn-")))
 
