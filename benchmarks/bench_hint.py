@@ -23,7 +23,6 @@ Exit status 0 when both targets are met, else 1.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import random
@@ -41,7 +40,7 @@ from hollowcli.commands.common import get_pack
 from hollowcli.hint.candidates import top_candidates
 from hollowcli.hint.estimate import estimate, in_process
 from hollowcli.names import chapters_in_order
-from hollowcli.simulate.run import Job, run, run_pieces
+from hollowcli.simulate.run import Job, PiecePool, run
 
 WALL_TARGET = 3.0
 STEP_RATIO_TARGET = 1.3
@@ -76,7 +75,7 @@ def main() -> int:
         state = decision(pack, ch)
         cands = top_candidates(state, CANDIDATES)
         start = time.perf_counter()
-        ans = estimate(state, cands, args.rollouts, seed=0, runner=functools.partial(run_pieces, jobs=args.jobs))
+        ans = estimate(state, cands, args.rollouts, seed=0, runner=PiecePool(args.jobs))
         wall = time.perf_counter() - start
         rows.append({"chapter": ch, "candidates": len(cands), "wall_s": round(wall, 3),
                      "rollouts": sum(f.n for f in ans.ranked),

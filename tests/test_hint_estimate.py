@@ -120,14 +120,20 @@ def test_ctrl_c_keeps_what_was_played(duel: Any) -> None:
 
 
 def test_the_same_answer_for_any_number_of_processes() -> None:
-    from hollowcli.simulate.run import run_pieces
+    from hollowcli.simulate.run import PiecePool, run_pieces
 
     state = engine.new_game(load_pack([]), "schoolhouse")
     cands = top_candidates(state, 3)
-    one = est.estimate(state, cands, rollouts=12, seed=3)
-    two = est.estimate(state, cands, rollouts=12, seed=3, runner=functools.partial(run_pieces, jobs=2))
-    assert [(f.candidate.command, f.rollouts) for f in one.ranked] == [(f.candidate.command, f.rollouts) for f in two.ranked]
-    assert len({tuple(r.won for r in f.rollouts.values()) for f in one.ranked}) >= 1
+    one = est.estimate(state, cands, rollouts=24, seed=3)  # stages of 8, 12 and 24: pieces of 8, 4, 10 and 2
+    figures = [(f.candidate.command, f.rollouts) for f in one.ranked]
+    two = est.estimate(state, cands, rollouts=24, seed=3, runner=functools.partial(run_pieces, jobs=2))
+    assert [(f.candidate.command, f.rollouts) for f in two.ranked] == figures
+    pool = PiecePool(2)  # one pool for every stage, as the commands hand it in; entered again for a second hint
+    for _ in range(2):
+        kept = est.estimate(state, cands, rollouts=24, seed=3, runner=pool)
+        assert [(f.candidate.command, f.rollouts) for f in kept.ranked] == figures
+        assert pool._pool is None  # the hint closed it
+    assert sum(f.n for f in one.ranked) == 72 and len({f.rate for f in one.ranked}) >= 1
 
 
 def test_the_state_is_not_changed(duel: Any) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import run_in_process
@@ -58,3 +59,19 @@ def test_simulate_with_the_hint_policy_is_reproducible(capsys: pytest.CaptureFix
     assert doc["chapters"][0]["wins"] >= 5  # 26/27 a game
     code, again, _ = run_in_process(capsys, *args, "--jobs", "2")
     assert again == out
+
+
+def test_a_stop_inside_the_rollouts_stops_the_game_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hollow simulate --policy hint --jobs 1``: SIGTERM or Ctrl-C raises KeyboardInterrupt
+    wherever the run is, nearly always inside a hint's rollouts, whose runner catches it and
+    answers with what it has; the policy passes the stop on, or the run would play on."""
+    from hollowcli.hint import estimate as est
+
+    state = engine.new_game(load_pack([]), "schoolhouse")
+
+    def stopped(*_args: Any, **_kw: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(est, "rollout", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        hint_action(state, random.Random(0))

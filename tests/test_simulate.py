@@ -724,3 +724,27 @@ def test_the_closing_line_says_which_engine_played() -> None:
     assert code == 0, err
     line = next(x for x in err.splitlines() if x.startswith("Played 4 games in "))
     assert line.endswith(", 1 process, compiled engine)." if compiled() else ", 1 process, engine in plain Python).")
+
+
+def _who_plays(n: int) -> tuple[int, int]:
+    """A piece of work that says which process played it."""
+    return n, os.getpid()
+
+
+def test_a_piece_pool_keeps_its_workers_from_one_call_to_the_next() -> None:
+    """A hint's stages share one pool: the workers are forked once, not once per stage, and
+    closing the pool ends them; the results are keyed as ``run_pieces`` keys them."""
+    from hollowcli.simulate.run import PiecePool, run_pieces
+
+    with PiecePool(2) as pool:
+        first, stop1 = pool(_who_plays, [(n,) for n in range(6)])
+        second, stop2 = pool(_who_plays, [(n,) for n in range(6, 12)])
+    assert stop1 == stop2 == 0 and sorted(first) == list(range(6)) and sorted(second) == list(range(6, 12))
+    workers = set(first.values()) | set(second.values())
+    assert os.getpid() not in workers and 1 <= len(workers) <= 2  # one pool of 2, for both calls
+    assert pool._pool is None  # closed with the block
+    # run_pieces (simulate's games) forks a pool for each call; one piece plays here
+    again, _ = run_pieces(_who_plays, [(n,) for n in range(6)], 2)
+    assert not set(again.values()) & workers
+    alone, _ = PiecePool(2)(_who_plays, [(0,)])
+    assert alone == {0: os.getpid()}

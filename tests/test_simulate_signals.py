@@ -6,6 +6,7 @@ waits for a readiness signal (the workers existing) before it signals."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -112,27 +113,44 @@ def test_a_hangup_of_the_whole_group_stops_it_once() -> None:
 
 
 def test_sigterm_stops_a_one_process_run_too() -> None:
+    import pty
+
+    # stderr on a terminal, so the run draws its progress bar there: the readiness signal
+    master, slave = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "hollowcli", "simulate", "--games", "100000", "--jobs", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=slave, start_new_session=True)
+    os.close(slave)
+    err = bytearray()
     try:
-        # past its imports and the pack's first (uncached) load, and through a piece of games
-        _wait_until("the run to start", lambda: _cpu_seconds(proc.pid) > 4.0 or proc.poll() is not None)
+        # the bar counts a finished piece of games: past the imports and the pack's load, and
+        # some games to report (its first drawing, before any game, says 0/400000)
+        _wait_until("the progress bar to count some games",
+                    lambda: (_read_into(master, err), re.search(rb"\s[1-9][0-9]*/400000", err) or proc.poll() is not None)[1])
+        assert proc.poll() is None, bytes(err)
         os.kill(proc.pid, signal.SIGTERM)
-        out, err = proc.communicate(timeout=60)
-        assert proc.returncode == 143, err
+        _wait_until("the run to end", lambda: (_read_into(master, err), proc.poll() is not None)[1])
+        out, _ = proc.communicate(timeout=60)
+        while _read_into(master, err):
+            pass
+        assert proc.returncode == 143, bytes(err)
         assert b"stopped by SIGTERM after" in err and b"Won " in out
     finally:
+        os.close(master)
         _clean_up(proc, [])
 
 
-def _cpu_seconds(pid: int) -> float:
-    """The processor time ``pid`` has used (it is past its imports once it has used some)."""
+def _read_into(fd: int, buf: bytearray) -> bool:
+    """Append what ``fd`` has to read now to ``buf``; False when it had nothing (or is closed)."""
+    import select
+
+    if not select.select([fd], [], [], 0)[0]:
+        return False
     try:
-        with open(f"/proc/{pid}/stat") as fh:
-            fields = fh.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        chunk = os.read(fd, 65536)
+    except OSError:  # the terminal's other end closed (the run ended)
+        return False
+    buf += chunk
+    return bool(chunk)
 
 
 def test_jobs_is_capped_at_a_few_processes_per_core_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:

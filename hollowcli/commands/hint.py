@@ -14,12 +14,11 @@ from hollowcli.commands.common import content_option, echo, emit_json, exit_inte
 
 def pool_runner(jobs: int | None) -> Any:
     """Rollouts over ``hollow simulate``'s process pool (``jobs`` processes; default every
-    core, at most two per core): the figures are the same for any number."""
-    import functools
+    core, at most two per core), started once for all the stages of a hint: the figures are
+    the same for any number."""
+    from hollowcli.simulate.run import PiecePool, capped_jobs, default_jobs
 
-    from hollowcli.simulate.run import capped_jobs, default_jobs, run_pieces
-
-    return functools.partial(run_pieces, jobs=capped_jobs(jobs or default_jobs()))
+    return PiecePool(capped_jobs(jobs or default_jobs()))
 
 
 @click.command("hint")

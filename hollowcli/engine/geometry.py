@@ -34,8 +34,12 @@ _BLOCKED: Final = "# "
 _T = TypeVar("_T")
 
 #: How many answers from positions (:meth:`Board.remember`) a board keeps before it starts
-#: afresh: the positions of a good many rounds, and a few hundred KB at most.
-ANSWERS_KEPT: Final = 1024
+#: afresh: the positions of a good many rounds, and a few MB at most. A hint's rollouts all
+#: start from one position, so they meet the same positions again and again: with 1,024
+#: the board started afresh about every 20 rollouts and half its answers were worked out
+#: again (200 rollouts of chapter 1's first decision: 10,700 answers worked out with 1,024
+#: kept, 5,300 with 8,192).
+ANSWERS_KEPT: Final = 8192
 
 # The location grammar lives in hollowcli.locations (shared with the content validator);
 # column_letters, loc_name and parse_loc are imported here for the engine's callers.

@@ -241,8 +241,12 @@ class Dice:
         """Ask for ``count`` of ``die``; the seeded faces are drawn first, whatever the answer."""
         faces = die.faces
         n = len(faces)
-        randrange = self.rng.randrange
-        seeded = [faces[randrange(n)] for _ in range(count)]
+        rng = self.rng
+        if rng.__class__ is LazyRandom or rng.__class__ is random.Random:  # (not a test's scripted generator)
+            seeded = [faces[below(rng, n)] for _ in range(count)]
+        else:
+            randrange = rng.randrange
+            seeded = [faces[randrange(n)] for _ in range(count)]
         source = self.source
         if source is SEEDED:  # the common case: nobody to ask, so no request is made
             return tuple([RolledFace(f, False) for f in seeded])
@@ -275,6 +279,19 @@ class Dice:
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Shuffle a deck with the step's seeded generator."""
         self.rng.shuffle(items)
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` > 0 from a plain ``random.Random`` (or :class:`LazyRandom`):
+    the same number, drawn the way Python's own ``randrange`` draws it (``Random._randbelow``
+    with ``getrandbits``: the fewest bits that hold ``n``, drawn again until under ``n``),
+    without its argument checks and two calls in plain Python (a speed trick, listed in
+    engine/speed.py; the fingerprint of ``benchmarks/fingerprint.py`` checks it is the same)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 @mypyc_attr(native_class=False)  # compiled, a native class cannot extend random.Random

@@ -31,7 +31,17 @@ take without the trick, in % of the count with every trick (610 million compiled
 | ``Final`` aliases of enum members (``_EV_MOVE: Final = EventKind.MOVE``) | read where the engine makes events and compares kinds on every step: in Python 3.11 a member read from its class goes through ``EnumType.__getattr__`` (about 6x a plain class attribute) | 1.3% of the instructions of 20 auto games, compiled |
 | ``__eq__`` on each state class (:func:`same`) | needed for correctness, not speed | kept |
 
-Measured the same way and dropped (under 3% compiled; the plain code is back):
+Measured on hint rollouts (issue 22), not on the games above: 1,000 rollouts each from the
+first decision of chapters 1 and 3 (all five candidates survive), compiled, two processes,
+the CPU seconds of the hint (parent and workers) against ``main`` in the same run, paired,
+on a loaded machine (load average 8 to 11):
+
+| trick | what it bends | gain |
+|---|---|---|
+| ``geometry.ANSWERS_KEPT`` 8,192 (was 1,024) | a board keeps more answers (walks, moves, targets) before it starts afresh: a hint's rollouts all start from one position and meet the same positions again; half as many answers worked out (10,700 to 5,300 in 200 rollouts, counted in the Python source); about 8 MB more at the peak | together with the next row: 0.82x and 0.93x the CPU seconds of ``main`` (median of the whole process 0.88x); the two were not measured apart |
+| ``rolls.below`` | a die's face drawn with ``getrandbits`` as ``random.randrange`` draws it, without its checks and its two calls in plain Python | (with the row above); nothing measurable in the Python source (20 games: 0.005% fewer instructions), so its share is the compiled code's |
+
+Measured as the first table was and dropped (under 3% compiled; the plain code is back):
 
 | trick | what it bent | gain, compiled / Python source |
 |---|---|---|

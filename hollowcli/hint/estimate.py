@@ -23,13 +23,15 @@ Sound statistics, spent where it matters:
   contains zero, the answer says so rather than rank them.
 
 The rollouts are cut into pieces ``(candidate, first, last)``; a *runner* plays them (in
-this process, or over ``hollow simulate``'s process pool) and returns them by piece. Every
+this process, or over ``hollow simulate``'s process pool, forked once for all the stages of
+a hint: :class:`hollowcli.simulate.run.PiecePool`) and returns them by piece. Every
 piece is a pure function of its inputs and the figures are counted in rollout order, so
 the answer is the same for any number of processes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +39,7 @@ from typing import Any
 
 from hollowcli import engine
 from hollowcli.engine.core import foe_id_text
+from hollowcli.engine.game import legal_of_kind
 from hollowcli.engine.vocab import EventKind, Phase
 from hollowcli.intervals import Pairs, newcombe_paired, wilson
 from hollowcli.play.session import policy_rng, step_rng
@@ -45,8 +48,9 @@ from hollowcli.play.session import policy_rng, step_rng
 DEFAULT_ROLLOUTS = 200
 #: The fewest rollouts a candidate gets before it may be pruned.
 FIRST_STAGE_MIN = 8
-#: Rollouts in one piece of work (small enough to share out and stop soon after Ctrl-C).
-PIECE = 25
+#: Rollouts in one piece of work: small, so that the workers finish a stage together (a stage
+#: waits for its last piece) and stop soon after Ctrl-C; a piece's own cost is a small pickle.
+PIECE = 10
 
 
 @dataclass(frozen=True)
@@ -154,17 +158,20 @@ def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100) 
             acting = getattr(s.turn, "legend", None)
             if s.result is not None or acting != steps[0].legend:
                 break  # the activation ended by itself (nothing was left to do)
-            step = next((a for a in engine.legal_actions(s) if a == step), None)
+            step = next((a for a in legal_of_kind(s, step.kind) if a == step), None)  # (only its kind's list)
             if step is None:
                 break  # no longer possible (a leave roll on the way): the policy goes on
         s, events = engine.apply(s, step, step_rng(seed, k))
         k += 1
         _note(events, start, cleared, hit)
+    apply, choose = engine.apply, engine.auto_action
+    noting = s.round == start  # the words tell only of this round: later steps are not looked at
     while s.result is None and s.round <= max_rounds:
-        action = engine.auto_action(s, policy_rng(seed, k))
-        s, events = engine.apply(s, action, step_rng(seed, k))
+        s, events = apply(s, choose(s, policy_rng(seed, k)), step_rng(seed, k))
         k += 1
-        _note(events, start, cleared, hit)
+        if noting:
+            _note(events, start, cleared, hit)
+            noting = s.round == start
     won = s.result == "won"
     fell: tuple[str, ...] = ()
     if not won:
@@ -208,7 +215,8 @@ def play_piece(token: int, c: int, first: int, last: int) -> tuple[tuple[int, in
 
 #: Plays pieces: ``runner(work, pieces) -> ({key: results}, stop signal or 0)``, where
 #: ``work(*piece)`` returns ``(key, results)``. :func:`in_process`, or ``hollow simulate``'s
-#: pool (:func:`hollowcli.simulate.run.run_pieces`), handed in by the command.
+#: pool (:class:`hollowcli.simulate.run.PiecePool`, which :func:`estimate` enters for the
+#: stages of one hint), handed in by the command.
 Runner = Callable[[Callable[..., Any], list[tuple[Any, ...]]], tuple[dict[Any, Any], int]]
 
 
@@ -247,20 +255,23 @@ def estimate(state: Any, candidates: Sequence[Candidate], rollouts: int = DEFAUL
     token = next(_TOKENS)
     _WORK[token] = (state, tuple(candidates), seed, max_rounds)
     complete = True
+    # a runner that is a context manager (simulate's PiecePool) keeps its workers for every stage
+    opened: Any = runner if hasattr(runner, "__enter__") else contextlib.nullcontext(runner)
     try:
-        for target in stages(max(1, rollouts)):
-            live = [i for i, f in enumerate(figures) if not f.pruned_at]
-            pieces = [(token, i, a, min(target, a + PIECE)) for i in live for a in range(figures[i].n, target, PIECE)]
-            done, stopped = runner(play_piece, pieces)
-            for (i, first), res in sorted(done.items()):
-                figures[i].rollouts.update(zip(range(first, first + len(res)), res, strict=True))
-            if progress:
-                progress(sum(len(r) for r in done.values()))
-            if stopped:
-                complete = False
-                break
-            if target < rollouts:
-                _prune(figures, target)
+        with opened:
+            for target in stages(max(1, rollouts)):
+                live = [i for i, f in enumerate(figures) if not f.pruned_at]
+                pieces = [(token, i, a, min(target, a + PIECE)) for i in live for a in range(figures[i].n, target, PIECE)]
+                done, stopped = runner(play_piece, pieces)
+                for (i, first), res in sorted(done.items()):
+                    figures[i].rollouts.update(zip(range(first, first + len(res)), res, strict=True))
+                if progress:
+                    progress(sum(len(r) for r in done.values()))
+                if stopped:
+                    complete = False
+                    break
+                if target < rollouts:
+                    _prune(figures, target)
     finally:
         del _WORK[token]
     return Answer(step=step, seed=seed, ranked=rank(figures), complete=complete)

@@ -33,6 +33,10 @@ def hint_action(state: Any, rng: random.Random) -> Any:
     if len(cands) <= 1:
         return engine.auto_action(state, rng)
     answer = estimate(state, cands, ROLLOUTS, seed=rng.randrange(2**31))
+    if not answer.complete:
+        # Ctrl-C or SIGTERM stopped the rollouts (their runner caught the KeyboardInterrupt
+        # simulate's one-process run raises): pass it on, so the run stops instead of playing on
+        raise KeyboardInterrupt
     best = answer.best
     auto = next(f for f in answer.ranked if f.candidate is cands[0])  # the --auto choice comes first
     if best is not auto and paired(best, auto)[1] <= 0:

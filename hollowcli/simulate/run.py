@@ -178,8 +178,14 @@ def _worker_init(parent: int) -> None:
     to the main process, which stops them in order, and die with it if it is killed
     (:func:`hollowcli.children.die_with_parent`). (A worker is born with those signals
     blocked, see :func:`_stops_held`, so it cannot be stopped before it gets here.)"""
+    import gc
+
     from hollowcli.children import die_with_parent
 
+    # What the worker was forked with (modules, the pack, the work handed over) is not
+    # garbage: the collector's full passes skip it, and so never write to those pages
+    # (which the worker would then copy from its parent's).
+    gc.freeze()
     for sig in STOP_SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
     die_with_parent(parent)
@@ -284,9 +290,14 @@ def run_pieces(work: Callable[..., tuple[Any, Any]], pieces: Sequence[tuple[Any,
     the signal that stopped the work (Ctrl-C, SIGTERM, SIGHUP), or 0. ``progress(key,
     results)`` is called as each piece finishes. Simulate's games and hint's rollouts
     both go through here (a pure ``work`` gives the same results for any ``jobs``)."""
+    with PiecePool(jobs) as pool:
+        return pool(work, pieces, progress)
+
+
+def _in_process(work: Callable[..., tuple[Any, Any]], pieces: Sequence[tuple[Any, ...]],
+                progress: Callable[[Any, Any], None] | None) -> tuple[dict[Any, Any], int]:
+    """The pieces one after the other in this process; a stop signal ends them between two."""
     done: dict[Any, Any] = {}
-    if jobs > 1 and len(pieces) > 1:
-        return done, _run_pool(work, jobs, pieces, done, progress)
     stopped = [0]
 
     def stop_here(sig: int, _frame: Any) -> None:
@@ -305,40 +316,98 @@ def run_pieces(work: Callable[..., tuple[Any, Any]], pieces: Sequence[tuple[Any,
     return done, stopped[0]
 
 
-def _run_pool(work: Callable[..., tuple[Any, Any]], jobs: int, pieces: Sequence[tuple[Any, ...]],
-              done: dict[Any, Any], progress: Callable[[Any, Any], None] | None) -> int:
-    """Play the pieces over a pool of ``jobs`` worker processes; the signal that stopped it
-    (Ctrl-C, SIGTERM, SIGHUP), or 0 when every piece was played.
+class PiecePool:
+    """:func:`run_pieces` for a series of calls sharing one pool of ``jobs`` worker
+    processes (a hint's stages: each call is one stage's pieces). The workers are forked
+    on the first call with more than one piece and kept until the pool is closed (it is a
+    context manager), so later calls pay no start-up, and each worker keeps what it worked
+    out (the walks its board remembered, the per-game lookups). With ``jobs`` 1, or one
+    piece before any worker started, the pieces are played in this process.
 
-    While the pool works, a stop signal only raises a flag that the loop looks at between
-    pieces: an exception raised at any moment could leave one of the pool's internal locks
-    held, and its shutdown then waits for ever (seen: a Ctrl-C inside
+    While the pool works, a stop signal (Ctrl-C, SIGTERM, SIGHUP) only raises a flag that
+    is looked at between pieces: an exception raised at any moment could leave one of the
+    pool's internal locks held, and its shutdown then waits for ever (seen: a Ctrl-C inside
     ``concurrent.futures.wait``). Finished pieces arrive on a queue (one callback each), not
     by waiting on all of them. The workers are forked (so they start from this process's
-    loaded modules and pack) and die with this process however it ends.
+    loaded modules, pack and hint work) and die with this process however it ends. Once a
+    call has been stopped, the pool is shut down and every later call until it is closed
+    returns at once, with nothing done and the same signal.
+
+    Called outside a ``with``, each call is a pool of its own (:func:`run_pieces`); the
+    object can be entered again after it was closed (the prompt's ``hint`` keeps one and
+    enters it for each hint).
     """
-    import multiprocessing
-    import queue
-    import threading
-    from concurrent.futures import Future, ProcessPoolExecutor
 
-    finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
-    stop = threading.Event()
-    stopped = [0]
+    def __init__(self, jobs: int):
+        import threading
 
-    def on_signal(sig: int, _frame: Any) -> None:
-        stopped[0] = stopped[0] or sig
-        stop.set()
+        self.jobs = jobs
+        self._pool: Any = None
+        self._stack = ExitStack()
+        self._stop = threading.Event()
+        self._stopped = 0
+        self._entered = False
 
-    try:
-        context: Any = multiprocessing.get_context("fork")  # the workers' parent is this process
-    except ValueError:  # (Windows: spawn only)
-        context = None
-    with ExitStack() as stack:
-        with _stops_held():
-            stack.enter_context(_on_stop_signals(on_signal))  # until the pool is shut down
-            pool = ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), mp_context=context,
-                                       initializer=_worker_init, initargs=(os.getpid(),))
+    def __enter__(self) -> PiecePool:
+        self._entered = True
+        self._stop.clear()
+        self._stopped = 0
+        return self
+
+    def __exit__(self, *_exc: Any) -> None:
+        self.close()
+
+    def _on_signal(self, sig: int, _frame: Any) -> None:
+        self._stopped = self._stopped or sig
+        self._stop.set()
+
+    def close(self) -> None:
+        """Shut the workers down (they finish the piece in hand) and give the stop signals
+        back to their previous handlers."""
+        pool, self._pool = self._pool, None
+        self._entered = False
+        try:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        finally:
+            self._stack.close()
+
+    def __call__(self, work: Callable[..., tuple[Any, Any]], pieces: Sequence[tuple[Any, ...]],
+                 progress: Callable[[Any, Any], None] | None = None) -> tuple[dict[Any, Any], int]:
+        if not self._entered:
+            with self:
+                return self(work, pieces, progress)
+        if self._stop.is_set():
+            return {}, self._stopped or signal.SIGINT
+        if self._pool is None and (self.jobs <= 1 or len(pieces) <= 1):
+            return _in_process(work, pieces, progress)
+        done: dict[Any, Any] = {}
+        return done, self._run(work, pieces, done, progress)
+
+    def _start(self, workers: int) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        try:
+            context: Any = multiprocessing.get_context("fork")  # the workers' parent is this process
+        except ValueError:  # (Windows: spawn only)
+            context = None
+        self._stack.enter_context(_on_stop_signals(self._on_signal))  # until the pool is closed
+        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                         initializer=_worker_init, initargs=(os.getpid(),))
+
+    def _run(self, work: Callable[..., tuple[Any, Any]], pieces: Sequence[tuple[Any, ...]],
+             done: dict[Any, Any], progress: Callable[[Any, Any], None] | None) -> int:
+        """Play the pieces over the pool; the signal that stopped it, or 0 when every piece
+        was played."""
+        import queue
+        from concurrent.futures import Future
+
+        finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
+        with _stops_held():  # the pool forks its workers as work is handed in
+            if self._pool is None:
+                self._start(min(self.jobs, len(pieces)))
+            pool = self._pool
             futures = [pool.submit(work, *piece) for piece in pieces]
             for fut in futures:
                 fut.add_done_callback(finished.put)
@@ -349,6 +418,7 @@ def _run_pool(work: Callable[..., tuple[Any, Any]], jobs: int, pieces: Sequence[
             if progress:
                 progress(key, res)
 
+        stop = self._stop
         try:
             left = len(futures)
             while left and not stop.is_set():
@@ -359,13 +429,14 @@ def _run_pool(work: Callable[..., tuple[Any, Any]], jobs: int, pieces: Sequence[
                 left -= 1
                 take(fut)
         except BaseException:
+            self._pool = None
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         if not stop.is_set():
-            pool.shutdown(wait=True)
             return 0
         # Pieces not started are dropped; the ones running finish (a second at most) and count.
         # (A second signal meanwhile only raises the flag again.)
+        self._pool = None
         pool.shutdown(wait=True, cancel_futures=True)
         while True:
             try:
@@ -374,4 +445,4 @@ def _run_pool(work: Callable[..., tuple[Any, Any]], jobs: int, pieces: Sequence[
                 break
             if not fut.cancelled() and fut.exception() is None:
                 take(fut)
-        return stopped[0] or signal.SIGINT
+        return self._stopped or signal.SIGINT
