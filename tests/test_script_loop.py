@@ -152,6 +152,24 @@ def test_a_loop_of_events_stops_with_a_content_error_naming_the_event_and_its_li
     assert "at most 100 events fire in one moment" in problem.message
 
 
+def test_the_loop_error_names_the_file_from_the_folder_the_game_runs_in(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pack is read (and its event's file kept) from one folder and the game runs in
+    another, as with a pack cache made by an earlier command: the file is named from the
+    folder of the run, not of the read."""
+    monkeypatch.chdir(tmp_path)
+    pack = scripted(tmp_path, """
+        - {id: ping, when: {flag: ping}, once: false, do: [{set: {ping: 0, pong: 1}}]}
+        - {id: pong, when: {flag: pong}, once: false, do: [{set: {pong: 0, ping: 1}}]}
+        - {id: start, when: {round_end: 1}, do: [{set: {ping: 1}}]}
+        """)
+    state = new_game(pack, "t")
+    monkeypatch.chdir(tmp_path / "pack")
+    with pytest.raises(ContentError) as info:
+        _end_round(state)
+    assert info.value.problems[0].file == "t.yaml"
+
+
 # ------------------------------------------------------------------ choose
 CHOOSE = """
 - {id: fork, when: {round_end: 1}, do: [{choose: {prompt: Which way?, options: [

@@ -362,7 +362,9 @@ def _loop_error(fired: list[ScriptEvent]) -> ContentError:
     others = [repr(i) for i in loop if i != worst.id]
     how = (f"{repr(worst.id)} and {', '.join(others)} set each other off" if others
            else f"{worst.id!r} sets itself off")
-    return ContentError([Problem(file or worst.where, int(line) if line.isdigit() else None,
+    from hollowcli.pack.loader import display_path
+
+    return ContentError([Problem(display_path(file) if file else worst.where, int(line) if line.isdigit() else None,
                                  f"event {worst.id!r} fired {counts[worst.id]} times in one moment "
                                  f"(at most {MAX_FIRINGS} events fire in one moment): {how}",
                                  "make one of them 'once: true', or give it a condition that stops the loop")])

@@ -11,6 +11,7 @@ the pack still loads.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -345,7 +346,9 @@ def _event(ck: Checker, raw: Any, path: Path_) -> Any:
     if got is BAD:
         return BAD
     got["conditions"] = got.pop("if")
-    got["where"] = f"{ck.file}:{ck.line(path)}"
+    # the file as an absolute path: the pack cache keeps it, and a later run may start in
+    # another folder (the loop error shows it relative to the folder of that run)
+    got["where"] = f"{os.path.abspath(ck.file)}:{ck.line(path)}"
     return got
 
 
