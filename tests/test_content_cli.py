@@ -172,6 +172,13 @@ def test_show_names_each_field_by_its_yaml_key_so_it_can_be_copied_into_a_pack()
     assert not any("conditions" in ev for ev in doc["entry"]["events"])
 
 
+def test_a_new_objective_step_reads_as_one_sentence_in_words() -> None:
+    """The Cider Press replaces its objective by an event: the step reads 'New objective:
+    ... within 9 rounds.' with one stop, and the next part of the event follows it."""
+    out = " ".join(run("content", "show", "chapter", "cider-press").output.split())
+    assert "New objective:" in out and "rounds.." not in out and "rounds. Once." in out
+
+
 def test_show_unknown_id_or_kind_suggests_closest() -> None:
     foe = next(iter(load_pack([]).foes))
     typo = foe[:2] + foe[3:]  # a letter left out: not a prefix, so not resolved

@@ -111,7 +111,7 @@ def test_content_show_tells_the_setup_tokens_in_words(pack_dir: Path) -> None:
         "Loose earth token on H3, holding Woodcutter's Hatchet: its square may be searched (then the token goes); finds "
         "Linen Bandages, then Storm Lantern",
         "Hay bale token on E4: nobody may enter its square; blocks sight through its square",
-        "Skill lock token on the skill long-shot: placed on a Legend's skill, which cannot be used",
+        "Skill lock token on the skill Long Shot: placed on a Legend's skill, which cannot be used",
     ]
     doc = json.loads(_run("content", "show", "chapter", "field", "--content", str(pack_dir), "--json"))
     assert doc["in_words"]["tokens"][0].startswith("Tombstone token on D2")

@@ -243,7 +243,12 @@ def test_a_locked_skill_is_not_offered_and_comes_back_when_the_lock_goes() -> No
     from hollowcli.engine.effects import APPLY, EffectCtx
     from hollowcli.pack.vocab import Effect
 
-    unlocked = APPLY[Effect.REMOVE](locked, TokenPlacement("lock", skill="aim"), EffectCtx(ScriptedRng(), [], "event 'x'", []))
+    told: list = []
+    unlocked = APPLY[Effect.REMOVE](locked, TokenPlacement("lock", skill="aim"), EffectCtx(ScriptedRng(), told, "event 'x'", []))
+    assert "from the skill Long Shot" in told[0].reason  # the skill's name, as the cards print it
+    relocked = APPLY[Effect.PLACE](unlocked, TokenPlacement("lock", skill="aim"), EffectCtx(ScriptedRng(), told, "event 'x'", []))
+    assert "on the skill Long Shot" in told[-1].reason and "aim" not in told[-1].reason.split("event 'x'")[1]
+    assert "attack b1 with aim" not in [a.command for a in legal_actions(relocked)]
     assert "attack b1 with aim" in [a.command for a in legal_actions(unlocked)]
 
 

@@ -292,7 +292,7 @@ def _place(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     name = state.pack.tokens[kind_id].name
     skill = str(value.skill or "")
     loc = "" if skill else _square(state, value.at)
-    spot = f"on the skill {state.pack.skills[skill].name if skill in state.pack.skills else skill}" if skill else f"on {loc}"
+    spot = f"on the skill {tokens.skill_name(state, skill)}" if skill else f"on {loc}"
     if not skill and not loc:
         said(event(state, EventKind.TOKEN_PLACED, target=kind_id, numbers={"token": kind_id, "placed": False},
                    reason=f"{ctx.cause}: {value.at} is no location of the map now, so no {name} is placed"))
@@ -340,13 +340,13 @@ def _remove(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
         found = tokens.find(state, kind_id, loc, skill)
         gone = [found] if found is not None else []
         if not gone:
-            spot = f"on the skill {skill}" if skill else f"on {loc or value.at}"
+            spot = f"on the skill {tokens.skill_name(state, skill)}" if skill else f"on {loc or value.at}"
             ctx.events.append(event(state, EventKind.TOKEN_REMOVED, target=kind_id, to=loc or None,
                                     numbers={"token": kind_id, "removed": 0},
                                     reason=f"{ctx.cause}: there is no {name} {spot} to remove"))
     for t in gone:
         state = tokens.without_token(state, t)
-        spot = f"from the skill {t.skill}" if t.skill else f"from {t.loc}"
+        spot = f"from the skill {tokens.skill_name(state, t.skill)}" if t.skill else f"from {t.loc}"
         ctx.events.append(event(state, EventKind.TOKEN_REMOVED, target=kind_id, frm=t.loc or None,
                                 numbers={"token": kind_id, "removed": 1, "skill": t.skill},
                                 reason=f"{ctx.cause}: remove the {name} token {spot}"))

@@ -182,6 +182,12 @@ def next_find(state: GameState, t: TokenState) -> tuple[str | None, ScriptState]
     return listed[n], replace(script, drawn=tuple(drawn.items()))
 
 
+def skill_name(state: GameState, skill: str) -> str:
+    """A skill's name for a ruling (its id when the pack has no such skill)."""
+    found = state.pack.skills.get(skill)
+    return found.name if found is not None else skill
+
+
 def locked_skills(state: GameState) -> dict[str, str]:
     """Skill id -> the name of the skill lock on it."""
     return {t.skill: name(state, t) for t in on_board(state) if t.skill}

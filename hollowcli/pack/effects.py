@@ -107,21 +107,21 @@ def _token_name(pack: Pack, value: Any) -> str:
     return escape_text(pack.tokens[kind].name if isinstance(kind, str) and kind in pack.tokens else str(kind))
 
 
-def _spot(value: Any) -> str:
+def _spot(pack: Pack, value: Any) -> str:
     at, skill = _field(value, "at"), _field(value, "skill")
     if skill is not None:
-        return f"on the skill {escape_text(str(skill))}"
+        return f"on the skill {escape_text(pack.skills[skill].name if skill in pack.skills else str(skill))}"
     return f"on spawn point{nb(at)}" if isinstance(at, int) else f"on {escape_text(str(at))}"
 
 
 def _place_words(pack: Pack, value: Any) -> str:
-    return f"Place a **{_token_name(pack, value)}** token {_spot(value)}"
+    return f"Place a **{_token_name(pack, value)}** token {_spot(pack, value)}"
 
 
 def _remove_words(pack: Pack, value: Any) -> str:
     if _field(value, "at") is None and _field(value, "skill") is None:
         return f"Remove every **{_token_name(pack, value)}** token"
-    return f"Remove the **{_token_name(pack, value)}** token {_spot(value)}"
+    return f"Remove the **{_token_name(pack, value)}** token {_spot(pack, value)}"
 
 
 def _squares(value: Any) -> str:
@@ -157,7 +157,7 @@ def _take_words(pack: Pack, value: Any) -> str:
 
 def _objective_words(pack: Pack, value: Any) -> str:
     obj = value if isinstance(value, Objective) else Objective(**value)
-    return "**New objective:** " + escape_text(OBJECTIVES[obj.kind].words(pack, obj))
+    return "**New objective:** " + escape_text(OBJECTIVES[obj.kind].words(pack, obj).rstrip("."))  # a step: no stop of its own
 
 
 def _boost_words(pack: Pack, value: Any) -> str:
