@@ -119,7 +119,21 @@ def test_ctrl_c_keeps_what_was_played(duel: Any) -> None:
     assert not ans.complete and ans.best.n == 2 * est.PIECE
 
 
-def test_the_same_answer_for_any_number_of_processes() -> None:
+def test_a_choice_stopped_before_any_rollout_says_so_not_that_it_ties(duel: Any) -> None:
+    from hollowcli.hint.words import lines
+
+    def stopped_after_one(work: Any, pieces: list[Any]) -> tuple[dict[Any, Any], int]:
+        return dict(work(*p) for p in pieces[:1]), 1
+
+    cands = [cand(duel, "attack g1 with spade-swing"), cand(duel, "end")]
+    ans = est.estimate(duel, cands, rollouts=200, seed=0, runner=stopped_after_one)
+    unplayed = [f for f in ans.ranked if f.n == 0]
+    assert [f.candidate.command for f in unplayed] == ["end"]
+    said = " ".join(" ".join(lines(duel, ans)).split())
+    assert "not played before the stop" in said and "cannot be told apart" not in said
+
+
+
     from hollowcli.simulate.run import PiecePool, run_pieces
 
     state = engine.new_game(load_pack([]), "schoolhouse")

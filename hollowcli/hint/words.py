@@ -52,7 +52,7 @@ def why(state: Any, answer: Answer, ledger: bool = False) -> list[str]:
         said.append(f"The rollouts show no single foe or Legend that makes the difference; '{best.candidate.command}' "
                     f"wins {pct(best.rate)} against {pct(other.rate)}, in {best.rounds_left:.1f} rounds on average "
                     f"against {other.rounds_left:.1f}.")
-    close = [f.candidate.command for f in others if not f.pruned_at and not answer.apart(f)]
+    close = [f.candidate.command for f in others if f.n and not f.pruned_at and not answer.apart(f)]
     if close:
         said.append(f"'{best.candidate.command}' cannot be told apart from " + _and([f"'{c}'" for c in close])
                     + " (their paired 95% interval includes no difference).")
@@ -89,7 +89,9 @@ def lines(state: Any, answer: Answer, ledger: bool = False) -> list[str]:
     for n, f in enumerate(answer.ranked, 1):
         lo, hi = f.interval
         note = "; asked about" if f.candidate.named else ""
-        if f.pruned_at:
+        if f.n == 0:  # Ctrl-C came before any of its rollouts
+            note += "; not played before the stop"
+        elif f.pruned_at:
             note += "; clearly worse, stopped early"
         elif n > 1 and not answer.apart(f):
             note += "; cannot be told apart from the best"
