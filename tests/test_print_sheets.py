@@ -283,6 +283,9 @@ def test_index_says_how_to_print_for_each_backs_mode() -> None:
     assert "flip on the short edge" in " ".join(how_to_print(make_spec(backs="short")))
     assert "fold along the dashed line" in " ".join(how_to_print(make_spec(backs="fold")))
     assert "one-sided" in how_to_print(make_spec(backs="none"))[1]
+    paper = [step for step in how_to_print(make_spec(), guide=True) if "plain paper" in step]
+    assert "the turn-order sheet, the keeper's guide) go on plain paper" in paper[0]  # a kit printed with --guide
+    assert "keeper's guide" not in " ".join(how_to_print(make_spec()))
 
 
 def _duplex_targets(page: pdfplumber.page.Page) -> dict[str, tuple[float, float]]:

@@ -120,8 +120,9 @@ def first_printing(spec: SheetSpec, entries: Sequence[IndexEntry], chapter: str,
     return steps
 
 
-def how_to_print(spec: SheetSpec) -> list[str]:
-    """The printing steps for this kit, in words (the index and docs say the same)."""
+def how_to_print(spec: SheetSpec, guide: bool = False) -> list[str]:
+    """The printing steps for this kit, in words (the index and docs say the same);
+    ``guide``: the kit holds the keeper's guide (``--guide``), a sheet of text too."""
     steps = [
         "Print at <b>100%</b> (\"actual size\"); never \"fit to page\" or \"shrink\". Measure the 50 mm "
         "ruler in the margin of the first sheet: if it is not 50 mm, the printer scaled the page.",
@@ -141,8 +142,8 @@ def how_to_print(spec: SheetSpec) -> list[str]:
     else:
         steps.append("Card files: print <b>one-sided</b>; there are no backs (--backs none).")
     steps.append("Card stock: about 250\u2013300 g/m\u00b2 (110 lb cover) that your printer takes, or paper glued to "
-                 "thin card. Sheets of text (setup sheets, spawn tables, the turn-order sheet) go on plain paper, "
-                 "one-sided.")
+                 "thin card. Sheets of text (setup sheets, spawn tables, the turn-order sheet"
+                 + (", the keeper's guide" if guide else "") + ") go on plain paper, one-sided.")
     steps.append("Cut along the crop marks (or the full-length cut lines). Each sheet's label in the margin "
                  "names its file, its number and its side.")
     return steps
@@ -190,7 +191,7 @@ def index_pages(spec: SheetSpec, entries: Sequence[IndexEntry], notes: Sequence[
     for step in first_printing(spec, entries, chapter, needs):
         pg.para(step, st["step"], "\u2610")
     pg.para("How to print", st["h"], keep=keep)
-    for n, step in enumerate(how_to_print(spec), 1):
+    for n, step in enumerate(how_to_print(spec, any(e.name == "guide.pdf" for e in entries)), 1):
         pg.para(step, st["step"], f"{n}")
     pg.para("The files, in the order to print them", st["h"], keep=keep)
     # Which pages are backs matters only when a file has backs pages (duplex); with
