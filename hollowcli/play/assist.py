@@ -168,15 +168,22 @@ class AssistMode:
                 table.console.lines(lines)
             table.write_log({"step": table.session.step, **ev.to_dict()})
 
-    def roll(self, request: RollRequest) -> tuple[RolledFace, ...]:
-        """A roll the engine needs, asked of the players: the faces they rolled, or ``r``."""
+    def _at_question(self, question: str = "") -> tuple[Table, Any]:
+        """A question of the step under way is about to be asked: what the step did so far
+        is told, and the step is saved waiting here (``question``: ``choice`` at a choice).
+        Returns the table and the state the question is about."""
         table = self._game()
         dice = table.session.rolling
         state = getattr(dice, "state", None) or table.state
         self._live_state = state
         if dice is not None:
             self._tell(dice.events)
-        self._keep_pending()
+        self._keep_pending(question)
+        return table, state
+
+    def roll(self, request: RollRequest) -> tuple[RolledFace, ...]:
+        """A roll the engine needs, asked of the players: the faces they rolled, or ``r``."""
+        table, state = self._at_question()
         self.asked += 1
         while True:
             line = self._ask_line(f"{request.prompt}: ")
@@ -209,13 +216,7 @@ class AssistMode:
         """A choice of the chapter's script, asked of the players: the option they took
         (0-based), by its number or its words. Like a dice question, 'undo' takes the step
         back, 'status' shows the ledger and 'quit' leaves with the step waiting here."""
-        table = self._game()
-        dice = table.session.rolling
-        state = getattr(dice, "state", None) or table.state
-        self._live_state = state
-        if dice is not None:
-            self._tell(dice.events)
-        self._keep_pending("choice")
+        table, state = self._at_question("choice")
         table.console.lines(wrap(f"  - The players choose: {request.prompt}", indent="    "))
         for line in request.numbered():
             table.console.lines(wrap(f"      {line}", indent="         "))
