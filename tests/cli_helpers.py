@@ -128,3 +128,20 @@ def wait_until_asleep(pid: int, timeout: float = 60) -> None:
             return
         time.sleep(0.005)  # polling: the next look
     raise AssertionError(f"process {pid} did not block within {timeout} s")
+
+
+def play_flat(*args: str, stdin: str = "") -> tuple[int, str]:
+    """``hollow play ARGS`` in this process with ``stdin`` typed in: its exit status and all it
+    printed (stdout, then stderr) as one line of words."""
+    from click.testing import CliRunner
+
+    from hollowcli.cli import main
+
+    runner = CliRunner()
+    with runner.isolation(input=stdin) as (out, err, _):
+        try:
+            main(["play", *args])
+            code = 0
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 1
+        return code, " ".join((out.getvalue().decode() + err.getvalue().decode()).split())

@@ -17,10 +17,10 @@ from typing import Any
 
 import pexpect
 import pytest
+from cli_helpers import play_flat as play
 from click.testing import CliRunner
 
 from hollowcli import engine
-from hollowcli.cli import main
 from hollowcli.commands.common import get_pack
 from hollowcli.engine.rolls import AskSource, RollRequest
 from hollowcli.play import saves
@@ -31,17 +31,6 @@ from hollowcli.play.session import Session
 SHOOT = "activate matthias\nmove E2\nattack g1\n"
 #: ... then the other three end; Pumpling 1 attacks Jeremiah in the adversary phase (1 die).
 TO_ADVERSARY = "activate jeremiah\nend\nactivate elijah\nend\nactivate emily\nend\n"
-
-
-def play(*args: str, stdin: str) -> tuple[int, str]:
-    runner = CliRunner()
-    with runner.isolation(input=stdin) as (out, err, _):
-        try:
-            main(["play", *args])
-            code = 0
-        except SystemExit as stop:
-            code = stop.code if isinstance(stop.code, int) else 1
-        return code, " ".join((out.getvalue().decode() + err.getvalue().decode()).split())
 
 
 def game() -> GameRecord:

@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import play_flat as play
 from click.testing import CliRunner
 
 from hollowcli import engine
-from hollowcli.cli import cli, main
+from hollowcli.cli import cli
 from hollowcli.engine.rolls import ChoiceRequest, as_dice
 from hollowcli.engine.speed import replace
 from hollowcli.engine.vocab import Act
@@ -51,17 +52,6 @@ def attacks_ask_a_choice(monkeypatch: pytest.MonkeyPatch) -> None:
         return new, events
 
     monkeypatch.setattr(engine, "apply", apply)
-
-
-def play(*args: str, stdin: str = "") -> tuple[int, str]:
-    runner = CliRunner()
-    with runner.isolation(input=stdin) as (out, err, _):
-        try:
-            main(["play", *args])
-            code = 0
-        except SystemExit as stop:
-            code = stop.code if isinstance(stop.code, int) else 1
-        return code, " ".join((out.getvalue().decode() + err.getvalue().decode()).split())
 
 
 def assist(*args: str, lines: list[str]) -> str:
