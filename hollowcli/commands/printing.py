@@ -373,6 +373,7 @@ def guide(chapter: str | None, all_: bool, **opts: Any) -> None:
     can run the script at the table without a screen. It spoils the story: the kit leaves it
     out unless asked (hollow print kit --guide)."""
     from hollowcli.render.guide import render_guide, scripted
+    from hollowcli.render.product import GUIDE
 
     if not chapter and not all_:
         raise UsageError("say which chapter's keeper's guide to print (its number or id), or --all for every "
@@ -388,8 +389,8 @@ def guide(chapter: str | None, all_: bool, **opts: Any) -> None:
     if not chosen:
         raise UsageError("no chapter of the content has events or setup tokens, so there is no keeper's guide "
                          "to print")
-    stem = f"guide-{chosen[0].id}" if chapter else "guide"
-    _go([(f"{stem}.pdf", "guide", lambda: render_guide(pack, chosen, spec, stem))], opts)
+    stem = f"{GUIDE}-{chosen[0].id}" if chapter else GUIDE
+    _go([(f"{stem}.pdf", GUIDE, lambda: render_guide(pack, chosen, spec, stem))], opts)
 
 
 @print_.command(epilog=EXAMPLES_KIT)
@@ -406,10 +407,11 @@ def kit(mix: bool, with_guide: bool, **opts: Any) -> None:
     which card is where). With --guide, the keeper's guide too (guide.pdf), before the index."""
     from hollowcli.render.index import render_index
     from hollowcli.render.kit import kit_plan
+    from hollowcli.render.product import GUIDE
 
     spec, pack = _prepare(opts)
     plan = kit_plan(pack, spec, mix, with_guide)
-    if with_guide and not any(p.kind == "guide" for p in plan):
+    if with_guide and not any(p.kind == GUIDE for p in plan):
         click.echo("hollow: note: no chapter has events or setup tokens, so the kit has no keeper's guide "
                    "(guide.pdf).", err=True)
     jobs = [(p.filename, p.kind, p.build) for p in plan]

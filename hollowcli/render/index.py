@@ -16,7 +16,15 @@ from hollowcli.render.fonts import register_fonts
 from hollowcli.render.geometry import MM, PAPER_SIZES, SheetSpec
 from hollowcli.render.layout import Pager, SimpleTable, styles
 from hollowcli.render.markup import escape_text
-from hollowcli.render.product import GAME, REFERENCE_LABEL, STAT_LABELS, TURN_ORDER_LABEL, chapter_label, deck_label
+from hollowcli.render.product import (
+    GAME,
+    GUIDE,
+    REFERENCE_LABEL,
+    STAT_LABELS,
+    TURN_ORDER_LABEL,
+    chapter_label,
+    deck_label,
+)
 from hollowcli.render.sheet import RenderResult, new_canvas
 
 
@@ -191,7 +199,7 @@ def index_pages(spec: SheetSpec, entries: Sequence[IndexEntry], notes: Sequence[
     for step in first_printing(spec, entries, chapter, needs):
         pg.para(step, st["step"], "\u2610")
     pg.para("How to print", st["h"], keep=keep)
-    for n, step in enumerate(how_to_print(spec, any(e.name == "guide.pdf" for e in entries)), 1):
+    for n, step in enumerate(how_to_print(spec, any(e.name == f"{GUIDE}.pdf" for e in entries)), 1):
         pg.para(step, st["step"], f"{n}")
     pg.para("The files, in the order to print them", st["h"], keep=keep)
     # Which pages are backs matters only when a file has backs pages (duplex); with

@@ -14,6 +14,7 @@ from hollowcli.render.deck import render_deck
 from hollowcli.render.duplex import render_duplex_test
 from hollowcli.render.geometry import SheetSpec
 from hollowcli.render.guide import render_guide, scripted
+from hollowcli.render.product import GUIDE
 from hollowcli.render.reference import render_reference, render_turn_order
 from hollowcli.render.setup_sheet import render_setup
 from hollowcli.render.sheet import RenderResult
@@ -59,5 +60,5 @@ def kit_plan(pack: Pack, spec: SheetSpec, mix: bool = True, guide: bool = False)
         plan.append(Printable("spawn-tables.pdf", "spawn", lambda: render_spawn_tables(pack, chapters, spec)))
     keeper = [ch for ch in chapters if scripted(ch)] if guide else []
     if keeper:
-        plan.append(Printable("guide.pdf", "guide", lambda: render_guide(pack, keeper, spec)))
+        plan.append(Printable(f"{GUIDE}.pdf", GUIDE, lambda: render_guide(pack, keeper, spec)))
     return plan

@@ -93,6 +93,8 @@ def card_file(groups: Sequence[CardGroup], layout: Any, title: str, subject: str
 #: How the index names the reference cards and the turn-order sheet.
 REFERENCE_LABEL = "Reference cards"
 TURN_ORDER_LABEL = "Turn-order sheet"
+#: The keeper's guide: its file's stem in the kit and for 'hollow print guide --all' (guide.pdf).
+GUIDE = "guide"
 #: How the index names each kind of stat card.
 STAT_LABELS = {"legends": "Legends", "allies": "Allies", "foes": "Foes", "items": "Items and relics"}
 
