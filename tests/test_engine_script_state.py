@@ -34,6 +34,7 @@ FULL = ScriptState(
     objective=Objective(kind=ObjectiveKind.SURVIVE, rounds=4),
     verdict=("lost", "The frost climbs the stones."),
     opening=True,
+    unlocked=("piercing-shot",),
 )
 
 

@@ -14,6 +14,10 @@ The public API (``hollow play`` and campaigns build on it)::
     outcome(state), outcome_reason(state)     # "won" / "lost" / None, and why
     campaign_carryover(state)                 # legend id -> {"inventory", "relic"}
     campaign_flags(state)                     # the flags a won chapter carries ('campaign: true')
+    campaign_unlocked(state)                  # the skills a won chapter's 'unlock_skill' freed
+    grown_pack(pack, growth)                  # the pack with a campaign's Legends grown (same pack: no growth)
+    growth_words(pack, legend_id, record)     # (source, its changes in words) for a Legend's card
+    fear_limit(pack, legend_id)               # the fear a Legend falls at (the rules' + its campaign's)
     auto_action(state, rng)                   # a sensible choice for --auto
     GameState.to_dict() / GameState.from_dict(pack, data)
     Action.to_dict() / Action.from_dict(data) # a choice as a save stores it (engine/actions.py
@@ -71,7 +75,9 @@ if TYPE_CHECKING:  # pragma: no cover
         Trap,
         Turn,
         campaign_flags,
+        campaign_unlocked,
     )
+    from hollowcli.engine.growth import fear_limit, growth_words, grown_pack
     from hollowcli.engine.view import Cell, map_cells
     from hollowcli.engine.vocab import EventKind
     from hollowcli.errors import RulesError
@@ -88,6 +94,7 @@ _WHERE = {
     "STATE_VERSION": "state", "Action": "actions", "Event": "state", "FoeState": "state",
     "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
     "ScriptState": "state", "TokenState": "state", "campaign_flags": "state",
+    "campaign_unlocked": "state", "fear_limit": "growth", "grown_pack": "growth", "growth_words": "growth",
     "Cell": "view", "map_cells": "view",
     "EventKind": "vocab",
     "AskSource": "rolls", "Dice": "rolls", "DiceSource": "rolls", "RolledFace": "rolls", "RollRequest": "rolls",
@@ -123,10 +130,14 @@ __all__ = [
     "board_for",
     "campaign_carryover",
     "campaign_flags",
+    "campaign_unlocked",
     "compiled",
     "command_hint",
     "end_before_activate",
     "end_of_round",
+    "fear_limit",
+    "grown_pack",
+    "growth_words",
     "legal_actions",
     "loc_name",
     "map_cells",

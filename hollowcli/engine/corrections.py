@@ -45,6 +45,7 @@ from typing import Any, Final
 
 from hollowcli.engine import standees, tokens
 from hollowcli.engine.core import defeat_foe, event, objective_of, ward
+from hollowcli.engine.growth import fear_limit
 from hollowcli.engine.speed import replace
 from hollowcli.engine.state import Event, FoeState, GameState
 from hollowcli.engine.vocab import CorrectionKind, EventKind, SetField, TokenOp
@@ -409,8 +410,8 @@ def _check_set(state: GameState, c: Correction) -> None:
     ldef, lg = pack.legends[key], state.legend(key)
     if c.field == SetField.HEALTH and value > ldef.health:
         raise RulesError(f"{name}'s health cannot be {value}: the maximum is {ldef.health}")
-    if c.field == SetField.FEAR and value > pack.rules.fear_limit:
-        raise RulesError(f"{name}'s fear cannot be {value}: the fear limit is {pack.rules.fear_limit}")
+    if c.field == SetField.FEAR and value > fear_limit(pack, key):
+        raise RulesError(f"{name}'s fear cannot be {value}: the fear limit is {fear_limit(pack, key)}")
     if c.field == SetField.TOKENS and value > lg.ready + lg.spent:
         raise RulesError(f"{name} has {lg.ready + lg.spent} action tokens in all, so {value} cannot be ready")
 

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from hollowcli.engine import tokens
 from hollowcli.engine.core import event, foes_phrase, hurt_legend, place_ally, remove_fear, standing_heroes
+from hollowcli.engine.loadout import locked_at_start
 from hollowcli.engine.rolls import ChoiceRequest, DiceLike, as_dice
 from hollowcli.engine.spawning import place_foes, spawn_groups
 from hollowcli.engine.speed import replace
@@ -562,6 +563,24 @@ def _deck(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
     return state
 
 
+def _unlock_skill(state: GameState, value: Any, ctx: EffectCtx) -> GameState:
+    skill = str(value)
+    sdef = state.pack.skills.get(skill)
+    name = sdef.name if sdef is not None else skill
+    script = state.script
+    if script is None or skill in script.unlocked:
+        ctx.events.append(event(state, EventKind.SKILL_UNLOCKED, target=skill,
+                                reason=f"{ctx.cause}: {name} is already unlocked"))
+        return state
+    state = replace(state, script=replace(script, unlocked=script.unlocked + (skill,)))
+    who = [state.legend_name(lg.id) for lg in state.legends if skill in locked_at_start(state, lg.id)]
+    whose = f"{and_list(who)} may use it" if who else "a Legend who has it may use it"
+    ctx.events.append(event(state, EventKind.SKILL_UNLOCKED, target=skill,
+                            reason=f"{ctx.cause}: {name} is unlocked (take its skill-lock token off): {whose} "
+                                   "for the rest of the chapter"))
+    return state
+
+
 #: What each card effect does (a test checks every ``Effect`` has a row).
 APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
     Effect.SPAWN: _spawn,
@@ -594,4 +613,5 @@ APPLY: Final[dict[Effect, Callable[[GameState, Any, EffectCtx], GameState]]] = {
     Effect.BOOST: _boost,
     Effect.TRACK: _track,
     Effect.DECK: _deck,
+    Effect.UNLOCK_SKILL: _unlock_skill,
 }

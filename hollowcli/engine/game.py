@@ -28,6 +28,7 @@ from hollowcli.engine.legend_phase import (
 from hollowcli.engine.objectives import progress, rule_of
 from hollowcli.engine.rolls import Dice, DiceLike, as_dice
 from hollowcli.engine.script import has_round_one, round_end, round_one, settle, stopped
+from hollowcli.engine.growth import fear_limit
 from hollowcli.engine.speed import forget, memo, replace
 from hollowcli.engine.state import Event, FoeState, GameState, LegendState, ScriptState
 from hollowcli.engine.vocab import Act, EventKind, Phase, Result
@@ -282,11 +283,10 @@ def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
 
 def _legends_lost(state: GameState) -> str:
     """The summary's loss: a Legend at 0 health or at the fear limit ('' when none)."""
-    rules = state.pack.rules
     down = [lg for lg in state.legends if lg.health <= 0]
-    scared = [lg for lg in state.legends if lg.fear >= rules.fear_limit]
+    scared = [lg for lg in state.legends if lg.fear >= fear_limit(state.pack, lg.id)]
     parts = [f"{state.legend_name(lg.id)} is incapacitated (health {lg.health})" for lg in down]
-    parts += [f"{state.legend_name(lg.id)} has {lg.fear} fear (limit {rules.fear_limit})" for lg in scared]
+    parts += [f"{state.legend_name(lg.id)} has {lg.fear} fear (limit {fear_limit(state.pack, lg.id)})" for lg in scared]
     return "; ".join(parts)
 
 

@@ -25,7 +25,9 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from hollowcli.engine.speed import same
-from hollowcli.pack.model import AttackDelta, AttackSpec, Changes, Legend, Skill
+from hollowcli.errors import ContentError
+from hollowcli.pack.changes import changes_words
+from hollowcli.pack.model import AttackDelta, AttackSpec, Changes, Legend, Pack, Skill, frozen_map
 from hollowcli.pack.vocab import Stat
 
 #: Each stat's lowest value after changes (the fear limit's is the rules' concern: 1).
@@ -171,3 +173,79 @@ def stat_words(grown: Grown, stat: str, rules_fear_limit: int = 0) -> str:
     if not changes:
         return str(now)
     return f"{now} ({base} " + " ".join(f"{n:+d} {src}" for src, n in changes) + ")"
+
+
+# --------------------------------------------------------------------------- a campaign's pack
+#: The keys of one Legend's growth record in a save (plan §5): ``{legend_id: {"upgrades":
+#: [ids], "path": option id or None, "outfit": item id or None, "unlocked": [skill ids]}}``.
+GROWTH_KEYS: Final = ("upgrades", "path", "outfit", "unlocked")
+
+
+def given(pack: Pack, legend_id: str, record: Mapping[str, object]) -> list[tuple[str, tuple[Changes, ...]]]:
+    """A Legend's changes from its growth record, each with the name of what gives it, in
+    the order they apply: the life path's option, the upgrades in the order taken, the
+    outfit worn. A name the content no longer has is a :class:`ContentError` (one sentence)."""
+    out: list[tuple[str, tuple[Changes, ...]]] = []
+    path = record.get("path")
+    if path:
+        life = pack.paths.get(legend_id)
+        if life is None or str(path) not in life.options:
+            raise ContentError(f"the campaign gave {legend_id} the life path {path!r}, which the content no longer has; "
+                               "put the pack that defines it back in the content folders")
+        opt = life.options[str(path)]
+        out.append((opt.name, opt.changes))
+    for up in _ids(record.get("upgrades")):
+        u = pack.upgrades.get(up)
+        if u is None:
+            raise ContentError(f"the campaign gave {legend_id} the upgrade {up!r}, which the content no longer has; "
+                               "put the pack that defines it back in the content folders")
+        out.append((u.name, u.changes))
+    outfit = record.get("outfit")
+    if outfit:
+        item = pack.items.get(str(outfit))
+        if item is None:
+            raise ContentError(f"{legend_id} wears the outfit {outfit!r}, which the content no longer has; "
+                               "put the pack that defines it back in the content folders")
+        out.append((item.name, item.changes))
+    return out
+
+
+def _ids(value: object) -> tuple[str, ...]:
+    return tuple(str(x) for x in value) if isinstance(value, (list, tuple)) else ()
+
+
+def grown_pack(pack: Pack, growth: Mapping[str, Mapping[str, object]] | None) -> Pack:
+    """``pack`` with each Legend that ``growth`` (a save's per-Legend record) grows replaced
+    by its grown record, whose ``grown`` is set; a Legend with an empty record, or one the
+    pack lacks, is kept as it is. Nothing grown: the very same ``pack`` object (an
+    unscripted chapter with no campaign pays nothing)."""
+    if not growth:
+        return pack
+    legends = dict(pack.legends)
+    changed = False
+    for lid, record in growth.items():
+        base = pack.legends.get(lid)
+        if base is None or not any(record.get(k) for k in GROWTH_KEYS):
+            continue
+        g = grow(base, pack.skills, given(pack, lid, record), _ids(record.get("unlocked")))
+        object.__setattr__(g.legend, "grown", g)  # not a field: see Legend.grown
+        legends[lid] = g.legend
+        changed = True
+    return dataclasses.replace(pack, legends=frozen_map(legends)) if changed else pack
+
+
+def growth_words(pack: Pack, legend_id: str, record: Mapping[str, object]) -> list[tuple[str, str]]:
+    """For a Legend card or a sheet: (source name, its changes in words) per source, in the
+    order they apply: ``("Steady Hand", "Steady Aim: +1 direct damage")``."""
+    return [(name, changes_words(pack, changes)) for name, changes in given(pack, legend_id, record)]
+
+
+def fear_limit(pack: Pack, legend_id: str) -> int:
+    """The fear a Legend falls at: the rules' limit plus its campaign's fear-limit changes
+    (never below 1, reading 12); a Legend nothing grew: ``rules.fear_limit``. Every reading
+    of the fear limit goes through here."""
+    lg = pack.legends.get(legend_id)
+    g = lg.grown if lg is not None else None
+    if g is None:
+        return pack.rules.fear_limit
+    return max(1, pack.rules.fear_limit + g.fear_limit)

@@ -13,7 +13,7 @@ from hollowcli.engine import tokens
 from hollowcli.engine.actions import KINDS, VERBS
 from hollowcli.engine.game import legal_actions, parse_command
 from hollowcli.engine.legend_phase import eligible, move_allowance, search_blocked, walk_action
-from hollowcli.engine.loadout import attack_numbers
+from hollowcli.engine.loadout import attack_numbers, skills_locked
 from hollowcli.engine.standees import find as find_foe
 from hollowcli.engine.standees import on_board as foes_typed
 from hollowcli.engine.state import AllyState, GameState, LegendState, TokenState
@@ -52,7 +52,7 @@ def command_hint(state: GameState, text: str, also: tuple[str, ...] = ("undo", "
     if isinstance(lg, AllyState) and spec.who != Who.HERO:
         can = "moves and attacks" if state.pack.allies[lg.id].basic_attack else "only moves"
         return f"{name} is an ally: it {can} (no tokens, skills or items); type 'end' when done."
-    if state.script is not None and isinstance(lg, LegendState) and act in (Act.ATTACK, Act.USE):
+    if isinstance(lg, LegendState) and act in (Act.ATTACK, Act.USE):
         locked = _locked_skill(state, lg, " ".join(words[1:]))
         if locked:
             return locked
@@ -98,7 +98,15 @@ def _token_named(state: GameState, typed: str) -> TokenState | None:
 
 
 def _locked_skill(state: GameState, lg: LegendState, typed: str) -> str:
-    """Why a skill the player names cannot be used: a skill lock sits on it ('' if none)."""
+    """Why a skill the player names cannot be used: it starts locked and nothing has freed
+    it, or a skill lock sits on it ('' if neither)."""
+    for sid in skills_locked(state, lg.id):
+        sk = state.pack.skills.get(sid)
+        if sk is not None and (sid in typed or sk.name.lower() in typed):
+            return (f"{sk.name} is locked: {state.legend_name(lg.id)} cannot use it until a campaign reward or "
+                    "the chapter's story unlocks it.")
+    if state.script is None:
+        return ""
     locked = tokens.locked_skills(state)
     for sid in state.legend_def(lg.id).skills:
         sk = state.pack.skills.get(sid)

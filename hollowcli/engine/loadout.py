@@ -4,7 +4,10 @@ A Legend's choices of skills and items depend only on its tokens, its fear in th
 preparation space (``rules.fear_tokens: pool``), its inventory and its relic; the game's
 lookups keep each answer by those (:func:`per_loadout`), so the lists are not worked out
 again at every decision. An ally has only its basic attack, if it has one. An attack's
-dice and direct damage come from the pack alone (:func:`attack_numbers`).
+dice and direct damage come from the pack, and from a campaign's changes to the Legend
+(:func:`attack_numbers`, with the source of each change in its reason). A skill that starts
+``locked`` is not the Legend's to use until a campaign or an ``unlock_skill`` event frees it
+(:func:`skills_locked`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any, Final
 
 from hollowcli.engine import resolve, tokens
 from hollowcli.engine.core import fear_ready
+from hollowcli.engine.growth import BASIC, attack_words, grown_attack
 from hollowcli.engine.speed import per_game
 from hollowcli.engine.state import AllyState, GameState, LegendState
 from hollowcli.engine.vocab import Side
@@ -42,7 +46,7 @@ def min_cost(state: GameState, lg: LegendState) -> int | None:
     """
     key: tuple[Any, ...] = ("min cost", lg.id, lg.inventory, lg.relic)
     if state.script is not None:
-        key += (tuple(sorted(tokens.locked_skills(state))),)
+        key += (tuple(sorted(tokens.locked_skills(state))), state.script.unlocked)
     return per_game(state, key, _min_cost, state, lg)  # (few distinct keys)
 
 
@@ -79,18 +83,54 @@ def per_loadout(state: GameState, kind: str, lg: Any, work: Callable[[GameState,
         key: tuple[Any, ...] = (kind, lg.id)
     else:
         key = (kind, lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
-        if state.script is not None:  # a skill lock changes what the Legend can use
-            key += (tuple(sorted(tokens.locked_skills(state))),)
+        if state.script is not None:  # a skill lock, or a skill unlocked, changes what the Legend can use
+            key += (tuple(sorted(tokens.locked_skills(state))), state.script.unlocked)
     return per_game(state, key, _worked_out, work, state, lg)
 
 
 def skills_free(state: GameState, lg: LegendState) -> tuple[str, ...]:
-    """The Legend's skills without a skill lock on them (all of them, unscripted)."""
-    skills = state.legend_def(lg.id).skills
+    """The Legend's skills it may use: not ``locked`` (or unlocked), without a skill lock on
+    them (unscripted, with nothing locked: all of them)."""
+    skills = own_skills(state, lg.id)
     if state.script is None:
         return skills
     locked = tokens.locked_skills(state)
     return tuple(s for s in skills if s not in locked)
+
+
+def own_skills(state: GameState, legend_id: str) -> tuple[str, ...]:
+    """The Legend's skills that are its to use: the pack's (or the campaign's grown list),
+    less those that start ``locked`` and are not unlocked, plus those an ``unlock_skill``
+    event freed in this chapter (readings 9 and 11: ``locked`` belongs to the skill)."""
+    ldef = state.legend_def(legend_id)
+    at_start = locked_at_start(state, legend_id)
+    if not at_start:
+        return ldef.skills
+    locked = skills_locked(state, legend_id)
+    return tuple(s for s in ldef.skills if s not in locked) + \
+        tuple(s for s in at_start if s not in locked and s not in ldef.skills)
+
+
+def skills_locked(state: GameState, legend_id: str) -> tuple[str, ...]:
+    """The Legend's skills that start ``locked`` and that neither its campaign nor an
+    ``unlock_skill`` event of this chapter has freed (none, most often)."""
+    at_start = locked_at_start(state, legend_id)
+    if not at_start:
+        return at_start
+    script = state.script
+    freed = script.unlocked if script is not None else ()
+    return tuple(s for s in at_start if s not in freed)
+
+
+def locked_at_start(state: GameState, legend_id: str) -> tuple[str, ...]:
+    """The Legend's skills locked when the game starts: a grown Legend's ``Grown.locked``,
+    else its pack skills that say ``locked: true`` (no campaign: reading 9)."""
+    ldef = state.legend_def(legend_id)
+    g = ldef.grown
+    if g is not None:
+        return g.locked  # type: ignore[no-any-return]
+    skills = state.pack.skills
+    return tuple(s for s in ldef.skills if s in skills and skills[s].locked)
 
 
 def _worked_out(work: Callable[[GameState, Any], Any], state: GameState, lg: Any) -> Any:
@@ -145,7 +185,16 @@ def with_bonus(nums: resolve.AttackNumbers, dice: int, direct: int, said: str) -
 def _attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
     if isinstance(lg, AllyState):
         return resolve.ally_attack(state.pack.allies[lg.id])
-    return resolve.legend_attack(state.legend_def(lg.id), source_of(state, source, source_id), state.pack.rules.basic_attack_bonus)
+    ldef = state.legend_def(lg.id)
+    src = source_of(state, source, source_id)
+    grown = ldef.grown
+    if grown is not None and not isinstance(src, Item):  # a campaign's changes: with their sources
+        key = BASIC if src is None else src.id
+        spec = ldef.basic_attack if src is None else src.attack
+        if key in grown.attacks and spec is not None:
+            return resolve.legend_attack(ldef, src, state.pack.rules.basic_attack_bonus, grown_attack(spec, grown, key),
+                                         attack_words(spec, grown, key))
+    return resolve.legend_attack(ldef, src, state.pack.rules.basic_attack_bonus)
 
 
 

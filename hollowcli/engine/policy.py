@@ -24,6 +24,7 @@ from hollowcli.engine.core import objective_of, ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.legend_phase import search_blocked
 from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
+from hollowcli.engine.growth import fear_limit
 from hollowcli.engine.speed import memo, per_game
 from hollowcli.engine.state import AllyState, GameState, LegendState
 from hollowcli.engine.vocab import Act, Phase
@@ -183,12 +184,12 @@ def _who_acts(state: GameState) -> Action:
 def _restore_in_danger(state: GameState, lg: LegendState) -> Action | None:
     """A Legend close to the fear limit or badly hurt restores what is most urgent: with a
     skill or item it can use on itself, else the basic Restore (None: no danger, or no way)."""
-    rules = state.pack.rules
-    afraid = lg.fear >= rules.fear_limit - 3
+    limit = fear_limit(state.pack, lg.id)
+    afraid = lg.fear >= limit - 3
     hurt = lg.health * 3 <= state.legend_def(lg.id).health
     if not (afraid or hurt):
         return None
-    want = "fear" if afraid and (not hurt or lg.fear >= rules.fear_limit - 2) else "health"
+    want = "fear" if afraid and (not hurt or lg.fear >= limit - 2) else "health"
     for a in legal_of_kind(state, _USE):
         if a.recipient != lg.id:
             continue

@@ -13,7 +13,7 @@ from hollowcli.dice import Frozen, set_fields
 from hollowcli.names import plural
 
 if TYPE_CHECKING:
-    from hollowcli.pack.model import Ally, Face, Foe, Item, Legend, Skill
+    from hollowcli.pack.model import Ally, AttackSpec, Face, Foe, Item, Legend, Skill
 
 # The result types are small frozen classes, not dataclasses: ``hollow odds`` imports this
 # module and must start about as fast as click itself (a dataclass costs ~0.5 ms to define).
@@ -106,13 +106,16 @@ class AttackNumbers(Frozen):
 
 
 def legend_attack(
-    legend: Legend, source: Skill | Item | None, basic_bonus: bool = True
+    legend: Legend, source: Skill | Item | None, basic_bonus: bool = True, grown: AttackSpec | None = None,
+    said: str = "",
 ) -> AttackNumbers:
     """Dice and direct damage when ``legend`` attacks with ``source``.
 
     ``source`` None is the basic attack. Skills (and the basic attack, unless the content
     setting ``rules.basic_attack_bonus`` is false) add the Legend's personal bonus; attacks
     made with items (relics included) never do. Raises ValueError when ``source`` has no attack.
+    ``grown``: the attack as a campaign's changes made it, ``said`` its numbers with their
+    sources ("2 dice +1 direct (Steady Hand)"), in place of the pack's.
     """
     from hollowcli.pack.model import Item, Skill
 
@@ -127,8 +130,10 @@ def legend_attack(
         if source.attack is None:
             raise ValueError(f"the {source.kind} {source.name} ({source.id}) is not an attack")
         spec, what, add = source.attack, f"{legend.name} with the {source.kind} {source.name}", False
+    if grown is not None:
+        spec = grown
     direct = spec.direct + (bonus if add else 0)
-    reason = f"{what}: {plural(spec.dice, 'die', 'dice')}, {spec.direct} direct"
+    reason = f"{what}: {said}" if said else f"{what}: {plural(spec.dice, 'die', 'dice')}, {spec.direct} direct"
     if add and bonus:
         reason += f" + {bonus} personal bonus = {direct} direct"
     elif bonus and isinstance(source, Item):

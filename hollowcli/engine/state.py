@@ -178,6 +178,8 @@ class ScriptState:
       chapter's own). ``verdict``: ("won"|"lost", why) from a ``win``/``lose`` effect,
       applied at the end of the moment.
     - ``opening``: round 1's start events wait for the players' ``begin``.
+    - ``unlocked``: the skills an ``unlock_skill`` effect freed, usable for the rest of the
+      chapter; the interlude carries them into the campaign's growth (``unlocked``).
     """
 
     tokens: tuple[TokenState, ...] = ()
@@ -191,6 +193,7 @@ class ScriptState:
     objective: Objective | None = None
     verdict: tuple[str, str] | None = None
     opening: bool = False
+    unlocked: tuple[str, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         return same(self, other)  # type: ignore[no-any-return]
@@ -367,6 +370,8 @@ class GameState:
             if f.name == "script" and self.script is None:
                 continue  # an unscripted game's saved form is the one it had before scripts
             out[f.name] = _plain(getattr(self, f.name))
+        if self.script is not None and not self.script.unlocked:
+            del out["script"]["unlocked"]  # (a chapter that unlocks nothing keeps the saved form it had before)
         return out
 
     @classmethod
@@ -464,6 +469,16 @@ def campaign_flags(state: GameState) -> dict[str, int]:
     return {name: script.counter(name) for name in script.carry}
 
 
+def campaign_unlocked(state: GameState) -> tuple[str, ...]:
+    """The skills an ``unlock_skill`` effect freed in the chapter (``ScriptState.unlocked``),
+    for the interlude to add to the campaign's ``unlocked``; only when the chapter was won
+    (a lost chapter is reset and carries nothing, as its flags)."""
+    script = state.script
+    if script is None or state.result != Result.WON:
+        return ()
+    return script.unlocked
+
+
 def _script(d: Mapping[str, Any] | None) -> ScriptState | None:
     """The script state of a saved game (none in a state from before version 4)."""
     if d is None:
@@ -484,6 +499,7 @@ def _script(d: Mapping[str, Any] | None) -> ScriptState | None:
         objective=None if objective is None else build.record(Objective, objective),
         verdict=None if verdict is None else (str(verdict[0]), str(verdict[1])),
         opening=bool(d.get("opening", False)),
+        unlocked=tuple(str(s) for s in d.get("unlocked", ())),
     )
 
 

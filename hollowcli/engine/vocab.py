@@ -164,6 +164,7 @@ class EventKind(StrEnum):
     OBJECTIVE = "objective"  # the objective is replaced (numbers.objective: its kind)
     BOOST = "boost"  # foes of an id or class get more of a stat for the rest of the chapter
     DECK = "deck"  # copies of a card shuffled into the chapter deck, or taken out of it
+    SKILL_UNLOCKED = "skill-unlocked"  # a skill that starts locked is freed (unlock_skill)
     ITEM_GAINED = "item-gained"  # a Legend is given an item
     ITEM_LOST = "item-lost"  # an item is taken from a Legend
     TRACK_SET = "track-set"  # the storybook token is moved to a spot

@@ -111,6 +111,10 @@ class Legend:
     inventory: tuple[str, ...] = spec(ListOf(Ref("items", "the inventory")), default=())
     title: str = spec(Text(), default="", after="name")
     text: str = spec(Text(), default="")
+    #: Not a YAML key, and not a field (the loader, the cache and ``content show`` never
+    #: see it): a campaign's :class:`hollowcli.engine.growth.Grown` of this Legend, set on
+    #: the grown record by ``engine.growth.grown_pack`` only; None on a pack's own record.
+    grown: ClassVar[Any] = None
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ class Effect(StrEnum):
     OPEN = "open"
     CLOSE = "close"
     # event-only effects (a chapter event's ``do:``; never a card's): spawning, items,
-    # the objective, foe boosts, the storybook token, the deck
+    # the objective, foe boosts, the storybook token, the deck, a campaign's locked skills
     SPAWN_AT = "spawn_at"
     GIVE = "give"
     TAKE = "take"
@@ -51,6 +51,7 @@ class Effect(StrEnum):
     BOOST = "boost"
     TRACK = "track"
     DECK = "deck"
+    UNLOCK_SKILL = "unlock_skill"
 
 
 class Recipient(StrEnum):

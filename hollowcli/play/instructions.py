@@ -275,6 +275,7 @@ INSTRUCTIONS: Mapping[EventKind, Instruction] = {
     EventKind.OBJECTIVE: _ANY,
     EventKind.BOOST: _ANY,
     EventKind.DECK: _ANY,
+    EventKind.SKILL_UNLOCKED: _ANY,
     EventKind.ITEM_GAINED: _ANY,
     EventKind.ITEM_LOST: _ANY,
     EventKind.TRACK_SET: _ANY,
