@@ -302,7 +302,7 @@ def check(effect: str, yaml_value: str, cards: tuple[str, ...] = ("bell",), spot
     problems = list(ck.problems)
     for later in ck.checks:
         problems += later(merged, {"activation_order": ["boss", "gobkin", "schrickroot", "pumpling", "ghost"]})
-    known = {"items": {"jar"}, "legends": {"ann"}, "foes": set(foes)}
+    known = {"items": {"jar"}, "legends": {"ann"}, "foes": set(foes), "skills": {"hex-bolt"}}
     problems += [Problem("c.yaml", r.line, f"{r.what} names the unknown {SINGULAR[r.kind]} {r.id!r}")
                  for r in ck.refs if r.id not in known[r.kind]]
     return value, [f"{p.line}: {p.message}" + (f" ({p.hint})" if p.hint else "") for p in problems]
@@ -320,6 +320,7 @@ def check(effect: str, yaml_value: str, cards: tuple[str, ...] = ("bell",), spot
     ("deck", "{add: bell, copies: 2}", {"add": "bell", "copies": 2}),
     ("deck", "{add: bell}", {"add": "bell", "copies": 1}),
     ("deck", "{remove: bell}", {"remove": "bell"}),
+    ("unlock_skill", "hex-bolt", "hex-bolt"),
 ])
 def test_an_event_effect_is_checked_into_its_canonical_value(effect: str, yaml_value: str, canonical: Any) -> None:
     assert check(effect, yaml_value) == (canonical, [])
@@ -365,6 +366,9 @@ def test_an_objective_effect_is_checked_as_a_chapters_objective() -> None:
     ("deck", "{remove: bell, copies: 2}", "6: a deck effect's 'copies' goes with 'add' only (remove takes every copy "
                                           "out) (take 'copies' off, or write 'add:')"),
     ("deck", "{add: bell, copies: 0}", "6: 'copies' must be at least 1, not 0"),
+    ("unlock_skill", "hex-blot", "6: the unlock_skill effect names the unknown skill 'hex-blot'"),
+    ("unlock_skill", "[hex-bolt]", "6: an unlock_skill effect names one skill, like {unlock_skill: piercing-shot}, not a list "
+                                     "(write one unlock_skill step for each skill)"),
 ])
 def test_a_bad_event_effect_is_refused_with_its_line(effect: str, yaml_value: str, message: str) -> None:
     assert message in check(effect, yaml_value)[1]

@@ -111,6 +111,7 @@ EFFECT_SAMPLES = {
     "story": ("'Hooves on the bridge.'", "Hooves on the bridge."),
     "win": ("'The rider is gone.'", "The rider is gone."),
     "lose": ("'Night falls.'", "Night falls."),
+    "unlock_skill": ("steady-aim", "steady-aim"),
     "set": ("{key-found: 1, campaign: true}", {"values": {"key-found": 1}, "campaign": True}),
     "add": ("{stones: -1}", {"values": {"stones": -1}, "campaign": False}),
     "choose": ("{prompt: Which way?, options: [{label: Left, do: [{calm: 1}]}, {label: Right, auto: true, do: [{fear: 1}]}]}",

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from hollowcli.dice import Frozen, set_fields
-from hollowcli.pack.fields import Check, Custom, Int, ListOf, Name, Nested, Ref
+from hollowcli.pack.fields import Check, Custom, Int, ListOf, Name, Nested
 from hollowcli.pack.model import Choose, FoePlacement, Objective, Pack, SpawnGroup, TokenPlacement
 from hollowcli.pack.objectives import OBJECTIVES
 from hollowcli.pack.vocab import BoostStat, Effect, Recipient
@@ -224,7 +224,7 @@ EFFECTS: Final[dict[Effect, EffectSpec]] = {e.effect: e for e in (
     EffectSpec(Effect.TRACK, Custom("track_spot"),
                lambda p, n: f"Move the storybook token to spot{nb(n)}", "track: N", on_cards=False),
     EffectSpec(Effect.DECK, Custom("deck"), _deck_words, "deck: {add: CARD, copies: N} or {remove: CARD}", on_cards=False),
-    EffectSpec(Effect.UNLOCK_SKILL, Ref("skills", "the unlock_skill effect"),
+    EffectSpec(Effect.UNLOCK_SKILL, Custom("unlock_skill"),
                lambda p, s: f"Unlock **{_named(p.skills, s)}**: its Legend may use it for the rest of the chapter",
                "unlock_skill: SKILL", on_cards=False),
 )}

@@ -133,6 +133,30 @@ def track_spot(ck: Checker, v: Any, path: Path_) -> Any:
     return n
 
 
+# ----------------------------------------------------------------------- unlock_skill
+def unlock_skill(ck: Checker, v: Any, path: Path_) -> Any:
+    """``unlock_skill: SKILL``: one skill; a warning once every pack is layered when the
+    skill does not start ``locked`` (the step would change nothing)."""
+    if not isinstance(v, str):
+        ck.add(path, f"an unlock_skill effect names one skill, like {{unlock_skill: piercing-shot}}, not {describe(v)}",
+               "write one unlock_skill step for each skill")
+        return BAD
+    got = ck.c_ref("skills", "the unlock_skill effect")(v, path)
+    if got is BAD:
+        return BAD
+    file, line = ck.file, ck.line(path)
+
+    def later(merged: Mapping[str, Mapping[str, Entry]], rules: Mapping[str, Any]) -> list[Problem]:
+        entry = merged.get("skills", {}).get(got)
+        if entry is None or entry.canon.get("locked"):
+            return []
+        return [Problem(file, line, f"the unlock_skill effect unlocks the skill {got!r}, which is not locked, so it "
+                                    "changes nothing", f"give {got} 'locked: true', or take the step out", warning=True)]
+
+    ck.later(later)
+    return got
+
+
 # ----------------------------------------------------------------------- deck
 def deck(ck: Checker, v: Any, path: Path_) -> Any:
     """``deck: {add: CARD, copies: N}`` (copies 1 unless given) or ``deck: {remove: CARD}``;
@@ -244,4 +268,5 @@ CUSTOMS: dict[str, CustomCheck] = {
     "boost": boost,
     "track_spot": track_spot,
     "deck": deck,
+    "unlock_skill": unlock_skill,
 }
