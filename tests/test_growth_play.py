@@ -283,3 +283,17 @@ def test_the_unlocked_skills_round_trip_through_a_save(tmp_path: Path) -> None:
     state = replace(state, script=replace(state.script, unlocked=("hex-bolt",)))
     back = GameState.from_dict(pack, json.loads(json.dumps(state.to_dict())))
     assert back.script is not None and back.script.unlocked == ("hex-bolt",)
+
+
+def test_the_screens_show_each_legends_own_fear_limit(pack: model.Pack) -> None:
+    """The solo screen's Legends block and assist's status list 'fear 0/11' for the Legend
+    whose limit grew, '0/10' for the others."""
+    from hollowcli.play.ledger import status_lines
+    from hollowcli.play.view import render_legends
+
+    limit = pack.rules.fear_limit
+    state = new_game(grown_pack(pack, {"jeremiah-pincke": rec(("brave-heart",))}), "schoolhouse")
+    for lines in (render_legends(state), status_lines(state)):
+        jeremiah = next(line for line in lines if "Jeremiah" in line)
+        emily = next(line for line in lines if "Emily" in line)
+        assert f" 0/{limit + 1} " in jeremiah and f" 0/{limit} " in emily

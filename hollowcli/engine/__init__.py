@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
         parse_step,
     )
     from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
+    from hollowcli.engine.growth import fear_limit, grown_pack, growth_words
     from hollowcli.engine.hints import command_hint
     from hollowcli.engine.legend_phase import walk_action, walk_ways
     from hollowcli.engine.objectives import progress, rule_of
@@ -77,7 +78,6 @@ if TYPE_CHECKING:  # pragma: no cover
         campaign_flags,
         campaign_unlocked,
     )
-    from hollowcli.engine.growth import fear_limit, growth_words, grown_pack
     from hollowcli.engine.view import Cell, map_cells
     from hollowcli.engine.vocab import EventKind
     from hollowcli.errors import RulesError

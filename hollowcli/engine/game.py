@@ -16,6 +16,7 @@ from hollowcli.engine.adversary import adversary_phase
 from hollowcli.engine.core import event, place_ally
 from hollowcli.engine.corrections import Correction, apply_correction, is_correction, parse_correction
 from hollowcli.engine.geometry import Board, game_board
+from hollowcli.engine.growth import fear_limit
 from hollowcli.engine.legend_phase import (
     BETWEEN,
     RULES,
@@ -28,7 +29,6 @@ from hollowcli.engine.legend_phase import (
 from hollowcli.engine.objectives import progress, rule_of
 from hollowcli.engine.rolls import Dice, DiceLike, as_dice
 from hollowcli.engine.script import has_round_one, round_end, round_one, settle, stopped
-from hollowcli.engine.growth import fear_limit
 from hollowcli.engine.speed import forget, memo, replace
 from hollowcli.engine.state import Event, FoeState, GameState, LegendState, ScriptState
 from hollowcli.engine.vocab import Act, EventKind, Phase, Result

@@ -22,9 +22,9 @@ from hollowcli.engine import tokens
 from hollowcli.engine.actions import Action
 from hollowcli.engine.core import objective_of, ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
+from hollowcli.engine.growth import fear_limit
 from hollowcli.engine.legend_phase import search_blocked
 from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
-from hollowcli.engine.growth import fear_limit
 from hollowcli.engine.speed import memo, per_game
 from hollowcli.engine.state import AllyState, GameState, LegendState
 from hollowcli.engine.vocab import Act, Phase

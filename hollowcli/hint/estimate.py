@@ -175,8 +175,7 @@ def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100) 
     won = s.result == "won"
     fell: tuple[str, ...] = ()
     if not won:
-        limit = s.pack.rules.fear_limit
-        fell = tuple(lg.id for lg in s.legends if lg.health <= 0 or lg.fear >= limit)
+        fell = tuple(lg.id for lg in s.legends if lg.health <= 0 or lg.fear >= engine.fear_limit(s.pack, lg.id))
     return Rollout(won=won, rounds_left=min(s.round, max_rounds) - start + 1, fell=fell,
                    cleared=tuple(cleared), hit=tuple(dict.fromkeys(hit)), steps=k)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hollowcli.engine import standees
+from hollowcli.engine.growth import fear_limit
 from hollowcli.names import plural
 from hollowcli.play import view
 from hollowcli.play.view import wrap
@@ -140,13 +141,12 @@ def status_lines(state: Any) -> list[str]:
     for text in (view.tokens_text(state), view.flags_text(state)):
         if text:
             lines += _at_most(text, 2)
-    limit = state.pack.rules.fear_limit
     lines.append(f"{'Legend':<18} {'at':<4} {'health':<7} {'fear':<6} {'tokens':<7} relic")
     for lg in state.legends:
         d = state.pack.legends[lg.id]
         relic = state.pack.items[lg.relic].name if lg.relic and lg.relic in state.pack.items else "-"
         mark = "v" if lg.activated else " "
-        lines.append(f"{mark}{d.name[:17]:<17} {lg.loc:<4} {f'{lg.health}/{d.health}':<7} {f'{lg.fear}/{limit}':<6} "
+        lines.append(f"{mark}{d.name[:17]:<17} {lg.loc:<4} {f'{lg.health}/{d.health}':<7} {f'{lg.fear}/{fear_limit(state.pack, lg.id)}':<6} "
                      f"{f'{lg.ready}/{lg.ready + lg.spent}':<7} {relic}"[:79])
     for a in state.allies:  # heroes too: no fear, tokens or relic
         d = state.pack.allies[a.id]

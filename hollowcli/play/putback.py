@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from hollowcli.engine import standees
+from hollowcli.engine.growth import fear_limit
 
 
 def put_back(before: Any, after: Any) -> list[str]:
@@ -66,7 +67,6 @@ def _back(name: str, old: Any, new: Any, top: int) -> list[str]:
 
 def _heroes(before: Any, after: Any) -> list[str]:
     out = []
-    limit = after.pack.rules.fear_limit
     for lg in after.legends:
         old = before.legend(lg.id)
         parts = []
@@ -75,7 +75,7 @@ def _heroes(before: Any, after: Any) -> list[str]:
         if old.health != lg.health:
             parts.append(f"health {lg.health}/{after.legend_def(lg.id).health} (it was {old.health})")
         if old.fear != lg.fear:
-            parts.append(f"fear {lg.fear}/{limit} (it was {old.fear})")
+            parts.append(f"fear {lg.fear}/{fear_limit(after.pack, lg.id)} (it was {old.fear})")
         if old.ready != lg.ready or old.spent != lg.spent:
             parts.append(f"{lg.ready} of {lg.ready + lg.spent} action tokens ready (it was {old.ready})")
         if old.relic != lg.relic:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from hollowcli.engine.growth import fear_limit
 from hollowcli.names import plural
 from hollowcli.play import combos, view
 from hollowcli.play.view import Paint, plain
@@ -209,7 +210,6 @@ def shared_places(state: Any, w: int) -> list[str]:
 
 def legend_ledger(state: Any, paint: Paint = plain) -> list[str]:
     """One short line per Legend: ``>JP Jeremiah D4 12/12 f0 3/3`` (> activating, v done)."""
-    limit = state.pack.rules.fear_limit
     lsym = view.legend_symbols(state)
     turn = getattr(state.turn, "legend", None)
     lines = [paint("Legends", "title") + f"{'':<5} {'at':<3} {'hp':<5} {'fear':<4} {'tok'}"]
@@ -219,7 +219,7 @@ def legend_ledger(state: Any, paint: Paint = plain) -> list[str]:
         first = state.legend_name(lg.id)[:8]
         health = f"{lg.health}/{d.health}"
         line = f"{mark}{lsym[lg.id]:<3}{first:<8} {lg.loc:<3} {health:<5} {lg.fear:<4} {lg.ready}/{lg.ready + lg.spent}"
-        if lg.health <= 0 or lg.fear >= limit:
+        if lg.health <= 0 or lg.fear >= fear_limit(state.pack, lg.id):
             line = paint(line, "bad")
         elif lg.id == turn:
             line = paint(line, "legend")

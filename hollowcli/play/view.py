@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from hollowcli.engine.actions import KINDS
+from hollowcli.engine.growth import fear_limit
 from hollowcli.engine.objectives import rule_of
 from hollowcli.engine.vocab import Act, EventKind
 from hollowcli.names import plural
@@ -257,7 +258,6 @@ def render_legends(state: Any, paint: Paint = plain, width: int = 78) -> list[st
     import textwrap
 
     lsym = legend_symbols(state)
-    limit = state.pack.rules.fear_limit
     turn = getattr(state.turn, "legend", None)
     cols = f"{'':<24} {'at':<4} {'health':<7} {'fear':<6} {'tokens':<10} relic / items"
     lines = [paint("Legends", "title") + cols[len("Legends"):]]
@@ -268,6 +268,7 @@ def render_legends(state: Any, paint: Paint = plain, width: int = 78) -> list[st
         items = ", ".join(_item_name(state, i) for i in lg.inventory)
         gear = _item_name(state, lg.relic) + (f" / {items}" if items else "")
         health = f"{lg.health}/{d.health}"
+        limit = fear_limit(state.pack, lg.id)
         fear = f"{lg.fear}/{limit}"
         tokens = f"{lg.ready}/{total} ready"
         if state.pack.rules.fear_tokens == "pool" and lg.fear > lg.fear_spent:

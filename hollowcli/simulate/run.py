@@ -80,9 +80,8 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
             elif ev.kind == EventKind.CARD_FEAR:
                 for n in range(len(ids)):
                     fear[n] += int(nums.get("fear", 0))
-    limit = pack.rules.fear_limit
     down = tuple(lg.id for lg in state.legends if lg.health <= 0)
-    scared = tuple(lg.id for lg in state.legends if lg.fear >= limit and lg.health > 0)
+    scared = tuple(lg.id for lg in state.legends if lg.fear >= engine.fear_limit(state.pack, lg.id) and lg.health > 0)
     won = state.result == "won"
     cause = None if won else _cause(state, down, scared)
     rounds = min(state.round, max_rounds) if capped else state.round
