@@ -118,14 +118,30 @@ def contract() -> set[str]:
     return want
 
 
+#: Parts the built-in content cannot use yet, each with why and who ends the wait. A part
+#: leaves this set as soon as a chapter uses it (a test below fails while it stays).
+#: ``unlock_skill`` frees a skill that starts ``locked``; the built-in content has no such
+#: skill until the sample campaign (issue 19, C6) gives each Legend one, and an unlock in a
+#: built-in chapter before that would move every game's fingerprint for a step that changes
+#: nothing. The lead decides at the issue 19 merge (s9-status-growth.md).
+AWAITING = {"effect:unlock_skill"}
+
+
 @pytest.fixture(scope="module")
 def builtin() -> Pack:
     return load_pack(())
 
 
 def test_the_built_in_chapters_use_every_part_of_the_script(builtin: Pack) -> None:
-    unused = sorted(contract() - used(builtin))
+    unused = sorted(contract() - used(builtin) - AWAITING)
     assert not unused, "no built-in chapter uses: " + ", ".join(unused)
+
+
+def test_a_part_awaited_is_not_used_yet(builtin: Pack) -> None:
+    """Once a built-in chapter uses an awaited part, it leaves AWAITING."""
+    assert AWAITING <= contract()
+    early = sorted(AWAITING & used(builtin))
+    assert not early, "take out of AWAITING (a built-in chapter uses them now): " + ", ".join(early)
 
 
 def test_the_walk_sees_a_part_go_when_its_only_use_goes(builtin: Pack) -> None:
