@@ -29,6 +29,7 @@ from hollowcli.engine import (
 )
 from hollowcli.engine.loadout import attack_numbers, own_skills
 from hollowcli.engine.speed import replace
+from hollowcli.engine.vocab import Result
 from hollowcli.errors import SaveError
 from hollowcli.pack import model
 from hollowcli.pack.loader import load_pack
@@ -242,8 +243,8 @@ def test_a_locked_skill_is_refused_with_a_clear_message_then_usable_after_unlock
     assert "attack g1 with hex-bolt" in [a.command for a in legal_actions(state)]
     assert own_skills(state, "ann") == ("hex-bolt",)
     assert campaign_unlocked(state) == ()  # not won yet
-    assert campaign_unlocked(replace(state, result="won")) == ("hex-bolt",)
-    assert campaign_unlocked(replace(state, result="lost")) == ()
+    assert campaign_unlocked(replace(state, result=Result.WON)) == ("hex-bolt",)
+    assert campaign_unlocked(replace(state, result=Result.LOST)) == ()
 
 
 def test_a_skill_the_campaign_unlocked_is_usable_from_the_start(tmp_path: Path) -> None:
