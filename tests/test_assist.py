@@ -510,7 +510,7 @@ def test_every_event_kind_has_one_instruction_for_the_real_board() -> None:
                                EventKind.TOKEN_PLACED, EventKind.TOKEN_REMOVED, EventKind.MAP_CHANGE,
                                EventKind.TOKEN_DESTROYED,
                                EventKind.OBJECTIVE, EventKind.BOOST, EventKind.DECK, EventKind.ITEM_GAINED,
-                               EventKind.ITEM_LOST, EventKind.TRACK_SET,
+                               EventKind.ITEM_LOST, EventKind.TRACK_SET, EventKind.SKILL_UNLOCKED,
                                EventKind.SPAWN, EventKind.ALLY_FALLS,
                                *(k for k in EventKind if k.value.startswith("card-"))}
     assert all(told_as_instruction(SimpleNamespace(kind=k, phase="adversary")) for k in EventKind)
