@@ -389,3 +389,13 @@ def test_plain_words_drop_the_print_markup() -> None:
     assert plain(EFFECTS[Effect.DECK].words(pack, frozen_map({"add": "warm-cider", "copies": 2}))) == \
         "Shuffle 2 copies of Warm Cider into the chapter deck"
     assert plain("**Bread &amp; &lt;Butter&gt;** *now* &#64;home") == "Bread & <Butter> now @home"
+
+
+def test_the_unlock_skill_words_name_the_skill() -> None:
+    from hollowcli.pack.effects import EFFECTS
+    from hollowcli.pack.loader import load_pack
+    from hollowcli.pack.words import plain
+
+    pack = load_pack([])
+    assert plain(EFFECTS[Effect.UNLOCK_SKILL].words(pack, "steady-aim")) == \
+        "Unlock Steady Aim: its Legend may use it for the rest of the chapter"
