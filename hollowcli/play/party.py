@@ -181,14 +181,14 @@ def party_sheet(pack: Pack, camp: Campaign, next_id: str | None) -> Sheet:
     """The party sheet of ``camp`` in the content ``pack``; ``next_id``: the chapter played
     next (the game in progress, or what the campaign names), None when it is over."""
     notes: list[str] = []
-    growth: Mapping[str, Any] = getattr(camp, "growth", None) or {}
+    growth = camp.growth
     carried = camp.legends or {}
     ids = [lid for lid in pack.legends if not carried or lid in carried]
     legends = tuple(_legend(pack, lid, growth.get(lid) or {}, carried.get(lid), notes) for lid in ids)
-    log = tuple(_log_row(pack, e) for e in getattr(camp, "log", None) or () if isinstance(e, dict))
+    log = tuple(_log_row(pack, e) for e in camp.log)
     won = sum(r.won for r in camp.results.values()) - sum(1 for r in log if r.outcome == "won")
     lost = sum(r.lost for r in camp.results.values()) - sum(1 for r in log if r.outcome == "lost")
-    follows = getattr(camp, "follows", None)
+    follows = camp.follows
     title = ""
     if follows:
         found = pack.campaigns.get(follows)
@@ -364,8 +364,8 @@ def log_lines(sheet: Sheet, room: int) -> list[str]:
     rows = list(sheet.log)
     if rows and room - len(lines) == 1:  # one line: the last chapter played
         r = rows[-1]
-        lines.append(_cut(f"Log: {names.plural(len(rows), 'chapter')} played, the last {r.name} ({r.outcome}, "
-                          f"{names.plural(r.rounds, 'round')}, {r.date}); --json has all."))
+        lines.append(_cut(f"Log: {names.plural(len(rows), 'chapter')}; the last: {r.name}, {r.outcome}, "
+                          f"{names.plural(r.rounds, 'round')}, {r.date}."))
     elif rows:
         shown = rows[-(room - len(lines) - 1):]
         hidden = len(rows) - len(shown)
