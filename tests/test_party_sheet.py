@@ -18,8 +18,8 @@ from typing import Any
 
 import pexpect
 import pytest
-
 from cli_helpers import one_sentence, run_in_process
+
 from hollowcli.commands.common import get_pack
 from hollowcli.play import party, saves
 
@@ -239,3 +239,17 @@ def test_a_bad_name_is_one_sentence(capsys: pytest.CaptureFixture[str], tmp_path
     code, _, err = run_in_process(capsys, *args, *(("--out", str(tmp_path)) if args[0] == "print" else ()))
     assert code == 1 and one_sentence(err) and words in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_open_interlude_says_what_is_owed(capsys: pytest.CaptureFixture[str]) -> None:
+    def open_(doc: dict[str, Any]) -> None:
+        doc["interlude"] = {**doc["log"][-1], "base": {"legends": doc["legends"], "growth": {}, "flags": {}},
+                            "questions": [{"kind": "upgrade", "legend": "elijah-kappel", "options": ["hard-hide"]},
+                                          {"kind": "upgrade", "legend": "emily-van-winkle", "options": ["keen-eye"]}],
+                            "answers": ["hard-hide"], "redo": [], "next": "churchyard"}
+
+    _kept("between", edit=open_)
+    out = status(capsys, name="between")
+    assert ("Now: the interlude after chapter 70, The Ferry Landing (won): 1 choice to make "
+            "('hollow campaign next between' asks).") in " ".join(out.split())
+    assert len(out.splitlines()) <= 23 and max(len(line) for line in out.splitlines()) <= 80

@@ -215,6 +215,13 @@ def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) ->
         undone = f", {plural(game['undone'], 'undone step')} to redo" if game["undone"] else ""
         now = (f"In progress: {_chapter_label(pack, game['chapter'])}, {where}, step {game['steps']}{undone} "
                f"(seed {game['seed']}).")
+    elif camp.interlude is not None:  # a chapter ended; its interlude can still be undone
+        inter = camp.interlude
+        owed = max(0, len(inter.get("questions") or []) - len(inter.get("answers") or []))
+        after = f"the interlude after {_chapter_label(pack, str(inter.get('chapter')))} ({inter.get('outcome')})"
+        now = (f"Now: {after}: {plural(owed, 'choice')} to make ('hollow campaign next {name}' asks).") if owed else \
+            (f"Next: {_chapter_label(pack, str(inter['next']))}; {after} can be undone until it starts."
+             if inter.get("next") else f"Now: {after} is done.")
     elif doc["next_chapter"]:
         now = f"Next: {_chapter_label(pack, doc['next_chapter'])}."
     else:

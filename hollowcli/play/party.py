@@ -407,7 +407,9 @@ def screen_lines(sheet: Sheet, doc: Mapping[str, Any], head: str, now: str, tail
         top += legend_lines(lg)
     flags = [_cut("Flags carried: " + ", ".join(f"{k} {v}" for k, v in sheet.flags.items()) + ".")] \
         if sheet.flags else []
-    bottom = [_cut(now), *flags, *[_cut(t) for t in tail]]
+    from hollowcli.play.view import wrap
+
+    bottom = [*wrap(now, WIDTH, "  ")[:2], *flags, *[_cut(t) for t in tail]]
     room = HEIGHT - len(top) - len(bottom)
     if sheet.follows is None and not sheet.log:  # chapters by number, as before the campaign book
         earlier = log_lines(sheet, 1)
