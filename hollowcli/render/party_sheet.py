@@ -96,7 +96,7 @@ def _log(pg: Pager, sheet: Any, st: dict[str, Any]) -> None:
         return
     w = pg.width
     widths = [0.22 * w, 0.09 * w, 0.08 * w, 0.11 * w, 0.11 * w, 0.39 * w]
-    rows = [["Chapter", "Outcome", "Rounds", "Date", "Flags set", "Rewards and choices"]]
+    rows = [["Chapter", "Result", "Rounds", "Date", "Flags set", "Rewards and choices"]]
     for r in sheet.log:
         flags = ", ".join(f"{k} {v}" for k, v in r.flags_set.items())
         rows.append([r.name, r.outcome, str(r.rounds), r.date, flags, "; ".join(x for x in (r.rewards, r.choices) if x)])
