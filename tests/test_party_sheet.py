@@ -253,3 +253,16 @@ def test_an_open_interlude_says_what_is_owed(capsys: pytest.CaptureFixture[str])
     assert ("Now: the interlude after chapter 70, The Ferry Landing (won): 1 choice to make "
             "('hollow campaign next between' asks).") in " ".join(out.split())
     assert len(out.splitlines()) <= 23 and max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_with_room_to_spare_what_changed_wraps_instead_of_being_cut() -> None:
+    pack = get_pack((PACK,))
+    camp = saves.parse(FILE.read_text(encoding="utf-8"))
+    lines = party.screen_lines(party.party_sheet(pack, camp, None), {}, "Campaign 'autumn'", "Now.", ["Go on."])
+    cut = next(line for line in lines if "DEF 1+1+1 (Hard Hide, Oilskin Coat)" in line)
+    assert cut.endswith("…")  # four Legends and the log: no room, the line is cut (--json has it all)
+    camp.legends = {lid: camp.legends[lid] for lid in ("matthias-geroux", "emily-van-winkle")}
+    lines = party.screen_lines(party.party_sheet(pack, camp, None), {}, "Campaign 'autumn'", "Now.", ["Go on."])
+    at = next(i for i, line in enumerate(lines) if "DEF 1+1+1 (Hard Hide, Oilskin Coat);" in line)
+    assert lines[at + 1] == "    Steady Aim direct 1+1 (Steady Hand)"
+    assert len(lines) <= 23 and max(map(len, lines)) <= 80 and not any(line.endswith("…") for line in lines[:at + 2])

@@ -330,7 +330,7 @@ def _cut(text: str, width: int = WIDTH) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def legend_lines(lg: LegendSheet) -> list[str]:
+def legend_lines(lg: LegendSheet, wide: bool = False) -> list[str]:
     """A Legend on the screen, in 2 to 4 lines: its numbers, life path and outfit; its
     skills (locked ones marked) and kit; what changed and from where; its upgrades."""
     nums = " ".join(f"{s.value:>{max(len(h), 2)}}" for s, (_, h, _) in zip(lg.stats, STATS))
@@ -345,9 +345,13 @@ def legend_lines(lg: LegendSheet) -> list[str]:
         lines.append(f"{skills} · {carries}")
     else:
         lines += [_cut(skills), _cut(f"  {carries}")]
-    changed = lg.changed()
-    if changed:
-        lines.append(_cut("  changed: " + "; ".join(f"{n.short} {n.words}" for n in changed)))
+    changed = [f"{n.short} {n.words}" for n in lg.changed()]
+    if changed and wide:  # room to spare: what changed on two lines rather than cut
+        from hollowcli.play.view import wrap_items
+
+        lines += [_cut(line) for line in wrap_items("  changed:", changed, WIDTH, "    ", ";")[:2]]
+    elif changed:
+        lines.append(_cut("  changed: " + "; ".join(changed)))
     return lines
 
 
@@ -403,17 +407,22 @@ def screen_lines(sheet: Sheet, doc: Mapping[str, Any], head: str, now: str, tail
     number, for a campaign that follows no pack campaign) or the chapter log, ``now`` (the
     game in progress or what comes next), the flags, then ``tail`` (dice, how to go on)."""
     top = [_cut(head), *([_cut(n) for n in sheet.notes[:1]]), stats_head()]
-    for lg in sheet.legends:
-        top += legend_lines(lg)
+    narrow = [line for lg in sheet.legends for line in legend_lines(lg)]
+    wide = [line for lg in sheet.legends for line in legend_lines(lg, wide=True)]
     flags = [_cut("Flags carried: " + ", ".join(f"{k} {v}" for k, v in sheet.flags.items()) + ".")] \
         if sheet.flags else []
     from hollowcli.play.view import wrap
 
     bottom = [*wrap(now, WIDTH, "  ")[:2], *flags, *[_cut(t) for t in tail]]
+    by_number = sheet.follows is None and not sheet.log  # chapters by number, as before the campaign book
+    chapters = doc.get("chapters") or []
+    earlier = log_lines(sheet, 1) if by_number else []
+    # the Legends' changes on two lines each only when the chapters (or three of the log) still fit
+    least = len(chapters) + len(earlier) if by_number else min(len(sheet.log) + 1, 4) + bool(sheet.earlier)
+    top += wide if HEIGHT - len(top) - len(wide) - len(bottom) >= least else narrow
     room = HEIGHT - len(top) - len(bottom)
-    if sheet.follows is None and not sheet.log:  # chapters by number, as before the campaign book
-        earlier = log_lines(sheet, 1)
-        middle = _chapter_rows(doc.get("chapters") or [], room - len(earlier)) + earlier
+    if by_number:
+        middle = _chapter_rows(chapters, room - len(earlier)) + earlier
     else:
         middle = log_lines(sheet, room) or ["Log: no chapter played yet."][:max(0, room)]
     return (top + middle + bottom)[:HEIGHT]
