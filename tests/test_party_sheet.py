@@ -162,6 +162,8 @@ def test_status_json_carries_the_sheet(capsys: pytest.CaptureFixture[str]) -> No
     assert [(r["chapter"], r["outcome"], r["rounds"]) for r in sheet["log"]] == [
         ("schoolhouse", "lost", 5), ("schoolhouse", "won", 6), ("ferry-landing", "won", 3)]
     assert sheet["log"][2]["flags_set"] == {"ferry": 1} and "Oilskin Coat" in sheet["log"][2]["rewards"]
+    assert sheet["log"][1]["choices"] == ("Storm Lantern to Jeremiah Pincke, Emily Van Winkle: Keen Eye, "
+                                          "Matthias Geroux: Steady Hand")
     assert sheet["flags"] == {"ferry": 1} and sheet["next"]["chapter"] == doc["next_chapter"]
     assert sheet["earlier"] is None and sheet["follows"] == "the-hollow" and sheet["title"] == "The Hollow"
 

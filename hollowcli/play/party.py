@@ -304,15 +304,21 @@ def _rewards_words(pack: Pack, rewards: Any) -> str:
 
 
 def _choices_words(pack: Pack, choices: Any) -> str:
-    """The interlude's answers: ``Emily Van Winkle: The Hunter``."""
+    """The interlude's answers: ``Emily Van Winkle: The Hunter``; who took a reward:
+    ``Storm Lantern to Jeremiah Pincke``."""
     if not isinstance(choices, list):
         return ""
     said = []
     for c in choices:
         if not isinstance(c, dict) or not c.get("answer"):
+            continue  # nothing was left to choose
+        answer = str(c["answer"])
+        if c.get("item"):  # which Legend takes a reward's item, relic or outfit
+            item = pack.items.get(str(c["item"]))
+            said.append(f"{item.name if item else c['item']} to "
+                        f"{pack.legends[answer].name if answer in pack.legends else answer}")
             continue
         who = pack.legends[c["legend"]].name if c.get("legend") in pack.legends else str(c.get("legend") or "")
-        answer = str(c["answer"])
         lp = pack.paths.get(str(c.get("legend")))
         if answer in pack.upgrades:
             answer = pack.upgrades[answer].name
