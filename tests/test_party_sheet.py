@@ -168,7 +168,8 @@ def test_status_json_carries_the_sheet(capsys: pytest.CaptureFixture[str]) -> No
     assert sheet["earlier"] is None and sheet["follows"] == "the-hollow" and sheet["title"] == "The Hollow"
 
 
-def test_what_the_content_no_longer_has_is_said_not_a_crash(capsys: pytest.CaptureFixture[str]) -> None:
+def test_what_the_content_no_longer_has_is_said_not_a_crash(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
     def gone(doc: dict[str, Any]) -> None:
         doc["growth"]["elijah-kappel"]["upgrades"] = ["hard-hide", "lost-upgrade"]
 
@@ -176,6 +177,9 @@ def test_what_the_content_no_longer_has_is_said_not_a_crash(capsys: pytest.Captu
     out = status(capsys, name="gone")
     assert "Elijah Kappel's upgrade 'lost-upgrade' is not in the content (left out)" in out
     assert len(out.splitlines()) <= 23
+    code, _, err = run_in_process(capsys, "print", "campaign", "gone", "--content", str(PACK), "--out", str(tmp_path))
+    assert code == 0 and err == "hollow: warning: Elijah Kappel's upgrade 'lost-upgrade' is not in the content (left out)\n"
+    assert "'lost-upgrade' is not in the content" in _pdf_text(tmp_path / "campaign-gone.pdf")[0]
 
 
 # ----------------------------------------------------------------------------- the PDF

@@ -160,4 +160,5 @@ def render_party_sheet(sheet: Any, spec: SheetSpec, label: str) -> RenderResult:
     party_sheet_pages(pg, sheet)
     pages = pg.close()
     c.save()
-    return RenderResult(buf.getvalue(), pages, 0, holds=HOLDS, paper="paper")
+    # what the content no longer has is said on the sheet and, as a warning, on stderr
+    return RenderResult(buf.getvalue(), pages, 0, warnings=tuple(sheet.notes), holds=HOLDS, paper="paper")
