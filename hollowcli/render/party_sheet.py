@@ -44,12 +44,13 @@ def _styles() -> dict[str, Any]:
     }
 
 
-def _weights(sheet: Any) -> list[int]:
+def _weights(sheet: Any) -> list[float]:
     """The stats columns' widths, shared by every Legend's table: a changed number gets room."""
-    return [max([9, len(head)] + [len(lg.stats[i].words) for lg in sheet.legends]) for i, head in enumerate(HEADS)]
+    return [max([len(head) * 1.25 + 2] + [len(lg.stats[i].words) + 2.0 for lg in sheet.legends])
+            for i, head in enumerate(HEADS)]  # (a head is bold: wider a letter)
 
 
-def _legend(pg: Pager, lg: Any, st: dict[str, Any], weights: list[int]) -> None:
+def _legend(pg: Pager, lg: Any, st: dict[str, Any], weights: list[float]) -> None:
     """One Legend's block: its name with its path and outfit, its stats, skills, growth, kit."""
     extra = " · ".join(x for x in ((lg.path.name if lg.path else ""),
                                    (f"wears {lg.outfit.name}" if lg.outfit else "")) if x)
