@@ -68,7 +68,7 @@ def test_the_sheet_of_four_grown_legends_fits_80_by_24(capsys: pytest.CaptureFix
     assert all(any(line.startswith(name) for line in lines) for name in LEGENDS)
     assert lines[0].startswith("Campaign 'autumn' · The Hollow  (")
     assert "Flags carried: ferry 1." in lines and "Continue with: hollow play --campaign autumn" in lines
-    assert any(line.startswith("  70. The Ferry Landing    won  3 rounds  2026-11-28") for line in lines)
+    assert any(line.startswith("  70. The Ferry Landing        won  3 rounds  2026-11-28") for line in lines)
 
 
 def test_in_a_real_80x24_terminal_nothing_scrolls_away() -> None:

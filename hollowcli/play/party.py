@@ -383,7 +383,8 @@ def log_lines(sheet: Sheet, room: int) -> list[str]:
         for r in shown:
             tail = "; ".join(x for x in (r.rewards, r.choices,
                                          ", ".join(f"{k} {v}" for k, v in r.flags_set.items())) if x)
-            lines.append(_cut(f"  {r.name:<24.24} {r.outcome:<4} {names.plural(r.rounds, 'round'):<9} {r.date}"
+            name = r.name if len(r.name) <= 28 else r.name[:27] + "…"
+            lines.append(_cut(f"  {name:<28} {r.outcome:<4} {names.plural(r.rounds, 'round'):<9} {r.date}"
                               + (f"  {tail}" if tail else "")))
     return lines[:room] if room > 0 else []
 
@@ -420,15 +421,15 @@ def screen_lines(sheet: Sheet, doc: Mapping[str, Any], head: str, now: str, tail
     from hollowcli.play.view import wrap
 
     bottom = [*wrap(now, WIDTH, "  ")[:2], *flags, *[_cut(t) for t in tail]]
-    by_number = sheet.follows is None and not sheet.log  # chapters by number, as before the campaign book
-    chapters = doc.get("chapters") or []
-    earlier = log_lines(sheet, 1) if by_number else []
-    # the Legends' changes on two lines each only when the chapters (or three of the log) still fit
-    least = len(chapters) + len(earlier) if by_number else min(len(sheet.log) + 1, 4) + bool(sheet.earlier)
-    top += wide if HEIGHT - len(top) - len(wide) - len(bottom) >= least else narrow
+    by_number = sheet.follows is None  # chapters by number, as before the campaign book, then the log
+    chapters = doc.get("chapters") or [] if by_number else []
+    log_least = min(len(sheet.log) + 1, 4 if not by_number else 2) + bool(sheet.earlier) if sheet.log \
+        else bool(sheet.earlier)
+    # the Legends' changes on two lines each only when the chapters and some of the log still fit
+    top += wide if HEIGHT - len(top) - len(wide) - len(bottom) >= len(chapters) + log_least else narrow
     room = HEIGHT - len(top) - len(bottom)
-    if by_number:
-        middle = _chapter_rows(chapters, room - len(earlier)) + earlier
-    else:
-        middle = log_lines(sheet, room) or ["Log: no chapter played yet."][:max(0, room)]
+    middle = _chapter_rows(chapters, room - log_least) if chapters else []
+    middle += log_lines(sheet, room - len(middle))
+    if not middle and room > 0:
+        middle = ["Log: no chapter played yet."]
     return (top + middle + bottom)[:HEIGHT]
