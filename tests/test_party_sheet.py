@@ -248,8 +248,8 @@ def test_a_bad_name_is_one_sentence(capsys: pytest.CaptureFixture[str], tmp_path
 
 
 def test_an_open_interlude_says_what_is_owed(capsys: pytest.CaptureFixture[str]) -> None:
-    def open_(doc: dict[str, Any]) -> None:
-        doc["interlude"] = {**doc["log"][-1], "base": {"legends": doc["legends"], "growth": {}, "flags": {}},
+    def open_(doc: dict[str, Any]) -> None:  # the ferry landing's interlude is still open: not in the log yet
+        doc["interlude"] = {**doc["log"].pop(), "base": {"legends": doc["legends"], "growth": {}, "flags": {}},
                             "questions": [{"kind": "upgrade", "legend": "elijah-kappel", "options": ["hard-hide"]},
                                           {"kind": "upgrade", "legend": "emily-van-winkle", "options": ["keen-eye"]}],
                             "answers": ["hard-hide"], "redo": [], "next": "churchyard"}
@@ -259,6 +259,10 @@ def test_an_open_interlude_says_what_is_owed(capsys: pytest.CaptureFixture[str])
     assert ("Now: the interlude after chapter 70, The Ferry Landing (won): 1 choice to make "
             "('hollow campaign next between' asks).") in " ".join(out.split())
     assert len(out.splitlines()) <= 23 and max(len(line) for line in out.splitlines()) <= 80
+    sheet = json.loads(status(capsys, "--json", name="between"))["sheet"]
+    assert [r["chapter"] for r in sheet["log"]] == ["schoolhouse", "schoolhouse", "ferry-landing"]
+    assert sheet["log"][-1]["choices"] == "Elijah Kappel: Hard Hide"  # the answers given so far
+    assert sheet["earlier"] is None  # the chapter just played is not an "earlier" one
 
 
 def test_with_room_to_spare_what_changed_wraps_instead_of_being_cut() -> None:
@@ -270,5 +274,6 @@ def test_with_room_to_spare_what_changed_wraps_instead_of_being_cut() -> None:
     camp.legends = {lid: camp.legends[lid] for lid in ("matthias-geroux", "emily-van-winkle")}
     lines = party.screen_lines(party.party_sheet(pack, camp, None), {}, "Campaign 'autumn'", "Now.", ["Go on."])
     at = next(i for i, line in enumerate(lines) if "DEF 1+1+1 (Hard Hide, Oilskin Coat);" in line)
+    assert lines[at].startswith("  changed: HP 9+1 (Hard Hide); DEF")
     assert lines[at + 1] == "    Steady Aim direct 1+1 (Steady Hand)"
     assert len(lines) <= 23 and max(map(len, lines)) <= 80 and not any(line.endswith("…") for line in lines[:at + 2])

@@ -185,7 +185,8 @@ def party_sheet(pack: Pack, camp: Campaign, next_id: str | None) -> Sheet:
     carried = camp.legends or {}
     ids = [lid for lid in pack.legends if not carried or lid in carried]
     legends = tuple(_legend(pack, lid, growth.get(lid) or {}, carried.get(lid), notes) for lid in ids)
-    log = tuple(_log_row(pack, e) for e in camp.log)
+    open_ = [_interlude_entry(camp.interlude)] if camp.interlude is not None else []
+    log = tuple(_log_row(pack, e) for e in [*camp.log, *open_])
     won = sum(r.won for r in camp.results.values()) - sum(1 for r in log if r.outcome == "won")
     lost = sum(r.lost for r in camp.results.values()) - sum(1 for r in log if r.outcome == "lost")
     follows = camp.follows
@@ -276,6 +277,15 @@ def _attack(grown: Grown, skill: str, spec: AttackSpec | None, label: str) -> tu
     return tuple(out)
 
 
+def _interlude_entry(rec: Mapping[str, Any]) -> dict[str, Any]:
+    """The open interlude as the log entry it becomes when the next game starts: the
+    chapter just played, with the answers given so far."""
+    choices = [{"kind": q.get("kind"), "legend": q.get("legend"), "answer": a,
+                **({"item": q["item"]} if "item" in q else {})}
+               for q, a in zip(rec.get("questions") or [], rec.get("answers") or []) if isinstance(q, dict)]
+    return {**rec, "choices": choices}
+
+
 def _log_row(pack: Pack, entry: Mapping[str, Any]) -> LogRow:
     cid = str(entry.get("chapter", ""))
     flags = entry.get("flags_set") or {}
@@ -355,7 +365,7 @@ def legend_lines(lg: LegendSheet, wide: bool = False) -> list[str]:
     if changed and wide:  # room to spare: what changed on two lines rather than cut
         from hollowcli.play.view import wrap_items
 
-        lines += [_cut(line) for line in wrap_items("  changed:", changed, WIDTH, "    ", ";")[:2]]
+        lines += [_cut(line) for line in wrap_items("  changed: ", changed, WIDTH, "    ", ";")[:2]]
     elif changed:
         lines.append(_cut("  changed: " + "; ".join(changed)))
     return lines
