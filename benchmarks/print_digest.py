@@ -16,7 +16,11 @@ It prints one line per file, ``<sha256>  <case>/<file>``, for:
   cards, a back offset); a pack with a template of its own and a text cut short;
 - ``hollow simulate --games 40 --seed 7 --report`` (all chapters) on both papers, alone
   (with ``--preview``) and ``--against`` a small pack (a weaker Headless Horseman)
-  written for the purpose.
+  written for the purpose;
+- ``hollow print campaign autumn`` on both papers: the party sheet of a fixed layout-6
+  campaign file (``tests/saves/party-autumn.json``, four grown Legends and a chapter log,
+  over ``tests/packs/campaign``). A hollow that has no ``print campaign`` (older than
+  issue 19) skips it and says so.
 
 ``--repo DIR`` measures another checkout of hollowcli (its folder goes first on the
 module path), ``--python EXE`` another interpreter (a regular, compiled install).
@@ -56,6 +60,9 @@ PRINT_CASES: list[tuple[str, list[str]]] = [
     # a pack with a template of its own (run in a child process) and a text too long for its card
     ("cards-pack", ["print", "cards", "--content", "{pack}"]),
 ]
+#: The party sheet's case: a fixed campaign file (copied into the measured HOLLOW_HOME) and its content.
+CAMPAIGN_FILE = ROOT / "tests" / "saves" / "party-autumn.json"
+CAMPAIGN_CASE = ["print", "campaign", "autumn", "--content", str(ROOT / "tests" / "packs" / "campaign")]
 PAPERS = ("letter", "a4")
 SIMULATE = ["simulate", "--games", "40", "--seed", "7", "--jobs", "2"]
 
@@ -82,11 +89,16 @@ def _env(repo: Path, home: Path) -> dict[str, str]:
     return env
 
 
-def _hollow(python: str, args: list[str], env: dict[str, str], cwd: Path) -> None:
+def _hollow(python: str, args: list[str], env: dict[str, str], cwd: Path, optional: bool = False) -> bool:
+    """Run hollow; False when ``optional`` and this hollow does not have the command."""
     proc = subprocess.run([python, "-m", "hollowcli", *args], env=env, cwd=cwd, capture_output=True, text=True,
                           check=False)
+    if optional and proc.returncode == 2 and "No such command" in proc.stderr:
+        print(f"skipped: this hollow has no 'hollow {' '.join(args[:2])}'", file=sys.stderr)
+        return False
     if proc.returncode != 0:
         raise SystemExit(f"hollow {' '.join(args)} failed ({proc.returncode}): {proc.stderr.strip()}")
+    return True
 
 
 def _digests(folder: Path, case: str) -> list[str]:
@@ -114,6 +126,13 @@ def digests(repo: Path, python: str) -> list[str]:
                 args = [a.replace("{pack}", str(pack)) for a in args]
                 _hollow(python, [*args, "--paper", paper, "--out", str(out)], env, work)
                 lines += _digests(out, f"{paper}/{case}")
+        campaigns = work / "home" / "campaigns"
+        campaigns.mkdir(parents=True)
+        (campaigns / "autumn.json").write_bytes(CAMPAIGN_FILE.read_bytes())
+        for paper in PAPERS:
+            out = work / paper / "campaign"
+            if _hollow(python, [*CAMPAIGN_CASE, "--paper", paper, "--out", str(out)], env, work, optional=True):
+                lines += _digests(out, f"{paper}/campaign")
         weak = work / "weaker-horseman"
         weak.mkdir()
         (weak / "foes.yaml").write_text(WEAKER_HORSEMAN, encoding="utf-8")

@@ -52,9 +52,11 @@ def test_status_shows_progress_the_game_in_progress_and_what_comes_next() -> Non
     assert "Campaign 'default'" in out
     assert "  won  1. The Schoolhouse by the Mill Pond" in out and "won 1, lost 0" in out
     assert "In progress: chapter 2, The Covered Bridge, round 1, step 2 (seed 9)." in out
-    assert ("Legends carry:\n  Jeremiah Pincke      Horseshoe Amulet (relic)\n  Matthias Geroux      nothing\n"
-            "  Elijah Kappel        Silver Locket (relic)\n  Emily Van Winkle     Linen Bandages\n") in out
-    assert max(len(line) for line in out.splitlines() if not line.startswith("Campaign ")) <= 78
+    # the party sheet: each Legend's numbers, then its skills and what it carries
+    assert "Jeremiah Pincke    12   2  2   3   1   10\n  skills: Spade Swing, Stand Fast · carries relic Horseshoe Amulet\n" in out
+    assert "  skills: Steady Aim, Fan the Hammer · carries nothing\n" in out
+    assert "· carries relic Silver Locket\n" in out and "· carries Linen Bandages\n" in out
+    assert max(len(line) for line in out.splitlines()) <= 80 and len(out.splitlines()) <= 23
     assert "Continue with: hollow play" in out
 
 

@@ -139,6 +139,7 @@ ALL_COMMANDS = [
     ("content", "validate"), ("content", "list"), ("content", "show"), ("content", "init"),
     ("campaign", "new"), ("campaign", "status"), ("campaign", "list"),
     ("print", "reference"), ("print", "spawn"), ("print", "deck"), ("print", "cards"), ("print", "kit"),
+    ("print", "campaign"),
 ]
 
 
@@ -495,6 +496,7 @@ def test_print_subcommands_write_their_file_into_out(
         ("rules", "no-such-topic"),
         ("content", "show", "foes", "gobkn"),
         ("campaign", "status", "no-such-campaign"),
+        ("print", "campaign", "no-such-campaign"),
         ("print", "deck", "no-such-chapter"),
         ("play", "no-such-chapter", "--auto"),
         ("assist", "no-such-chapter"),

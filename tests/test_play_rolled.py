@@ -259,7 +259,7 @@ def test_a_version_1_save_still_loads_and_plays(pack: Any) -> None:
     ok("play", "1", "--seed", "4", stdin=SHOOT + "quit\n")
     path = saves.campaign_path("default")
     doc = json.loads(path.read_text())
-    assert doc["schema_version"] == saves.SCHEMA_VERSION == 5 and doc["game"]["rolled"] == {}
+    assert doc["schema_version"] == saves.SCHEMA_VERSION == 6 and doc["game"]["rolled"] == {}
     v1 = {**doc, "schema_version": 1, "game": {k: v for k, v in doc["game"].items() if k != "rolled"}}
     path.write_text(json.dumps(v1))
     rec = game()
@@ -267,7 +267,7 @@ def test_a_version_1_save_still_loads_and_plays(pack: Any) -> None:
     res = ok("play", "--rolled", "2", stdin="activate emily\nquit\n")
     assert "Resuming" in res.stdout
     after = json.loads(path.read_text())
-    assert after["schema_version"] == 5 and "rolled" in after["game"]
+    assert after["schema_version"] == 6 and "rolled" in after["game"]
 
 
 def test_migration_from_version_1_adds_an_empty_rolled() -> None:

@@ -73,7 +73,7 @@ def test_an_old_save_written_again_has_the_current_layout_with_typed_actions(pac
     sess.commands()  # reads (and so types) every step, the redoable ones too
     saves.save(camp)
     doc = json.loads(saves.campaign_path("old").read_text(encoding="utf-8"))
-    assert doc["schema_version"] == saves.SCHEMA_VERSION == 5
+    assert doc["schema_version"] == saves.SCHEMA_VERSION == 6
     assert doc["game"]["actions"][0] == {"kind": "activate", "legend": "emily-van-winkle"}
     assert doc["game"]["actions"][2] == {"kind": "move", "legend": "emily-van-winkle", "to": "D2"}
     assert all(isinstance(a, dict) and "command" not in a for a in doc["game"]["actions"])

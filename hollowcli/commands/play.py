@@ -184,82 +184,71 @@ def campaign_new(name: str, force: bool, as_json: bool) -> None:
 @content_option
 @json_option
 def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) -> None:
-    """Show a campaign: chapters won and lost, the game in progress, the Legends' items.
+    """Show a campaign's party sheet on one screen: each Legend's stats (a changed number as
+    base+delta with its source), skills (locked ones marked), kit, life path and upgrades;
+    the chapter log (or the chapters by number); the game in progress or what comes next.
+
+    --json adds the sheet as 'sheet' (legends, log, next, flags) to the campaign's progress.
 
     \b
     Examples:
       hollow campaign status                the default campaign
       hollow campaign status autumn --json
+      hollow print campaign autumn          the same sheet as a PDF to keep with the box
     """
-    from hollowcli.play import campaigns, saves
+    from hollowcli.play import campaigns, party, saves
 
     camp = saves.load(name)
     pack = get_pack(content_dirs)
     doc = campaigns.status(pack, camp)
     doc["file"] = str(saves.campaign_path(name))
+    sheet = party.party_sheet(pack, camp, doc["next_chapter"])
+    doc["sheet"] = sheet.to_json()
     if as_json:
         emit_json(doc)
         return
-    echo(style(f"Campaign '{name}'", bold=True) + f"  ({doc['file']})")
-    for ch in doc["chapters"]:
-        mark = "won " if ch["completed"] else "    "
-        tally = f"won {ch['won']}, lost {ch['lost']}" if ch["won"] or ch["lost"] else ""
-        if ch["in_progress"]:
-            tally = "in progress" + (f" ({tally})" if tally else "")
-        tally = tally or "not played"
-        echo(f"  {mark}{ch['number']:>2}. {ch['name']:<36} {tally}")
-    from hollowcli.play.view import wrap
-
+    title = f" · {sheet.title}" if sheet.title else ""
+    head = f"Campaign '{name}'{title}  ({_short_path(doc['file'], 78 - len(name) - len(title) - 14)})"
     game = doc["game"]
     if game:
         where = f"round {game['round']}" if game.get("round") is not None else "a game that no longer fits the content"
         undone = f", {plural(game['undone'], 'undone step')} to redo" if game["undone"] else ""
-        for line in wrap(f"In progress: {_chapter_label(pack, game['chapter'])}, {where}, step {game['steps']}{undone} "
-                         f"(seed {game['seed']}).", indent="  "):
-            echo(line)
+        now = (f"In progress: {_chapter_label(pack, game['chapter'])}, {where}, step {game['steps']}{undone} "
+               f"(seed {game['seed']}).")
+    elif camp.interlude is not None:  # a chapter ended; its interlude can still be undone
+        inter = camp.interlude
+        owed = max(0, len(inter.get("questions") or []) - len(inter.get("answers") or []))
+        after = f"the interlude after {_chapter_label(pack, str(inter.get('chapter')))} ({inter.get('outcome')})"
+        now = (f"Now: {after}: {plural(owed, 'choice')} to make ('hollow campaign next {name}' asks).") if owed else \
+            (f"Next: {_chapter_label(pack, str(inter['next']))}; {after} can be undone until it starts."
+             if inter.get("next") else f"Now: {after} is done.")
     elif doc["next_chapter"]:
-        echo(f"Next: {_chapter_label(pack, doc['next_chapter'])}.")
+        now = f"Next: {_chapter_label(pack, doc['next_chapter'])}."
     else:
-        echo("Every chapter is won.")
-    for line in _legends_lines(pack, camp.legends):
-        echo(line)
-    if camp.flags:  # set by the events of chapters won, with 'campaign: true'
-        for line in wrap("Flags carried: " + ", ".join(f"{k} {v}" for k, v in sorted(camp.flags.items())) + ".",
-                         indent="  "):
-            echo(line)
-    echo("Dice: " + {"ask": "asked of you at each roll ('--rolled seeded' lets hollow roll)",
-                     "rolled": f"your --rolled values first ({', '.join(camp.dice_values)}), then hollow rolls"}
-         .get(camp.dice, "hollow rolls them ('--rolled ask' asks you at each roll)") + ".")
+        now = "Every chapter is won."
+    dice = "Dice: " + {"ask": "asked of you at each roll ('--rolled seeded' lets hollow roll)",
+                       "rolled": f"your --rolled values first ({', '.join(camp.dice_values)}), then hollow rolls"}\
+        .get(camp.dice, "hollow rolls them ('--rolled ask' asks you at each roll)") + "."
     from hollowcli.play.campaigns import play_hint
 
-    hint = play_hint(name)
-    echo(f"Continue with: {hint}")
+    lines = party.screen_lines(sheet, doc, head, now, [dice, f"Continue with: {play_hint(name)}"])
+    echo(style(lines[0], bold=True))
+    for line in lines[1:]:
+        echo(line)
+
+
+def _short_path(path: str, width: int) -> str:
+    """A file's path for one screen line: the home folder as ~, the middle cut when still too long."""
+    home = os.path.expanduser("~")
+    if home not in ("", "/", "~") and path.startswith(home + os.sep):
+        path = "~" + path[len(home):]
+    width = max(width, 24)
+    return path if len(path) <= width else path[: width // 3] + "…" + path[-(width - width // 3 - 1):]
 
 
 def _chapter_label(pack, chapter_id: str) -> str:  # pack: Pack
     ch = pack.chapters.get(chapter_id)
     return f"chapter {ch.number}, {ch.name}" if ch else chapter_id
-
-
-def _legends_lines(pack, legends: dict | None) -> list[str]:  # pack: Pack
-    """What the Legends carry between chapters: one line per Legend."""
-    if not legends:
-        return ["Legends: as the content pack sets them up (nothing carried over yet)."]
-
-    def name(kind: str, key: str) -> str:
-        entry = getattr(pack, kind).get(key)
-        return entry.name if entry else key
-
-    from hollowcli.play.view import wrap
-
-    lines = ["Legends carry:"]
-    for lid, data in legends.items():
-        if isinstance(data, dict):
-            kept = [name("items", str(x)) for x in (data.get("inventory") or [])]
-            if data.get("relic"):
-                kept.insert(0, f"{name('items', str(data['relic']))} (relic)")
-            lines += wrap(f"  {name('legends', lid):<20} {', '.join(kept) if kept else 'nothing'}", indent=" " * 23)
-    return lines
 
 
 @campaign.command("list")

@@ -423,6 +423,32 @@ def kit(mix: bool, with_guide: bool, **opts: Any) -> None:
     _go(jobs, opts, progress=True, index=index)
 
 
+EXAMPLES_CAMPAIGN = _examples(
+    "hollow print campaign autumn          the party sheet of campaign 'autumn' (campaign-autumn.pdf)",
+    "hollow print campaign                 the default campaign's",
+    "hollow print campaign autumn --paper a4 --preview",
+)
+
+
+@print_.command("campaign", epilog=EXAMPLES_CAMPAIGN)
+@click.argument("name", required=False, default="default", shell_complete=completion.campaigns)
+@sheet_options
+def campaign(name: str, **opts: Any) -> None:
+    """A campaign's party sheet to keep with the box (campaign-NAME.pdf): each Legend's stats
+    with what changed them, skills (a box before each locked one), life path, upgrades and kit;
+    the chapter log; a box for notes. The same sheet as 'hollow campaign status NAME'."""
+    from hollowcli.play import campaigns, party, saves
+    from hollowcli.render.party_sheet import render_party_sheet
+
+    spec = _checked(opts)
+    camp = saves.load(name)
+    pack = get_pack(opts["content_dirs"])
+    upcoming = campaigns.next_chapter(pack, camp)
+    sheet = party.party_sheet(pack, camp, camp.game.chapter if camp.game else upcoming.id if upcoming else None)
+    stem = f"campaign-{name}"
+    _go([(f"{stem}.pdf", "campaign", lambda: render_party_sheet(sheet, spec, stem))], opts)
+
+
 EXAMPLES_DUPLEX = _examples(
     "hollow print duplex-test              print it two-sided, read the offset",
     "hollow print duplex-test --paper a4 --backs short",

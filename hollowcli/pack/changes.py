@@ -187,3 +187,36 @@ def skills_named(changes: Iterable[Mapping[str, Any]]) -> tuple[set[str], set[st
         if ch["skill"] is not None:
             needs.add(ch["skill"])
     return gains, needs - gains
+
+
+# ----------------------------------------------------------------------------- a grown Legend
+def given(pack: Pack, legend: str, growth: Mapping[str, Any]) -> tuple[list[tuple[str, tuple[Changes, ...]]], list[str]]:
+    """What a campaign's growth record of one Legend (``{"upgrades": [...], "path": id,
+    "outfit": id, "unlocked": [...]}``, as a save holds it) gives, in the order it applies
+    (the life path, the upgrades in the order taken, the outfit worn): ``[(source name,
+    changes), ...]``, the shape ``engine.growth.grow`` takes; and the ids the content no
+    longer has (said, and left out, never guessed)."""
+    out: list[tuple[str, tuple[Changes, ...]]] = []
+    missing: list[str] = []
+    path = growth.get("path")
+    if path:
+        lp = pack.paths.get(legend)
+        option = lp.options.get(path) if lp is not None else None
+        if option is None:
+            missing.append(f"life path {path!r}")
+        else:
+            out.append((option.name, option.changes))
+    for uid in growth.get("upgrades") or ():
+        up = pack.upgrades.get(uid)
+        if up is None:
+            missing.append(f"upgrade {uid!r}")
+        else:
+            out.append((up.name, up.changes))
+    outfit = growth.get("outfit")
+    if outfit:
+        item = pack.items.get(outfit)
+        if item is None:
+            missing.append(f"outfit {outfit!r}")
+        else:
+            out.append((item.name, item.changes))
+    return out, missing

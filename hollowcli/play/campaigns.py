@@ -34,7 +34,8 @@ def fresh_seed() -> int:
 def start_game(pack: Any, camp: Campaign, chapter_id: str, seed: int | None) -> GameRecord:
     """Set up ``chapter_id`` with the campaign's Legends and make it the game in progress."""
     state = engine.new_game(pack, chapter_id, camp.legends, flags=camp.flags)
-    camp.game = GameRecord(chapter_id, fresh_seed() if seed is None else seed, state.to_dict())
+    camp.game = GameRecord(chapter_id, fresh_seed() if seed is None else seed, state.to_dict(),
+                           growth={lid: dict(g) for lid, g in camp.growth.items()})
     return camp.game
 
 

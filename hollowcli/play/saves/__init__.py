@@ -26,11 +26,15 @@ from hollowcli.play.saves.lock import CampaignBusy, CampaignLock, hold, lock_pat
 from hollowcli.play.saves.migrate import MIGRATIONS, SCHEMA_VERSION, NewerSchema, schema_of, upgrade
 from hollowcli.play.saves.model import (
     DICE_MODES,
+    GROWTH_KEYS,
     MAX_SAVE_BYTES,
     MAX_STEPS,
+    OUTCOMES,
     Campaign,
     ChapterResult,
     GameRecord,
+    check_growth,
+    empty_growth,
     new_campaign,
 )
 from hollowcli.play.saves.paths import (
@@ -57,9 +61,9 @@ from hollowcli.play.saves.store import (
 )
 
 __all__ = [
-    "DEFAULT_CAMPAIGN", "DICE_MODES", "MAX_SAVE_BYTES", "MAX_STEPS", "MIGRATIONS", "SCHEMA_VERSION",
+    "DEFAULT_CAMPAIGN", "DICE_MODES", "GROWTH_KEYS", "MAX_SAVE_BYTES", "OUTCOMES", "MAX_STEPS", "MIGRATIONS", "SCHEMA_VERSION",
     "Campaign", "CampaignBusy", "CampaignLock", "ChapterResult", "DamagedSave", "GameRecord", "NewerSchema",
-    "SaveError", "backup_path", "campaign_path", "campaigns_dir", "check_name", "data_dir", "hold", "kept_copies",
+    "SaveError", "backup_path", "campaign_path", "campaigns_dir", "check_growth", "check_name", "data_dir", "empty_growth", "hold", "kept_copies",
     "list_campaigns", "load", "load_or_new", "lock_path", "missing_campaign", "new_campaign", "parse", "play_hint",
     "read_backup", "restore_backup", "save", "schema_of", "set_aside", "upgrade",
 ]

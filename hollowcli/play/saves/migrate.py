@@ -93,6 +93,17 @@ def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "schema_version": 5, "flags": {}}
 
 
+def _v5_to_v6(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 had no pack campaigns (issue 19): the campaign follows none (the next
+    chapter by number, as before), nothing has grown, the chapter log starts empty (the old
+    ``progress.results`` stay as they are), no interlude is open, and the game in
+    progress started with no growth."""
+    game = doc.get("game")
+    if isinstance(game, dict):
+        game = {**game, "growth": {}}
+    return {**doc, "schema_version": 6, "follows": None, "growth": {}, "log": [], "interlude": None, "game": game}
+
+
 def _old_numbers(entry: Any) -> Any:
     """A step kept as text (``{"command": ...}``), marked as naming foes by their old numbers."""
     if isinstance(entry, dict) and "kind" not in entry and isinstance(entry.get("command"), str):
@@ -114,14 +125,15 @@ def _old_notes(items: Any) -> Any:
 #: ``MIGRATIONS[v]`` turns a version-``v`` document into a version ``v + 1`` one.
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5,
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
 }
 
 
 #: The layout this version of hollow writes (2: ``game.rolled``, the player's dice per step;
 #: 3: ``game.actions`` as typed actions, ``Action.to_dict()``, not the typed command text;
 #: 4: ``dice``, how the campaign's dice are rolled; 5: ``flags``, the campaign's flags and
-#: counters from chapter scripts): the one after the last migration.
+#: counters from chapter scripts; 6: ``follows``, ``growth``, ``log``, ``interlude`` and
+#: ``game.growth``, the pack campaign and what it did): the one after the last migration.
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
 

@@ -50,6 +50,10 @@ class GameRecord:
     #: resuming takes it again. ``"question": "choice"`` when it was left at a choice of
     #: the chapter's script.
     pending: dict[str, Any] | None = None
+    #: The campaign's growth when the game started (legend id -> its growth, as
+    #: :attr:`Campaign.growth`): a replay grows the Legends from it, never from a later
+    #: interlude's.
+    growth: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rolled = {int(k): list(v) for k, v in self.rolled.items()}  # JSON keys are strings
@@ -65,6 +69,7 @@ class GameRecord:
             "cursor": self.cursor,
             "rolled": {str(k): list(v) for k, v in sorted(self.rolled.items())},
             **({"pending": self.pending} if self.pending else {}),
+            "growth": _growth_doc(self.growth),
         }
 
     @classmethod
@@ -96,6 +101,7 @@ class GameRecord:
             rec.pending = {"action": dict(pending["action"]), "rolled": list(pending["rolled"])}
             if pending.get("question") == "choice":  # left at a choice of the script, not at a roll
                 rec.pending["question"] = "choice"
+        rec.growth = check_growth(data.get("growth", {}), "game.growth")
         return rec
 
 
@@ -135,6 +141,22 @@ class Campaign:
     #: The flags and counters the chapters won so far carry (their events set them with
     #: ``campaign: true``): name -> value; every new game's script starts with them.
     flags: dict[str, int] = field(default_factory=dict)
+    #: The pack campaign it follows (a ``campaigns:`` id), or None: the next chapter by
+    #: number, no rewards and no questions (a campaign made before issue 19, or in content
+    #: that defines no campaign).
+    follows: str | None = None
+    #: What each Legend has become: legend id -> ``{"upgrades": [upgrade ids, in the order
+    #: taken], "path": life-path option id or None, "outfit": the outfit worn or None,
+    #: "unlocked": [locked skills freed]}`` (:data:`GROWTH_KEYS`; the shape
+    #: ``engine.growth.grown_pack`` reads).
+    growth: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The chapter log, oldest first: each ``{"chapter", "outcome", "rounds", "date",
+    #: "flags_set", "rewards", "choices"}`` (and ``"next"``, ``"dropped"``); see
+    #: :mod:`hollowcli.play.interlude`.
+    log: list[dict[str, Any]] = field(default_factory=list)
+    #: The interlude after the last chapter, while it can still be undone (until the next
+    #: game starts); None otherwise. Its shape: :mod:`hollowcli.play.interlude`.
+    interlude: dict[str, Any] | None = None
 
     def result(self, chapter: str) -> ChapterResult:
         """The won/lost counts of ``chapter`` (created on first use)."""
@@ -153,6 +175,10 @@ class Campaign:
             "game": self.game.to_dict() if self.game else None,
             "dice": {"mode": self.dice, **({"values": list(self.dice_values)} if self.dice == "rolled" else {})},
             "flags": dict(sorted(self.flags.items())),
+            "follows": self.follows,
+            "growth": _growth_doc(self.growth),
+            "log": [dict(e) for e in self.log],
+            "interlude": self.interlude,
         }
 
     @classmethod
@@ -185,6 +211,15 @@ class Campaign:
         for name, value in flags.items():
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(f"'flags.{name}' is not a whole number")
+        follows = data.get("follows")
+        if follows is not None and not isinstance(follows, str):
+            raise ValueError("'follows' is not a campaign id")
+        log = _typed(data, "log", list)
+        for n, entry in enumerate(log):
+            _check_log_entry(entry, f"log.{n}")
+        interlude = data.get("interlude")
+        if interlude is not None:
+            _check_interlude(interlude)
         return cls(
             name=_typed(data, "name", str),
             created=str(data.get("created", "")),
@@ -195,11 +230,102 @@ class Campaign:
             dice=str(mode),
             dice_values=list(values) if mode == "rolled" else [],
             flags=dict(flags),
+            follows=follows,
+            growth=check_growth(_typed(data, "growth", dict), "growth"),
+            log=[dict(e) for e in log],
+            interlude=interlude,
         )
 
 
+#: The keys of one Legend's growth, in the order they are written.
+GROWTH_KEYS = ("upgrades", "path", "outfit", "unlocked")
+
+
+def empty_growth() -> dict[str, Any]:
+    """One Legend's growth before anything grew."""
+    return {"upgrades": [], "path": None, "outfit": None, "unlocked": []}
+
+
+def _growth_doc(growth: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A copy to write: Legends in id order, each entry's lists copied."""
+    return {lid: {k: (list(g[k]) if isinstance(g[k], list) else g[k]) for k in GROWTH_KEYS}
+            for lid, g in sorted(growth.items())}
+
+
+def check_growth(growth: Any, where: str) -> dict[str, dict[str, Any]]:
+    """``growth`` checked (legend id -> :data:`GROWTH_KEYS`) and completed with defaults."""
+    if not isinstance(growth, dict):
+        raise ValueError(f"'{where}' is not a mapping")  # noqa: TRY004 - ValueError = damaged
+    out: dict[str, dict[str, Any]] = {}
+    for lid, g in growth.items():
+        if not isinstance(g, dict):
+            raise ValueError(f"'{where}.{lid}' is not a mapping")  # noqa: TRY004 - ValueError = damaged
+        entry = empty_growth()
+        for key, value in g.items():
+            if key not in GROWTH_KEYS:
+                raise ValueError(f"'{where}.{lid}' has an unknown field {key!r}")
+            if key in ("upgrades", "unlocked"):
+                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                    raise ValueError(f"'{where}.{lid}.{key}' is not a list of ids")
+                entry[key] = list(value)
+            else:
+                if value is not None and not isinstance(value, str):
+                    raise ValueError(f"'{where}.{lid}.{key}' is not an id")
+                entry[key] = value
+        out[str(lid)] = entry
+    return out
+
+
+#: The two ways a chapter ends.
+OUTCOMES = ("won", "lost")
+
+
+def _check_log_entry(entry: Any, where: str) -> None:
+    """A chapter-log entry (or a recorded interlude's head): chapter, outcome, rounds, date,
+    flags set, rewards, choices."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"'{where}' is not a mapping")  # noqa: TRY004 - ValueError = damaged
+    for key, kind, said in (("chapter", str, "an id"), ("rounds", int, "a whole number"), ("date", str, "a date"),
+                            ("flags_set", dict, "a mapping"), ("rewards", dict, "a mapping")):
+        value = entry.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise ValueError(f"'{where}.{key}' is missing or not {said}")
+    if entry.get("outcome") not in OUTCOMES:
+        raise ValueError(f"'{where}.outcome' is not 'won' or 'lost'")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in entry["flags_set"].values()):
+        raise ValueError(f"'{where}.flags_set' holds something that is not a whole number")
+    choices = entry.get("choices", [])
+    if not isinstance(choices, list) or not all(isinstance(c, dict) for c in choices):
+        raise ValueError(f"'{where}.choices' is not a list of choices")
+
+
+def _check_interlude(rec: Any) -> None:
+    """The open interlude: a log entry's head, ``base`` (legends, growth, flags),
+    ``questions``, ``answers`` and ``redo`` (ids or None)."""
+    _check_log_entry({**rec, "choices": []} if isinstance(rec, dict) else rec, "interlude")
+    base = rec.get("base")
+    if not isinstance(base, dict):
+        raise ValueError("'interlude.base' is not a mapping")
+    if base.get("legends") is not None:
+        _check_carried(base["legends"])
+    check_growth(base.get("growth", {}), "interlude.base.growth")
+    if not isinstance(base.get("flags", {}), dict):
+        raise ValueError("'interlude.base.flags' is not a mapping")
+    questions = rec.get("questions")
+    if not isinstance(questions, list) or not all(isinstance(q, dict) and isinstance(q.get("kind"), str)
+                                                  and isinstance(q.get("options"), list) for q in questions):
+        raise ValueError("'interlude.questions' is not a list of questions")
+    for key in ("answers", "redo"):
+        answers = rec.get(key, [])
+        if not isinstance(answers, list) or not all(a is None or isinstance(a, str) for a in answers):
+            raise ValueError(f"'interlude.{key}' is not a list of answers")
+    if rec.get("next") is not None and not isinstance(rec["next"], str):
+        raise ValueError("'interlude.next' is not a chapter id")
+
+
 def _check_carried(legends: Any) -> None:
-    """``legends`` must be legend id -> ``{"inventory": [item ids], "relic": id or null}``."""
+    """``legends`` must be legend id -> ``{"inventory": [item ids], "relic": id or null}``
+    (and ``"outfits": [item ids]``, the outfits carried, since layout 6)."""
     if not isinstance(legends, dict):
         raise ValueError("'legends' is not a mapping")  # noqa: TRY004 - ValueError = damaged
     for lid, kept in legends.items():
@@ -211,6 +337,9 @@ def _check_carried(legends: Any) -> None:
         relic = kept.get("relic")
         if relic is not None and not isinstance(relic, str):
             raise ValueError(f"'legends.{lid}.relic' is not an item id")
+        outfits = kept.get("outfits", [])  # outfits carried (the one worn is growth.outfit): layout 6
+        if not isinstance(outfits, list) or not all(isinstance(i, str) for i in outfits):
+            raise ValueError(f"'legends.{lid}.outfits' is not a list of item ids")
 
 
 def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
@@ -223,7 +352,7 @@ def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def new_campaign(name: str) -> Campaign:
-    """A fresh campaign (not yet written)."""
+def new_campaign(name: str, follows: str | None = None) -> Campaign:
+    """A fresh campaign (not yet written), following the pack campaign ``follows`` (None: none)."""
     created = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-    return Campaign(name=check_name(name), created=created)
+    return Campaign(name=check_name(name), created=created, follows=follows)
