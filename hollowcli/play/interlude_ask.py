@@ -104,6 +104,8 @@ def status_lines(pack: Any, camp: Campaign) -> list[str]:
         kit = (camp.legends or {}).get(lid) or {}
         if kit.get("relic"):
             parts.append(f"relic {name_of(pack, 'items', kit['relic'])}")
+        if kit.get("inventory"):
+            parts.append("carries " + ", ".join(name_of(pack, "items", i) for i in kit["inventory"]))
         lines += view.wrap(f"  {name_of(pack, 'legends', lid)}: " + ("; ".join(parts) or "nothing yet"), indent="    ")
     return lines
 
