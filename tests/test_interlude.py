@@ -107,7 +107,8 @@ def test_a_life_path_is_asked_after_its_chapter_is_won_not_lost(pack: Any) -> No
     assert camp.interlude is not None and camp.interlude["questions"][-1]["options"] == ["hunter", "healer"]
     lost = _camp(pack, "churchyard", "d")
     _end(pack, lost, "lost")
-    assert lost.log[-1]["choices"] == [] and lost.game is not None  # reading 3 (and 4: played again at once)
+    assert lost.interlude is None, _kinds(lost)  # reading 3: nothing asked after a loss ...
+    assert lost.log[-1]["choices"] == [] and lost.game is not None  # ... (and 4: played again at once)
 
 
 def test_auto_takes_the_first_option_of_each(pack: Any) -> None:
@@ -325,3 +326,66 @@ def test_choose_campaign_reads_the_rules_of_product_md(pack: Any) -> None:
     assert campaigns.choose_campaign(pack, "x", None) == "the-hollow"
     with pytest.raises(UsageError):
         campaigns.choose_campaign(pack, "x", "the-vigil")
+
+
+# ----------------------------------------------------------------------------- play and assist
+ROUND = "activate jeremiah; end\nactivate matthias; end\nactivate elijah; end\nactivate emily; end\n"
+
+
+@pytest.mark.parametrize("command", ["play", "assist"])
+def test_play_and_assist_ask_the_interlude_from_the_same_input(tmp_path: Path, command: str) -> None:
+    r = CliRunner().invoke(cli, ["campaign", "new", "v", "--content", VIGIL])
+    assert r.exit_code == 0, r.output
+    moves = tmp_path / "moves.txt"
+    # the round, then the interlude: the lantern to Emily, the upgrades, Elijah's and Emily's paths
+    moves.write_text(ROUND + "\n" * 4 + "emily\n2\n1\nthick\n1\nsoldier\nundo\npreacher\nwarden\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, [command, "--campaign", "v", "--content", VIGIL, "--seed", "1", "--input", str(moves),
+                                 "--json"], env={"NO_COLOR": "1"})
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["result"] == "won" and doc["next_chapter"] == "dawn-road"  # the 'bell' flag's branch
+    assert doc["interlude"]["state"] == "done"
+    assert [q["answer"] for q in doc["interlude"]["questions"]] == [
+        "emily-van-winkle", "thick-coat", "quick-step", "thick-coat", "quick-step", "preacher", "warden"]
+    camp = saves.load("v")
+    assert camp.growth["elijah-kappel"]["path"] == "preacher"
+    assert "vigil-psalm" in camp.growth["elijah-kappel"]["unlocked"]  # the reward frees the locked skill
+    assert "vigil-psalm" in interlude.grown(get_pack((VIGIL,)), "elijah-kappel", camp.growth).legend.skills
+    # the next 'hollow play' starts the branch's chapter and closes the interlude into the log
+    r = CliRunner().invoke(cli, [command, "--campaign", "v", "--content", VIGIL, "--seed", "2"], input="quit\n",
+                           env={"NO_COLOR": "1"})
+    assert r.exit_code == 0, r.output
+    camp = saves.load("v")
+    assert camp.game is not None and camp.game.chapter == "dawn-road" and camp.interlude is None
+    assert camp.game.growth == camp.growth  # the growth the game started with
+    assert [(e["chapter"], e["outcome"], e["next"]) for e in camp.log] == [("night-vigil", "won", "dawn-road")]
+    assert camp.log[0]["flags_set"] == {"bell": 1} and camp.log[0]["rounds"] == 1
+
+
+def test_play_left_in_the_interlude_asks_the_rest_before_the_next_chapter(tmp_path: Path) -> None:
+    CliRunner().invoke(cli, ["campaign", "new", "w", "--content", VIGIL])
+    moves = tmp_path / "moves.txt"
+    moves.write_text(ROUND + "emily\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["play", "--campaign", "w", "--content", VIGIL, "--seed", "1", "--input", str(moves)],
+                           env={"NO_COLOR": "1"})
+    assert r.exit_code == 0, r.output
+    assert "End of input: the interlude is saved with 6 questions still owed." in " ".join(r.output.split())
+    r = CliRunner().invoke(cli, ["play", "--campaign", "w", "--content", VIGIL, "--auto", "--max-rounds", "1"],
+                           env={"NO_COLOR": "1"})
+    assert r.exit_code == 0, r.output
+    camp = saves.load("w")
+    assert camp.log[0]["choices"][0]["answer"] == "emily-van-winkle"  # kept from the first session
+    assert [c["answer"] for c in camp.log[0]["choices"][1:]] == ["quick-step"] * 4 + ["preacher", "tracker"]  # --auto
+
+
+def test_hollow_play_starting_a_campaign_follows_the_content_s_campaign_or_says_how(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    r = CliRunner().invoke(cli, ["play", "--campaign", "fresh", "--new", "--content", VIGIL], input="quit\n")
+    assert r.exit_code == 0, r.output
+    camp = saves.load("fresh")
+    assert camp.follows == "the-vigil" and camp.game is not None and camp.game.chapter == "night-vigil"  # its start
+    code, _out, err = run_in_process(capsys, "play", "--campaign", "two", "--new", "--content", CAMPAIGN,
+                                     "--content", VIGIL)
+    assert code == 1 and one_sentence(err) and not saves.campaign_path("two").exists()
+    assert ("the loaded content defines 2 campaigns, none with the id 'two'; start the campaign with 'hollow campaign "
+            "new two --from ID', ID one of: the-hollow, the-vigil") in err

@@ -185,7 +185,11 @@ def _open_campaign(pack: Any, req: PlayRequest, console: Console) -> Campaign:
         raise UsageError(saves.missing_campaign(req.campaign, new_flag=True))
     camp, fresh = saves.load_or_new(req.campaign)
     if fresh:  # a campaign 'hollow play' starts follows the content's campaign, as 'hollow campaign new' would
-        camp.follows = campaigns.choose_campaign(pack, req.campaign, None)
+        try:
+            camp.follows = campaigns.choose_campaign(pack, req.campaign, None)
+        except UsageError as e:
+            raise UsageError(f"{str(e).split('; choose')[0]}; start the campaign with 'hollow campaign new "
+                             f"{req.campaign} --from ID', ID one of: {', '.join(pack.campaigns)}") from None
     return camp
 
 
