@@ -70,6 +70,12 @@ def test_layout_6_round_trips() -> None:
      "'log.0.rounds' is missing or not a whole number"),
     ("interlude", {"chapter": "x", "outcome": "won", "rounds": 1, "date": "", "flags_set": {}, "rewards": {},
                    "base": {}, "questions": [], "answers": [3]}, "'interlude.answers' is not a list of answers"),
+    ("interlude", {"chapter": "x", "outcome": "won", "rounds": 1, "date": "", "flags_set": {}, "rewards": {},
+                   "base": {}, "questions": [{"kind": "upgrade", "options": ["a"]}], "answers": []},
+     "'interlude.questions' is not a list of questions"),
+    ("interlude", {"chapter": "x", "outcome": "won", "rounds": 1, "date": "", "flags_set": {}, "rewards": {},
+                   "base": {"flags": {"bell": "yes"}}, "questions": [], "answers": []},
+     "'interlude.base.flags' holds something that is not a whole number"),
 ])
 def test_a_damaged_layout_6_field_is_a_damaged_save(key: str, value: Any, says: str) -> None:
     doc = saves.new_campaign("x").to_dict()

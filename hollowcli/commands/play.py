@@ -196,6 +196,11 @@ def campaign_new(name: str, from_id: str | None, force: bool, content_dirs: tupl
     start = pack.chapters[cdef.start]
     echo(f"Started campaign '{name}' ({path}), following {cdef.name} ('{follows}'): it starts with chapter "
          f"{start.number}, {start.name}. Play it with: {hint}{kept}")
+    if cdef.text:  # read out when the campaign starts
+        from hollowcli.play.view import wrap
+
+        for line in wrap(cdef.text):
+            echo(line)
 
 
 @campaign.command("next")

@@ -37,13 +37,13 @@ from hollowcli.pack.campaigns import reward_words
 from hollowcli.pack.changes import changes_words
 from hollowcli.pack.model import END, Changes, Next, Pack, Reward
 from hollowcli.pack.vocab import ItemKind, Stat
-from hollowcli.play.saves import Campaign, empty_growth
+from hollowcli.play.saves import QUESTION_KINDS, Campaign, empty_growth
 
 #: The reward keys whose entries a Legend takes, in the order they are asked, with the
 #: question kind each asks.
 TAKEN = (("items", "item"), ("relics", "relic"), ("outfits", "outfit"))
 #: Every question kind, in the order they are asked.
-KINDS = ("item", "relic", "outfit", "upgrade", "path", "wear")
+KINDS = QUESTION_KINDS
 ASKING, DONE = "asking", "done"
 
 

@@ -57,6 +57,9 @@ def question_lines(pack: Any, camp: Campaign) -> list[str]:
     q = rec["questions"][i]
     opts = options_now(pack, rec, i)
     lines = view.wrap(f"Question {i + 1} of {len(rec['questions'])}. {question_words(pack, q)}")
+    lp = pack.paths.get(q.get("legend")) if q["kind"] == "path" else None
+    if lp is not None and lp.text:  # what the life path is about, in the pack's words (two lines at most)
+        lines += view.wrap(lp.text, indent="  ")[:2]
     for n, oid in enumerate(opts[:SHOWN], 1):
         name, words = option_words(pack, q, oid, camp.legends or {})
         lines += view.wrap(f"  {n:>2}. {name}" + (f": {words}" if words else ""), indent="      ")[:2]
