@@ -389,3 +389,14 @@ def test_hollow_play_starting_a_campaign_follows_the_content_s_campaign_or_says_
     assert code == 1 and one_sentence(err) and not saves.campaign_path("two").exists()
     assert ("the loaded content defines 2 campaigns, none with the id 'two'; start the campaign with 'hollow campaign "
             "new two --from ID', ID one of: the-hollow, the-vigil") in err
+
+
+def test_play_after_the_end_of_the_campaign_says_so(pack: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    camp = _camp(pack, "churchyard", "ended")
+    _end(pack, camp, "won")
+    while camp.interlude is not None and interlude.state_of(camp.interlude) == interlude.ASKING:
+        interlude.auto_answer(pack, camp)
+    saves.save(camp)
+    code, _out, err = run_in_process(capsys, "play", "--campaign", "ended", "--content", CAMPAIGN)
+    assert code == 1 and one_sentence(err)
+    assert "campaign 'ended' has come to the end of The Hollow; name a chapter to play it again" in err
