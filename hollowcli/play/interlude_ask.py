@@ -170,11 +170,10 @@ def ask(pack: Any, camp: Campaign, read: Callable[[str], str | None], console: C
 
 
 def _said(pack: Any, camp: Campaign, q: dict[str, Any]) -> str:
-    """What the answer just given to ``q`` did."""
+    """What the answer just given to ``q`` (the last one) did."""
     rec = camp.interlude
     assert rec is not None
-    i = rec["questions"].index(q) if q in rec["questions"] else len(rec["answers"]) - 1
-    return interlude.what_it_did(pack, camp, q, rec["answers"][i])
+    return interlude.what_it_did(pack, camp, q, rec["answers"][-1])
 
 
 def done_message(pack: Any, camp: Campaign, command: str = "hollow play") -> str:
