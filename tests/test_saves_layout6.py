@@ -70,9 +70,45 @@ def test_layout_6_round_trips() -> None:
      "'log.0.rounds' is missing or not a whole number"),
     ("interlude", {"chapter": "x", "outcome": "won", "rounds": 1, "date": "", "flags_set": {}, "rewards": {},
                    "base": {}, "questions": [], "answers": [3]}, "'interlude.answers' is not a list of answers"),
+    ("interlude", {"chapter": "x", "outcome": "won", "rounds": 1, "date": "", "flags_set": {}, "rewards": {},
+                   "base": {}, "questions": [{"kind": "upgrade", "options": ["a"]}], "answers": []},
+     "'interlude.questions' is not a list of questions"),
+    ("interlude", {"chapter": "x", "outcome": "won", "rounds": 1, "date": "", "flags_set": {}, "rewards": {},
+                   "base": {"flags": {"bell": "yes"}}, "questions": [], "answers": []},
+     "'interlude.base.flags' holds something that is not a whole number"),
 ])
 def test_a_damaged_layout_6_field_is_a_damaged_save(key: str, value: Any, says: str) -> None:
     doc = saves.new_campaign("x").to_dict()
     doc[key] = value
     with pytest.raises(ValueError, match=says):
         saves.parse(json.dumps(doc))
+
+
+def test_a_layout_5_save_resumes_unchanged_and_its_next_win_runs_an_interlude() -> None:
+    """main's 'hollow play --campaign old5 --auto' won the covered bridge and dropped the
+    smelling salts; the same run now does the same, asks nothing (the save follows no pack
+    campaign) and logs the chapter."""
+    from click.testing import CliRunner
+
+    from hollowcli.cli import cli
+
+    path = saves.campaign_path("old5")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(OLD.read_bytes())
+    expected = json.loads((HERE / "schema5-midgame.expected.json").read_text(encoding="utf-8"))["after_auto"]
+    r = CliRunner().invoke(cli, ["play", "--campaign", "old5", "--auto", "--content", PACK5], env={"NO_COLOR": "1"})
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "Resuming The Covered Bridge at round 3 (step 21, seed 5)." in out
+    assert ("The Covered Bridge is won. Items and relics are kept, chapter items are gone (Jeremiah's Smelling Salts). "
+            "Next: chapter 3, The Churchyard at Midnight") in out
+    assert "Interlude" not in out  # nothing to ask
+    camp = saves.load("old5")
+    assert camp.completed == expected["completed"] and camp.legends == expected["legends"]
+    assert {k: {"won": v.won, "lost": v.lost} for k, v in camp.results.items()} == expected["results"]
+    assert camp.interlude is None and camp.follows is None
+    [entry] = camp.log
+    assert (entry["chapter"], entry["outcome"], entry["next"], entry["choices"]) == ("covered-bridge", "won", "churchyard", [])
+    assert entry["dropped"] == [["jeremiah-pincke", "smelling-salts"]] and entry["rounds"] > 3
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["schema_version"] == 6 and doc["game"] is None

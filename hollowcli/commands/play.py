@@ -147,36 +147,106 @@ def campaign() -> None:
 
 @campaign.command("new")
 @click.argument("name")
+@click.option("--from", "from_id", default=None, metavar="ID",
+              help="The pack campaign to follow (its chapters, branches and rewards); default: the one the content "
+                   "defines, or the one whose id is NAME.")
 @click.option("--force", is_flag=True, help="Start over a campaign that already exists (its old file is kept as NAME.json.bak).")
+@content_option
 @json_option
-def campaign_new(name: str, force: bool, as_json: bool) -> None:
+def campaign_new(name: str, from_id: str | None, force: bool, content_dirs: tuple[Path, ...], as_json: bool) -> None:
     """Start a new campaign NAME (play it with: hollow play --campaign NAME).
+
+    It follows the pack campaign --from names (its chapters in order, the branches on
+    flags, the rewards and the choices between chapters); without --from, the one
+    campaign the content defines, or the one whose id is NAME; with none, the chapters
+    one after another by number.
 
     \b
     Examples:
       hollow campaign new autumn
+      hollow campaign new autumn --from the-long-autumn
       hollow campaign new autumn --force    start it over (old file kept as .bak)
     """
     from hollowcli.errors import SaveError, UsageError
     from hollowcli.play import saves
+    from hollowcli.play.campaigns import choose_campaign
 
     path = saves.campaign_path(name)
     if path.exists() and not force:
         raise UsageError(f"campaign {name!r} already exists; 'hollow campaign new {name} --force' starts it over")
+    pack = get_pack(content_dirs)
+    follows = choose_campaign(pack, name, from_id)
     kept = ""
     if path.exists():
         try:
             saves.load(name)
         except SaveError:  # damaged: it would not become the .bak, so keep it aside, never lose it
             kept = f"; the damaged file was kept as {saves.set_aside(path).name}"
-    saves.save(saves.new_campaign(name))
+    saves.save(saves.new_campaign(name, follows))
     from hollowcli.play.campaigns import play_hint
 
     hint = play_hint(name)
     if as_json:
-        emit_json({"name": name, "file": str(path), "play": hint})
+        emit_json({"name": name, "file": str(path), "play": hint, "follows": follows})
         return
-    echo(f"Started campaign '{name}' ({path}). Play it with: {hint}{kept}")
+    if follows is None:
+        echo(f"Started campaign '{name}' ({path}). Play it with: {hint}{kept}")
+        return
+    cdef = pack.campaigns[follows]
+    start = pack.chapters[cdef.start]
+    echo(f"Started campaign '{name}' ({path}), following {cdef.name} ('{follows}'): it starts with chapter "
+         f"{start.number}, {start.name}. Play it with: {hint}{kept}")
+    if cdef.text:  # read out when the campaign starts
+        from hollowcli.play.view import wrap
+
+        for line in wrap(cdef.text):
+            echo(line)
+
+
+@campaign.command("next")
+@click.argument("name", required=False, default="default", shell_complete=completion.campaigns)
+@click.option("--input", "input_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Read the answers from this file (one per line: a number or a name; undo) instead of the keyboard.")
+@click.option("--auto", is_flag=True, help="Take the first option of every question.")
+@click.option("--undo", is_flag=True, help="Take back the last answer first (until the next chapter starts).")
+@content_option
+@json_option
+def campaign_next(name: str, input_path: Path | None, auto: bool, undo: bool, content_dirs: tuple[Path, ...],
+                  as_json: bool) -> None:
+    """Run the interlude after the last chapter: rewards, upgrades, life paths, what to wear.
+
+    Each question the campaign owes is asked in turn: type an option's number or name,
+    'undo' to take back the last answer, 'help'. 'hollow play' and 'hollow assist' ask
+    the same questions when a chapter ends; this command answers them (or takes one back
+    with --undo) until the next chapter starts. --json alone shows what is owed.
+
+    \b
+    Examples:
+      hollow campaign next autumn
+      hollow campaign next autumn --auto          the first option of each
+      hollow campaign next autumn --undo          take back the last answer
+      hollow campaign next autumn --json          what is owed, answered nothing
+      hollow campaign next autumn --input answers.txt --json
+    """
+    from hollowcli.errors import HollowError
+    from hollowcli.play.console import Console
+    from hollowcli.play.interlude_ask import run_next
+    from hollowcli.play.view import wrap
+
+    pack = get_pack(content_dirs)
+    stream = sys.stderr if as_json else sys.stdout
+    console = Console(stream, use_colour() and stream.isatty())
+    stdin = sys.stdin if sys.stdin is not None else open(os.devnull, encoding="utf-8")  # noqa: SIM115
+    answer = not as_json or input_path is not None
+    doc, message, refused = run_next(pack, name, console, stdin, input_path=input_path, auto=auto, undo=undo,
+                                     answer=answer)
+    if refused:
+        raise HollowError(message)
+    if as_json:
+        emit_json({**doc, "message": message})
+        return
+    for line in wrap(message):
+        echo(line)
 
 
 @campaign.command("status")

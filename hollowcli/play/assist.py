@@ -36,7 +36,7 @@ from hollowcli.play.loop import Game
 from hollowcli.play.meta import META
 from hollowcli.play.putback import put_back
 from hollowcli.play.questions import LeftAtQuestion
-from hollowcli.play.request import PlayRequest, prepare
+from hollowcli.play.request import InterludeLeft, PlayRequest, prepare
 from hollowcli.play.rolled import ask_event, choice_event
 from hollowcli.play.table import MetaCommand, Outcome, PlayOptions, Table
 from hollowcli.play.view import sentence, short, wrap
@@ -551,7 +551,6 @@ def assist(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> tupl
     Returns the outcome and the extra fields of the ``--json`` summary (the set-up, the
     ledger at the end, how many rolls were asked and corrections made).
     """
-    camp = prepare(pack, req, console)
     handle = None
     if req.input_path is not None:
         try:
@@ -564,6 +563,11 @@ def assist(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> tupl
     else:
         source = LineSource.from_stream(stdin, console)
     try:
+        try:
+            camp = prepare(pack, req, console, source=source)
+        except InterludeLeft as left:  # the last chapter's interlude was left with questions owed
+            console.lines(wrap(left.outcome.message))
+            return left.outcome, {}
         mode = AssistMode()
         game = Game(pack, camp, req.options, console, source, mode=mode)
         setup = setup_doc(engine.GameState.from_dict(pack, game.session.record.initial))

@@ -20,7 +20,7 @@ from hollowcli import engine
 from hollowcli.engine import standees
 from hollowcli.engine.vocab import Act
 from hollowcli.errors import HollowError, SaveError
-from hollowcli.play import campaigns, combos, meta, questions, saves, screen, view
+from hollowcli.play import campaigns, combos, interlude, interlude_ask, meta, questions, saves, screen, view
 from hollowcli.play.console import BadInput, Console, LineSource
 from hollowcli.play.eventlog import EventLog
 from hollowcli.play.rolled import RolledQueue
@@ -428,6 +428,8 @@ class Game:
         headline = f"The chapter is {result}: {reason}" if reason else f"The chapter is {result}."
         role = "good" if result == "won" else "bad"
         self.console.lines([self.paint(line, role) for line in view.wrap(headline)])
+        if self.camp.interlude is not None and interlude.state_of(self.camp.interlude) == interlude.ASKING:
+            interlude_ask.at_chapter_end(self, out, _DEMO if self.options.throwaway else None)
 
 
 def completions(game: Game) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any, BinaryIO, TextIO
 from hollowcli import names
 from hollowcli.dice import faces_text, split_rolled
 from hollowcli.errors import HollowError, UsageError
-from hollowcli.play import campaigns, saves
+from hollowcli.play import campaigns, interlude, interlude_ask, saves, view
 from hollowcli.play.console import Console, LineSource
 from hollowcli.play.eventlog import EventLog
 from hollowcli.play.loop import Game
@@ -38,6 +38,7 @@ class PlayRequest:
     options: PlayOptions = field(default_factory=PlayOptions)
     named: bool = False  # --campaign was given: a campaign that does not exist is refused ...
     new: bool = False  # ... unless --new asks for it
+    command: str = "hollow play"  # the command that goes on with the campaign (hollow assist)
 
 
 _NEW_NEEDS_A_NAME = "--new starts the campaign --campaign NAME names; give the name, e.g. --campaign autumn --new"
@@ -73,7 +74,8 @@ def assist_request(chapter: str | None, campaign: str | None, new: bool, seed: i
         raise UsageError(_NEW_NEEDS_A_NAME)
     name = saves.check_name(campaign if campaign is not None else saves.DEFAULT_CAMPAIGN)
     return PlayRequest(campaign=name, named=campaign is not None, new=new, chapter=chapter, seed=seed,
-                       input_path=input_path, options=PlayOptions(explain=explain, log_path=log_path))
+                       input_path=input_path, options=PlayOptions(explain=explain, log_path=log_path),
+                       command="hollow assist")
 
 
 def closing_problem(outcome: Outcome, failure: OSError | None) -> str | None:
@@ -104,12 +106,22 @@ def _no_save(camp: Campaign) -> None:
     """The persist function of a throwaway (demo) campaign: nothing is written."""
 
 
+class InterludeLeft(Exception):  # noqa: N818 - not an error: the players left at a question
+    """The interlude before the next game still owes questions: no game starts."""
+
+    def __init__(self, outcome: Outcome):
+        super().__init__(outcome.message)
+        self.outcome = outcome
+
+
 def prepare(pack: Any, req: PlayRequest, console: Console,
-            persist: Callable[[Campaign], Any] = saves.save) -> Campaign:
+            persist: Callable[[Campaign], Any] = saves.save, source: LineSource | None = None) -> Campaign:
     """Open (or create) the campaign and make sure the wanted game is in progress.
 
     Nothing is written until the game is ready: a bad chapter or a missing campaign leaves
-    no file behind. A campaign named with ``--campaign`` must exist (or ``--new``).
+    no file behind. A campaign named with ``--campaign`` must exist (or ``--new``). An
+    interlude that still owes questions asks them first (from ``source``; ``--auto``: the
+    first option of each); left unanswered, :class:`InterludeLeft` says so.
     """
     # One writer per campaign: every command that plays on it (play, assist) holds its lock
     # from here on (play() releases it when the game ends; otherwise the process's end does).
@@ -122,8 +134,15 @@ def prepare(pack: Any, req: PlayRequest, console: Console,
     if game is not None and not req.restart:
         _keep_game(pack, req, console, camp, wanted, persist)
         return camp
+    if game is None and camp.interlude is not None and interlude.state_of(camp.interlude) == interlude.ASKING:
+        _ask_first(pack, req, console, camp, persist, source)
     if wanted is None:
         wanted = pack.chapters[game.chapter] if (game is not None and game.chapter in pack.chapters) else campaigns.next_chapter(pack, camp)
+    if wanted is None and camp.follows is not None:
+        raise HollowError(
+            f"campaign '{camp.name}' has come to the end of {interlude.campaign_def(pack, camp).name}; name a chapter "
+            "to play it again (hollow play 1) or start a new campaign (hollow campaign new NAME)"
+        )
     if wanted is None:
         raise HollowError(
             f"campaign '{camp.name}' has won every chapter; name one to play it again (hollow play 1) "
@@ -132,6 +151,24 @@ def prepare(pack: Any, req: PlayRequest, console: Console,
     campaigns.start_game(pack, camp, wanted.id, req.seed)
     persist(camp)
     return camp
+
+
+def _ask_first(pack: Any, req: PlayRequest, console: Console, camp: Campaign, persist: Callable[[Campaign], Any],
+               source: LineSource | None) -> None:
+    """The questions the last chapter's interlude still owes, before the next game."""
+    command = req.command
+    why: str | None = "end-of-input"
+    if req.options.auto or source is not None:
+        read = source.read if source is not None else (lambda _prompt: None)
+        why = interlude_ask.ask(pack, camp, read, console, req.options.auto, persist)
+    if why is None:
+        console.lines(view.wrap(interlude_ask.done_message(pack, camp, command)))
+        return
+    rec = camp.interlude
+    assert rec is not None
+    out = Outcome(camp.name, rec["chapter"], 0, 0, rec["rounds"], stopped=why,
+                  message=interlude_ask.left_message(camp, why, command), interlude=interlude.doc(pack, camp))
+    raise InterludeLeft(out)
 
 
 def _open_campaign(pack: Any, req: PlayRequest, console: Console) -> Campaign:
@@ -151,7 +188,13 @@ def _open_campaign(pack: Any, req: PlayRequest, console: Console) -> Campaign:
                          f"'hollow campaign new {req.campaign} --force' starts it over")
     if req.named and not exists and not req.new and req.campaign != saves.DEFAULT_CAMPAIGN:
         raise UsageError(saves.missing_campaign(req.campaign, new_flag=True))
-    camp, _fresh = saves.load_or_new(req.campaign)
+    camp, fresh = saves.load_or_new(req.campaign)
+    if fresh:  # a campaign 'hollow play' starts follows the content's campaign, as 'hollow campaign new' would
+        try:
+            camp.follows = campaigns.choose_campaign(pack, req.campaign, None)
+        except UsageError as e:
+            raise UsageError(f"{str(e).split('; choose')[0]}; start the campaign with 'hollow campaign new "
+                             f"{req.campaign} --from ID', ID one of: {', '.join(pack.campaigns)}") from None
     return camp
 
 
@@ -199,7 +242,11 @@ def _play_held(pack: Any, req: PlayRequest, console: Console, stdin: TextIO,
             handle, source = _open_input(req, console, stdin)
         if req.options.log_path is not None:
             EventLog.check(req.options.log_path)
-        camp = prepare(pack, req, console, persist)
+        try:
+            camp = prepare(pack, req, console, persist, source)
+        except InterludeLeft as left:
+            console.lines(view.wrap(left.outcome.message))
+            return left.outcome
         if req.options.log_path is not None:
             log = EventLog(req.options.log_path)
         return Game(pack, camp, req.options, console, source, persist, log=log).run()

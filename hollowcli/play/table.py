@@ -50,6 +50,8 @@ class Outcome:
     next_chapter: str | None = None
     message: str = ""
     rolled: dict[str, Any] | None = None  # with --rolled: {given, used, unused: [values]}
+    #: The interlude the chapter's end opened, as 'hollow campaign next --json' shows it (None: none open)
+    interlude: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -64,6 +66,7 @@ class Outcome:
             "next_chapter": self.next_chapter,
             "message": self.message,
             "rolled": self.rolled,
+            "interlude": self.interlude,
         }
 
 

@@ -30,6 +30,7 @@ from hollowcli.play.saves.model import (
     MAX_SAVE_BYTES,
     MAX_STEPS,
     OUTCOMES,
+    QUESTION_KINDS,
     Campaign,
     ChapterResult,
     GameRecord,
@@ -61,7 +62,8 @@ from hollowcli.play.saves.store import (
 )
 
 __all__ = [
-    "DEFAULT_CAMPAIGN", "DICE_MODES", "GROWTH_KEYS", "MAX_SAVE_BYTES", "OUTCOMES", "MAX_STEPS", "MIGRATIONS", "SCHEMA_VERSION",
+    "DEFAULT_CAMPAIGN", "DICE_MODES", "GROWTH_KEYS", "MAX_SAVE_BYTES", "MAX_STEPS", "MIGRATIONS", "OUTCOMES",
+    "QUESTION_KINDS", "SCHEMA_VERSION",
     "Campaign", "CampaignBusy", "CampaignLock", "ChapterResult", "DamagedSave", "GameRecord", "NewerSchema",
     "SaveError", "backup_path", "campaign_path", "campaigns_dir", "check_growth", "check_name", "data_dir", "empty_growth", "hold", "kept_copies",
     "list_campaigns", "load", "load_or_new", "lock_path", "missing_campaign", "new_campaign", "parse", "play_hint",

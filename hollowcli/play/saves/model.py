@@ -311,9 +311,10 @@ def _check_interlude(rec: Any) -> None:
     check_growth(base.get("growth", {}), "interlude.base.growth")
     if not isinstance(base.get("flags", {}), dict):
         raise ValueError("'interlude.base.flags' is not a mapping")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in base.get("flags", {}).values()):
+        raise ValueError("'interlude.base.flags' holds something that is not a whole number")
     questions = rec.get("questions")
-    if not isinstance(questions, list) or not all(isinstance(q, dict) and isinstance(q.get("kind"), str)
-                                                  and isinstance(q.get("options"), list) for q in questions):
+    if not isinstance(questions, list) or not all(_question(q) for q in questions):
         raise ValueError("'interlude.questions' is not a list of questions")
     for key in ("answers", "redo"):
         answers = rec.get(key, [])
@@ -321,6 +322,21 @@ def _check_interlude(rec: Any) -> None:
             raise ValueError(f"'interlude.{key}' is not a list of answers")
     if rec.get("next") is not None and not isinstance(rec["next"], str):
         raise ValueError("'interlude.next' is not a chapter id")
+
+
+#: What an interlude asks (:mod:`hollowcli.play.interlude`), in the order it asks: who takes
+#: a reward item, relic or outfit; which upgrade; which life path; which relic or outfit to wear.
+QUESTION_KINDS = ("item", "relic", "outfit", "upgrade", "path", "wear")
+
+
+def _question(q: Any) -> bool:
+    """An interlude question: its kind, its options (ids), and what it is about."""
+    if not (isinstance(q, dict) and q.get("kind") in QUESTION_KINDS and isinstance(q.get("options"), list)
+            and all(isinstance(o, str) for o in q["options"])):
+        return False
+    if q["kind"] in ("item", "relic", "outfit"):
+        return isinstance(q.get("item"), str)
+    return isinstance(q.get("legend"), str) and (q["kind"] != "wear" or q.get("slot") in ("relic", "outfit"))
 
 
 def _check_carried(legends: Any) -> None:
