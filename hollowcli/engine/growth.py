@@ -27,6 +27,7 @@ from mypy_extensions import mypyc_attr
 from hollowcli.engine.speed import same
 from hollowcli.errors import SaveError
 from hollowcli.pack.changes import changes_words
+from hollowcli.pack.changes import given as changes_given
 from hollowcli.pack.model import AttackDelta, AttackSpec, Changes, Legend, Pack, Skill, frozen_map
 from hollowcli.pack.vocab import Stat
 
@@ -183,30 +184,12 @@ GROWTH_KEYS: Final = ("upgrades", "path", "outfit", "unlocked")
 
 def given(pack: Pack, legend_id: str, record: Mapping[str, object]) -> list[tuple[str, tuple[Changes, ...]]]:
     """A Legend's changes from its growth record, each with the name of what gives it, in
-    the order they apply: the life path's option, the upgrades in the order taken, the
-    outfit worn. A name the content no longer has is a :class:`SaveError` (one sentence)."""
-    out: list[tuple[str, tuple[Changes, ...]]] = []
-    path = record.get("path")
-    if path:
-        life = pack.paths.get(legend_id)
-        if life is None or str(path) not in life.options:
-            raise SaveError(f"the campaign gave {legend_id} the life path {path!r}, which the content no longer has; "
-                               "put the pack that defines it back in the content folders")
-        opt = life.options[str(path)]
-        out.append((opt.name, opt.changes))
-    for up in _ids(record.get("upgrades")):
-        u = pack.upgrades.get(up)
-        if u is None:
-            raise SaveError(f"the campaign gave {legend_id} the upgrade {up!r}, which the content no longer has; "
-                               "put the pack that defines it back in the content folders")
-        out.append((u.name, u.changes))
-    outfit = record.get("outfit")
-    if outfit:
-        item = pack.items.get(str(outfit))
-        if item is None:
-            raise SaveError(f"{legend_id} wears the outfit {outfit!r}, which the content no longer has; "
-                               "put the pack that defines it back in the content folders")
-        out.append((item.name, item.changes))
+    the order they apply (``pack.changes.given``). A name the content no longer has is a
+    :class:`SaveError` (one sentence): a game is never played with part of its growth."""
+    out, missing = changes_given(pack, legend_id, record)
+    if missing:
+        raise SaveError(f"the campaign gave {legend_id} the {missing[0]}, which the content no longer has; "
+                        "put the pack that defines it back in the content folders")
     return out
 
 

@@ -570,7 +570,7 @@ def assist(pack: Any, req: PlayRequest, console: Console, stdin: TextIO) -> tupl
             return left.outcome, {}
         mode = AssistMode()
         game = Game(pack, camp, req.options, console, source, mode=mode)
-        setup = setup_doc(engine.GameState.from_dict(pack, game.session.record.initial))
+        setup = setup_doc(engine.GameState.from_dict(game.session.pack, game.session.record.initial))
         out = game.run()
         extra = {"setup": setup, "ledger": status_doc(game.state), "rolls_asked": mode.asked,
                  "faces_given": mode.faces_asked, "corrections": mode.corrections}

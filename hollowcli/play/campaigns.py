@@ -19,7 +19,7 @@ from hollowcli import engine, names
 from hollowcli.errors import HollowError, UsageError
 from hollowcli.pack.model import END
 from hollowcli.play import interlude
-from hollowcli.play.saves import Campaign, GameRecord, play_hint
+from hollowcli.play.saves import Campaign, GameRecord, empty_growth, play_hint
 
 
 def choose_campaign(pack: Any, name: str, wanted: str | None) -> str | None:
@@ -71,7 +71,8 @@ def start_game(pack: Any, camp: Campaign, chapter_id: str, seed: int | None) -> 
         if seed is None and isinstance(camp.interlude.get("seed"), int):
             seed = camp.interlude["seed"]
         interlude.close(camp)
-    state = engine.new_game(pack, chapter_id, camp.legends, flags=camp.flags)
+    # the campaign's Legends as they have grown (the same pack when nothing has)
+    state = engine.new_game(engine.grown_pack(pack, camp.growth), chapter_id, camp.legends, flags=camp.flags)
     camp.game = GameRecord(chapter_id, fresh_seed() if seed is None else seed, state.to_dict(),
                            growth={lid: dict(g) for lid, g in camp.growth.items()})
     return camp.game
@@ -142,6 +143,11 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str,
     if camp.interlude is not None:  # (a game started outside 'hollow play' left one open)
         interlude.close(camp)
     flags_set = engine.campaign_flags(state) if result == "won" else {}  # (a lost chapter carries none: it is reset)
+    for skill in engine.campaign_unlocked(state):  # a skill the story freed stays free (won only), for every Legend
+        for lid in pack.legends:
+            got = camp.growth.setdefault(lid, empty_growth())["unlocked"]
+            if skill not in got:
+                got.append(skill)
     dropped = [(lg.id, iid) for lg in state.legends for iid in (*lg.inventory, *([lg.relic] if lg.relic else []))
                if iid in pack.items and pack.items[iid].chapter_item]
     rec = interlude.open_interlude(pack, camp, chapter_id, result, state.round, flags_set,

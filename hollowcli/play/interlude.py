@@ -34,7 +34,7 @@ from typing import Any
 from hollowcli.engine.growth import BASIC, Grown, attack_words, grow, stat_words
 from hollowcli.errors import HollowError
 from hollowcli.pack.campaigns import reward_words
-from hollowcli.pack.changes import changes_words
+from hollowcli.pack.changes import changes_words, given
 from hollowcli.pack.model import END, Changes, Next, Pack, Reward
 from hollowcli.pack.vocab import ItemKind, Stat
 from hollowcli.play.saves import QUESTION_KINDS, Campaign, empty_growth
@@ -362,16 +362,8 @@ def name_of(pack: Pack, kind: str, key: str) -> str:
 
 def sources(pack: Pack, lid: str, growth: Mapping[str, Any]) -> list[tuple[str, Sequence[Changes]]]:
     """A Legend's changes in the order they apply (path, upgrades in the order taken, the
-    outfit worn), each with the name of what gives it."""
-    g = growth.get(lid) or empty_growth()
-    out: list[tuple[str, Sequence[Changes]]] = []
-    lp = pack.paths.get(lid)
-    if g["path"] and lp is not None and g["path"] in lp.options:
-        out.append((lp.options[g["path"]].name, lp.options[g["path"]].changes))
-    out += [(pack.upgrades[u].name, pack.upgrades[u].changes) for u in g["upgrades"] if u in pack.upgrades]
-    if g["outfit"] and g["outfit"] in pack.items:
-        out.append((pack.items[g["outfit"]].name, pack.items[g["outfit"]].changes))
-    return out
+    outfit worn), each with the name of what gives it; a name the content lost is left out."""
+    return list(given(pack, lid, growth.get(lid) or empty_growth())[0])
 
 
 def grown(pack: Pack, lid: str, growth: Mapping[str, Any]) -> Grown:

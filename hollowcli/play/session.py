@@ -73,6 +73,8 @@ class Session:
     def __init__(self, pack: Any, record: GameRecord, on_step: Callable[[GameRecord], None] | None = None,
                  rolled: RolledQueue | None = None, source: DiceSource | None = None,
                  chooser: Callable[[ChoiceRequest], int] | None = None):
+        # a game is played and replayed with the growth it started with, never the campaign's later one
+        pack = engine.grown_pack(pack, record.growth)
         self.pack = pack
         self.record = record
         self.on_step = on_step
