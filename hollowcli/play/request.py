@@ -138,9 +138,10 @@ def prepare(pack: Any, req: PlayRequest, console: Console,
         _ask_first(pack, req, console, camp, persist, source)
     if wanted is None:
         wanted = pack.chapters[game.chapter] if (game is not None and game.chapter in pack.chapters) else campaigns.next_chapter(pack, camp)
-    if wanted is None and camp.follows is not None:
+    followed = interlude.campaign_def(pack, camp)
+    if wanted is None and followed is not None:
         raise HollowError(
-            f"campaign '{camp.name}' has come to the end of {interlude.campaign_def(pack, camp).name}; name a chapter "
+            f"campaign '{camp.name}' has come to the end of {followed.name}; name a chapter "
             "to play it again (hollow play 1) or start a new campaign (hollow campaign new NAME)"
         )
     if wanted is None:
