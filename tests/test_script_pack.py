@@ -65,14 +65,15 @@ def test_warnings_never_stop_a_pack_and_validate_lists_them(capsys: pytest.Captu
     folder = CORPUS / "events-warnings"
     warnings: list = []
     pack = load_pack([folder], use_cache=False, warnings=warnings)
-    assert "lint" in pack.chapters and len(warnings) == 4 and all(w.warning for w in warnings)
+    assert "lint" in pack.chapters and len(warnings) == 5 and all(w.warning for w in warnings)
     assert load_pack([folder], use_cache=False).chapters["lint"].events  # (no list: the loader just loads)
     code, out, _ = run_in_process(capsys, "content", "validate", str(folder), "--json")
     assert code == 0
     data = json.loads(out)
     assert data["ok"] is True and data["problems"] == []
-    assert [w["line"] for w in data["warnings"]] == [11, 12, 13, 15]
+    assert [w["line"] for w in data["warnings"]] == [11, 12, 13, 15, 26]
     assert "key-fuond" in data["warnings"][2]["message"]
+    assert "'steady-aim', which is not locked" in data["warnings"][4]["message"]
 
 
 def test_errors_and_warnings_together_exit_1_and_json_keeps_them_apart(tmp_path: Path,
