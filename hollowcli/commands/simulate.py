@@ -106,20 +106,22 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
 def _check_campaign_options(chapters: tuple[str, ...], campaign: str | None, runs: int | None,
                             max_chapters: int | None, against: Path | None) -> None:
     """``--campaign`` and the options that go with it only, each refused in one sentence."""
+    from hollowcli.errors import UsageError
+
     ctx = click.get_current_context()
     if campaign is None:
         for given, name in ((runs, "--runs"), (max_chapters, "--max-chapters")):
             if given is not None:
-                raise click.UsageError(f"{name} needs --campaign ID (it counts whole campaigns, not games)")
+                raise UsageError(f"{name} needs --campaign ID (it counts whole campaigns, not games)")
         return
     if chapters:
-        raise click.UsageError(f"--campaign {campaign} plays the campaign's own chapters; leave out the chapters "
+        raise UsageError(f"--campaign {campaign} plays the campaign's own chapters; leave out the chapters "
                                f"named ({' '.join(chapters)}), or leave out --campaign to simulate those chapters")
     if ctx.get_parameter_source("games") not in (click.core.ParameterSource.DEFAULT, None):
-        raise click.UsageError("--games counts games of each chapter; with --campaign give the number of whole "
+        raise UsageError("--games counts games of each chapter; with --campaign give the number of whole "
                                "campaigns with --runs N")
     if against is not None:
-        raise click.UsageError("--against cannot be combined with --campaign; simulate the campaign once with "
+        raise UsageError("--against cannot be combined with --campaign; simulate the campaign once with "
                                "each --content and compare the two reports")
 
 

@@ -40,8 +40,8 @@ def text_summary(doc: dict[str, Any]) -> list[str]:
     out = [f"{plural(c['runs'], 'run')} of the campaign {c['name']} ({c['id']}), seed {doc['seed']}, "
            f"policy {doc['policy']};",
            f"at most {plural(doc['max_rounds'], 'round')} a game and {plural(c['max_chapters'], 'game')} a run.",
-           f"(run i starts with 'hollow play --auto --seed {doc['seed']}+i' in a new campaign --from {c['id']};",
-           "each interlude question is answered as --auto answers it: the first option)"]
+           f"(run i: a new campaign --from {c['id']}, its first game 'hollow play --auto",
+           f"--seed {doc['seed']}+i'; each interlude question gets its first option, as --auto does)"]
     if not doc["complete"]:
         out.append("Interrupted: the figures below are of the runs finished.")
     out.append("")
@@ -131,14 +131,16 @@ def _cell(s: dict[str, Any]) -> str:
     return f"{pct(s['share'])} ({100 * lo:.0f}-{100 * hi:.0f})"
 
 
-def _wrap(text: str, width: float, size: float) -> list[str]:
+def _wrap(text: str, width: float, size: float, font: str = "") -> list[str]:
+    """``text`` in lines of at most ``width`` points (the oblique body font unless ``font``)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from hollowcli.render.fonts import OBLIQUE
 
+    font = font or OBLIQUE
     lines: list[str] = []
     for word in text.split():
-        if lines and stringWidth(lines[-1] + " " + word, OBLIQUE, size) <= width:
+        if lines and stringWidth(lines[-1] + " " + word, font, size) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
@@ -172,18 +174,21 @@ def _bars(cv: Any, rows: list[tuple[str, dict[str, Any], dict[str, Any] | None]]
         cv.setFillColor(black)
         cv.setFont(REGULAR, 7.5)
         cv.drawString(left, yc - 3, _fit(label, 145, 7.5))
-        shown = [(reached, "#a9c4dc" if won is not None else "#3d7a3a", 10.0)]
+        # (bar colour, its height, where its whisker is drawn and in which colour)
+        shown = [(reached, "#a9c4dc", 10.0, yc + 3.2, "#4f7396")] if won is not None else \
+            [(reached, "#3d7a3a", 10.0, yc, "#000000")]
         if won is not None:
-            shown.append((won, "#1f5a8c", 5.0))
-        for share, colour, bh in shown:
+            shown.append((won, "#1f5a8c", 5.0, yc - 1.2, "#000000"))
+        for share, colour, bh, _yw, _ink in shown:
             cv.setFillColor(HexColor(colour))
             cv.rect(x0, yc - bh / 2, span * (share["share"] or 0.0), bh, stroke=0, fill=1)
+        for share, _colour, _bh, yw, ink in shown:  # the whiskers over both bars
             lo, hi = share["ci95"]
-            cv.setStrokeColor(black)
+            cv.setStrokeColor(HexColor(ink))
             cv.setLineWidth(0.8)
-            cv.line(x0 + span * lo, yc, x0 + span * hi, yc)
+            cv.line(x0 + span * lo, yw, x0 + span * hi, yw)
             for x in (x0 + span * lo, x0 + span * hi):
-                cv.line(x, yc - bh / 2 - 1.5, x, yc + bh / 2 + 1.5)
+                cv.line(x, yw - 2.2, x, yw + 2.2)
         cv.setFillColor(black)
         cv.setFont(REGULAR, 7)
         figure = f"{pct(reached['share'])}" + (f" / {pct(won['share'])}" if won is not None else "")
@@ -192,6 +197,10 @@ def _bars(cv: Any, rows: list[tuple[str, dict[str, Any], dict[str, Any] | None]]
     cv.setLineWidth(0.6)
     cv.line(x0, bottom, x1, bottom)
     cv.setFont(REGULAR, 7)
-    cv.drawString(left, bottom - 20, "Light bar: the share of runs that reach the chapter; dark bar: the share that "
-                                     "win it; right: reached / won.")
-    return bottom - 24
+    y = bottom - 20
+    for part in _wrap("Light bar: the share of runs that reach the chapter; dark bar: the share that win it; "
+                      "whiskers: their 95% intervals (the upper one is the light bar's); right: reached / won.",
+                      width, 7, REGULAR):
+        cv.drawString(left, y, part)
+        y -= 8.5
+    return y - 4
