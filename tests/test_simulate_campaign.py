@@ -83,6 +83,17 @@ def test_later_games_are_played_with_the_legends_the_campaign_grew(pack: Any, mo
     assert seen[1] == ("sim-doom", tuple(h + 2 for h in base))
 
 
+@pytest.mark.parametrize(("cid", "finished"), [("dread", 4), ("dread-ungrown", 0)])
+def test_the_grown_legends_rules_numbers_decide_a_later_chapter(cid: str, finished: int) -> None:
+    """The hour of dread gives every Legend 50 fear: lost at the rules' fear limit of 10,
+    survived by Legends who took Iron Nerve (+1000) in the vigil's interlude (--auto takes
+    the first two upgrades: Stout Heart, Iron Nerve). The fear limit is read from the grown
+    pack while the game is played, not from the state it was set up in."""
+    doc = simulate_json("--campaign", cid, "--content", SIMCAMP, "--runs", "4")
+    assert doc["campaign"]["finished"]["count"] == finished
+    assert chapters(doc)["sim-dread"]["won"]["count"] == finished
+
+
 def test_a_run_is_the_games_hollow_play_auto_plays_in_a_new_campaign(capsys: pytest.CaptureFixture[str]) -> None:
     """Run i seeded S: 'hollow campaign new --from ID', then 'hollow play --auto --seed S+i'
     and on through the campaign (after a win the next game's seed is ``next_seed``; a

@@ -70,7 +70,7 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
       hollow simulate --report sim.pdf --paper a4
       hollow simulate 3 --against my-tweaks/    did my change matter?
       hollow simulate --policy random --json
-      hollow simulate --campaign the-hollow --runs 500 --report camp.pdf
+      hollow simulate --campaign the-long-autumn --runs 500 --report camp.pdf
     """
     from hollowcli.simulate.report import text_summary
     from hollowcli.simulate.request import SimulateRequest, finish, prepare
