@@ -434,9 +434,10 @@ EXAMPLES_CAMPAIGN = _examples(
 @click.argument("name", required=False, default="default", shell_complete=completion.campaigns)
 @sheet_options
 def campaign(name: str, **opts: Any) -> None:
-    """A campaign's party sheet to keep with the box (campaign-NAME.pdf): each Legend's stats
-    with what changed them, skills (a box before each locked one), life path, upgrades and kit;
-    the chapter log; a box for notes. The same sheet as 'hollow campaign status NAME'."""
+    """A campaign's party sheet to keep with the box, as 'hollow campaign status NAME' shows it.
+
+    campaign-NAME.pdf: each Legend's stats with what changed them, skills (a box before each
+    locked one), life path, upgrades and kit; the chapter log; a box for notes."""
     from hollowcli.play import campaigns, party, saves
     from hollowcli.render.party_sheet import render_party_sheet
 

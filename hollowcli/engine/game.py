@@ -285,6 +285,8 @@ def _legends_lost(state: GameState) -> str:
     """The summary's loss: a Legend at 0 health or at the fear limit ('' when none)."""
     down = [lg for lg in state.legends if lg.health <= 0]
     scared = [lg for lg in state.legends if lg.fear >= fear_limit(state.pack, lg.id)]
+    if not down and not scared:  # (every round's end: no words made)
+        return ""
     parts = [f"{state.legend_name(lg.id)} is incapacitated (health {lg.health})" for lg in down]
     parts += [f"{state.legend_name(lg.id)} has {lg.fear} fear (limit {fear_limit(state.pack, lg.id)})" for lg in scared]
     return "; ".join(parts)

@@ -264,6 +264,8 @@ def _search_goals(state: GameState) -> list[str]:
     obj = objective_of(state)
     if obj.kind == _OBJ_SEARCH:  # (the usual case, asked at every move: no lookup)
         wants: tuple[tuple[str, frozenset[str]], ...] = (("", frozenset((_ANY,))),)
+    elif not obj.of and obj.kind != _OBJ_FLAG:  # nothing to search for (asked at every move: no lookup)
+        return []
     else:  # a search part of an 'all', or a flag a search sets; an event's objective too
         wants = per_game(state, ("search wants", obj), _search_wants, state.chapter_def.events, obj)
     script = state.script
