@@ -149,6 +149,16 @@ def test_the_grown_cards_fit_at_8_5_pt_and_are_the_same_bytes_twice(capsys: pyte
             assert not warnings and not any(ff.overflow for ff in faces), (size, warnings)
 
 
+def test_descriptions_stay_where_the_card_has_room(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    _kept()
+    for size in ("poker", "tarot"):
+        _print(capsys, tmp_path / size, "cards", "legends", "--campaign", "autumn", "--size", size)
+    poker, tarot = (_card(_pdf_text(tmp_path / d / "cards-legends.pdf"), "Matthias Geroux", "Elijah Kappel")
+                    for d in ("poker", "tarot"))
+    assert "One long breath" in tarot and "One long breath" not in poker  # Steady Aim's description
+    assert "Steady Hand: Steady Aim: +1 direct damage" in poker and "Steady Hand: Steady Aim: +1 direct" in tarot
+
+
 def test_the_kit_takes_the_campaign_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     _kept()
     code, _, err = _print(capsys, tmp_path, "kit", "--campaign", "autumn", "--no-mix")

@@ -14,7 +14,7 @@ from hollowcli.pack.changes import changes_words
 from hollowcli.pack.model import Legend, Pack
 from hollowcli.pack.vocab import ItemKind
 from hollowcli.pack.words import escape_text
-from hollowcli.render.cardface import READABLE_PT
+from hollowcli.render.cardface import READABLE_PT, fit_face
 from hollowcli.render.geometry import SheetSpec, compute_layout
 from hollowcli.render.product import GAME, STAT_LABELS, CardGroup, Sized, card_file, sample
 from hollowcli.render.sheet import CardJob, RenderResult
@@ -43,23 +43,32 @@ def legend_context(pack: Pack, lg: Legend, campaign: CampaignGrowth | None = Non
     skill that starts locked, with no campaign, is locked too). A grown Legend's basic
     attack carries its grown numbers, and ``grown`` lists, per source (life path, upgrades
     in the order taken, outfit worn), what it changed in the words of ``pack.changes``.
-    With ``campaign`` the card names it, shows the relic the Legend carries in it, and keeps
-    a skill's or relic's description only where it is the rule (nothing in numbers says what
-    it does), to make room for the growth at 8.5 pt or more. With no campaign the card is the
-    pack's, as before."""
+    With ``campaign`` the card names it and shows the relic the Legend carries in it; the
+    template's ``terse`` (set by :func:`_grown_face` when the card cannot otherwise hold it all
+    at 8.5 pt) keeps a skill's or relic's description only where it is the rule. With no
+    campaign the card is the pack's, as before."""
     g = lg.grown
     locked = tuple(g.locked) if g is not None else tuple(s for s in lg.skills if s in pack.skills and pack.skills[s].locked)
     skills = [_grown_skill(pack.skills[s], g) for s in (*lg.skills, *(g.locked if g is not None else ())) if s in pack.skills]
     carried = campaign.relics.get(lg.id, lg.relic) if campaign is not None and lg.id in campaign.relics else lg.relic
     relic = pack.items.get(carried) if carried else None
     ctx: dict[str, Any] = {"legend": lg, "skills": skills, "relic": relic,
-                           "sample": sample(pack, "legends", lg.id), "locked": locked, "grown": [],
+                           "sample": sample(pack, "legends", lg.id), "locked": locked, "grown": [], "terse": False,
                            "campaign": campaign.name if campaign is not None else ""}
     if g is not None and campaign is not None:
         ctx["legend"] = dataclasses.replace(lg, basic_attack=grown_attack(lg.basic_attack, g, BASIC))
         ctx["grown"] = [{"source": name, "words": words}
                         for name, words in growth_words(pack, lg.id, campaign.growth.get(lg.id) or {})]
     return ctx
+
+
+def _grown_face(tpl: Sized, ctx: dict[str, Any], what: str, spec: SheetSpec) -> Any:
+    """A campaign's Legend card: with the skills' and relic's descriptions when the card can
+    hold them at 8.5 pt or more, else ``terse`` (a description kept only where it is the rule)."""
+    face = tpl.render("legend", {**ctx, "terse": False}, what)
+    if not fit_face(face, spec.card_w, spec.card_h, spec.bleed, what, READABLE_PT).overflow:
+        return face
+    return tpl.render("legend", {**ctx, "terse": True}, what)
 
 
 def _grown_skill(skill: Any, g: Any) -> Any:
@@ -86,9 +95,12 @@ def cards_group(pack: Pack, kind: str, spec: SheetSpec, fname: str | None = None
             for lid, lg in grown.legends.items():
                 ctx = legend_context(pack, lg, campaign)
                 what = f"{fname} card {lid!r} ({lg.name})"
-                floor = None if campaign is None else READABLE_PT  # grown lines: shrink, never below 8.5 pt
-                yield CardJob(lid, what, tpl.render("legend", ctx, what), kind="legend", name=lg.name, group=label,
-                              body_floor=floor)
+                if campaign is None:
+                    yield CardJob(lid, what, tpl.render("legend", ctx, what), kind="legend", name=lg.name,
+                                  group=label)
+                else:
+                    yield CardJob(lid, what, _grown_face(tpl, ctx, what, spec), kind="legend", name=lg.name,
+                                  group=label, body_floor=READABLE_PT)  # shrink, never below 8.5 pt
         elif kind == "allies":
             for aid, ally in pack.allies.items():
                 ctx = {"ally": ally, "sample": sample(pack, "allies", aid)}
