@@ -58,12 +58,14 @@ EXAMPLES_DECK = _examples(
 EXAMPLES_CARDS = _examples(
     "hollow print cards                    legends, allies, foes and items", "hollow print cards allies --size mini",
     "hollow print cards foes --size tarot --bleed 3 --preview",
+    "hollow print cards legends --campaign autumn   the Legends as campaign 'autumn' grew them",
 )
 EXAMPLES_KIT = _examples(
     "hollow print kit                      everything into ./output/", "hollow print kit --paper a4 --backs short",
     "hollow print kit --no-mix             a file per kind of card",
     "hollow print kit --guide              with the keeper's guide (it spoils the story)",
     "hollow print kit --size 60x90 --bleed 3 --out kit-bleed", "hollow print kit --content my-box --json",
+    "hollow print kit --campaign autumn    the Legend cards as campaign 'autumn' grew them",
 )
 EXAMPLES_GUIDE = _examples(
     "hollow print guide 6                  one chapter's keeper's guide (guide-<chapter>.pdf)",
@@ -346,17 +348,54 @@ class KindChoice(click.Choice):
         self.fail(f"{value!r} is not a kind of card{hint} (the kinds are {', '.join(map(str, self.choices))})", param, ctx)
 
 
+campaign_option = click.option(
+    "--campaign", "campaign_name", default=None, metavar="NAME", shell_complete=completion.campaigns,
+    help="Print the Legend cards of saved campaign NAME: its grown Legends (life path, upgrades, outfit worn, "
+         "skills unlocked), with a line per source saying what it changed.")
+
+
+def _campaign_growth(name: str | None, pack: Any) -> Any:
+    """The saved campaign ``name``'s growth for the Legend cards (None without ``--campaign``).
+
+    A campaign that does not exist is one sentence naming ``hollow campaign list``; growth
+    naming something the content no longer has is the engine's one-sentence SaveError,
+    raised here, before anything is written."""
+    if name is None:
+        return None
+    from hollowcli.engine import grown_pack
+    from hollowcli.errors import SaveError
+    from hollowcli.play import saves
+    from hollowcli.render.stat_cards import CampaignGrowth
+
+    path = saves.campaign_path(name)  # a name that cannot be a campaign's is a UsageError here
+    if not path.exists() and not path.is_symlink():
+        raise SaveError(f"there is no saved campaign named {name!r}; 'hollow campaign list' shows the campaigns "
+                        "there are")
+    camp = saves.load(name)
+    grown_pack(pack, camp.growth)  # the growth checked against the content now: one sentence, no file
+    relics = {lid: (kit.get("relic") if isinstance(kit, dict) else None) for lid, kit in (camp.legends or {}).items()}
+    return CampaignGrowth(name, camp.growth, relics)
+
+
 @print_.command(epilog=EXAMPLES_CARDS)
 @click.argument("kinds", nargs=-1, type=KindChoice(["legends", "allies", "foes", "items"]))
+@campaign_option
 @sheet_options
-def cards(kinds: tuple[str, ...], **opts: Any) -> None:
-    """Stat cards for legends, allies, foes, items (all when none is named): cards-<kind>.pdf."""
+def cards(kinds: tuple[str, ...], campaign_name: str | None, **opts: Any) -> None:
+    """Stat cards for legends, allies, foes, items (all when none is named): cards-<kind>.pdf.
+
+    With --campaign NAME the Legend cards are that campaign's grown Legends: the grown numbers,
+    a line per life path, upgrade and outfit saying what it changed, locked skills marked."""
     from hollowcli.render.stat_cards import CARD_KINDS, render_cards
 
-    spec, pack = _prepare(opts)
     chosen = [k.lower() for k in kinds] or list(CARD_KINDS)
     chosen = list(dict.fromkeys(chosen))
-    jobs = [(f"cards-{k}.pdf", "cards", (lambda k=k: render_cards(pack, k, spec))) for k in chosen]
+    if campaign_name is not None and "legends" not in chosen:
+        raise UsageError(f"--campaign {campaign_name} grows the Legend cards only: add 'legends' to the kinds "
+                         "(hollow print cards legends --campaign NAME), or leave --campaign out")
+    spec, pack = _prepare(opts)
+    camp = _campaign_growth(campaign_name, pack)
+    jobs = [(f"cards-{k}.pdf", "cards", (lambda k=k: render_cards(pack, k, spec, camp))) for k in chosen]
     _go(jobs, opts)
 
 
@@ -400,8 +439,9 @@ def guide(chapter: str | None, all_: bool, **opts: Any) -> None:
 @click.option("--guide", "with_guide", is_flag=True,
               help="Also print guide.pdf, the keeper's guide of every chapter with events (it spoils the story, "
                    "so the kit leaves it out unless asked).")
+@campaign_option
 @sheet_options
-def kit(mix: bool, with_guide: bool, **opts: Any) -> None:
+def kit(mix: bool, with_guide: bool, campaign_name: str | None, **opts: Any) -> None:
     """Everything, in the order to print it: the duplex test, the cards, the turn-order sheet, setup
     sheets, spawn tables, and index.pdf (a checklist for the first printing, what each file holds,
     which card is where). With --guide, the keeper's guide too (guide.pdf), before the index."""
@@ -410,7 +450,7 @@ def kit(mix: bool, with_guide: bool, **opts: Any) -> None:
     from hollowcli.render.product import GUIDE
 
     spec, pack = _prepare(opts)
-    plan = kit_plan(pack, spec, mix, with_guide)
+    plan = kit_plan(pack, spec, mix, with_guide, _campaign_growth(campaign_name, pack))
     if with_guide and not any(p.kind == GUIDE for p in plan):
         click.echo("hollow: note: no chapter has events or setup tokens, so the kit has no keeper's guide "
                    "(guide.pdf).", err=True)

@@ -643,7 +643,7 @@ def face_warnings(face: Face, ff: FittedFace, what: str) -> list[str]:
     out = []
     if ff.overflow:
         out.append(
-            f"{what}: the text does not fit even at {FLOOR_PT:g} pt; it is cut short on the card "
+            f"{what}: the text does not fit even at {ff.sizes.get('body', FLOOR_PT):g} pt; it is cut short on the card "
             "(marked in red); shorten it or use a larger --size"
         )
     missing = missing_glyphs(face.plain_text)

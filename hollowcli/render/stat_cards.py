@@ -3,13 +3,18 @@ items, each kind with its back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
 
+from hollowcli.engine.growth import BASIC, grown_attack, grown_pack, growth_words
 from hollowcli.errors import UsageError
 from hollowcli.pack.changes import changes_words
-from hollowcli.pack.model import Pack
+from hollowcli.pack.model import Legend, Pack
 from hollowcli.pack.vocab import ItemKind
 from hollowcli.pack.words import escape_text
+from hollowcli.render.cardface import READABLE_PT, fit_face
 from hollowcli.render.geometry import SheetSpec, compute_layout
 from hollowcli.render.product import GAME, STAT_LABELS, CardGroup, Sized, card_file, sample
 from hollowcli.render.sheet import CardJob, RenderResult
@@ -18,8 +23,66 @@ from hollowcli.render.sheet import CardJob, RenderResult
 CARD_KINDS = ("legends", "allies", "foes", "items")
 
 
-def cards_group(pack: Pack, kind: str, spec: SheetSpec, fname: str | None = None) -> CardGroup:
-    """Stat cards of one kind: ``legends``, ``allies``, ``foes`` or ``items``."""
+@dataclass(frozen=True)
+class CampaignGrowth:
+    """What the Legend cards need of a saved campaign: its name (on each card's footer) and
+    its growth record (``{legend_id: {"upgrades": [...], "path": ..., "outfit": ...,
+    "unlocked": [...]}}``, as the save holds it); the relic each Legend carries (a Legend
+    the campaign does not list carries the pack's)."""
+
+    name: str
+    growth: Mapping[str, Mapping[str, Any]]
+    relics: Mapping[str, str | None] = dataclasses.field(default_factory=dict)  # legend id -> relic it carries
+
+
+def legend_context(pack: Pack, lg: Legend, campaign: CampaignGrowth | None = None) -> dict[str, Any]:
+    """The legend template's context for ``lg`` (a record of ``grown_pack(pack, ...)``).
+
+    Its skills in the order it has them, each a skill record whose attack carries the grown
+    numbers, then the skills it has that are still locked (``locked`` holds their ids: a
+    skill that starts locked, with no campaign, is locked too). A grown Legend's basic
+    attack carries its grown numbers, and ``grown`` lists, per source (life path, upgrades
+    in the order taken, outfit worn), what it changed in the words of ``pack.changes``.
+    With ``campaign`` the card names it and shows the relic the Legend carries in it; the
+    template's ``terse`` (set by :func:`_grown_face` when the card cannot otherwise hold it all
+    at 8.5 pt) keeps a skill's or relic's description only where it is the rule. With no
+    campaign the card is the pack's, as before."""
+    g = lg.grown
+    locked = tuple(g.locked) if g is not None else tuple(s for s in lg.skills if s in pack.skills and pack.skills[s].locked)
+    skills = [_grown_skill(pack.skills[s], g) for s in (*lg.skills, *(g.locked if g is not None else ())) if s in pack.skills]
+    carried = campaign.relics.get(lg.id, lg.relic) if campaign is not None and lg.id in campaign.relics else lg.relic
+    relic = pack.items.get(carried) if carried else None
+    ctx: dict[str, Any] = {"legend": lg, "skills": skills, "relic": relic,
+                           "sample": sample(pack, "legends", lg.id), "locked": locked, "grown": [], "terse": False,
+                           "campaign": campaign.name if campaign is not None else ""}
+    if g is not None and campaign is not None:
+        ctx["legend"] = dataclasses.replace(lg, basic_attack=grown_attack(lg.basic_attack, g, BASIC))
+        ctx["grown"] = [{"source": name, "words": words}
+                        for name, words in growth_words(pack, lg.id, campaign.growth.get(lg.id) or {})]
+    return ctx
+
+
+def _grown_face(tpl: Sized, ctx: dict[str, Any], what: str, spec: SheetSpec) -> Any:
+    """A campaign's Legend card: with the skills' and relic's descriptions when the card can
+    hold them at 8.5 pt or more, else ``terse`` (a description kept only where it is the rule)."""
+    face = tpl.render("legend", {**ctx, "terse": False}, what)
+    if not fit_face(face, spec.card_w, spec.card_h, spec.bleed, what, READABLE_PT).overflow:
+        return face
+    return tpl.render("legend", {**ctx, "terse": True}, what)
+
+
+def _grown_skill(skill: Any, g: Any) -> Any:
+    """A skill as its Legend has it: the attack with the grown numbers (the pack's record when
+    nothing changes it)."""
+    if g is None or skill.attack is None or skill.id not in g.attacks:
+        return skill
+    return dataclasses.replace(skill, attack=grown_attack(skill.attack, g, skill.id))
+
+
+def cards_group(pack: Pack, kind: str, spec: SheetSpec, fname: str | None = None,
+                campaign: CampaignGrowth | None = None) -> CardGroup:
+    """Stat cards of one kind: ``legends``, ``allies``, ``foes`` or ``items``. With ``campaign``
+    the Legend cards are that campaign's grown Legends (see :func:`legend_context`)."""
     if kind not in CARD_KINDS:
         raise UsageError(f"there are no {kind!r} cards; use one of {', '.join(CARD_KINDS)}")
     tpl = Sized(pack, spec)
@@ -28,12 +91,16 @@ def cards_group(pack: Pack, kind: str, spec: SheetSpec, fname: str | None = None
 
     def jobs() -> Iterator[CardJob]:
         if kind == "legends":
-            for lid, lg in pack.legends.items():
-                skills = [pack.skills[s] for s in lg.skills if s in pack.skills]
-                relic = pack.items.get(lg.relic) if lg.relic else None
-                ctx = {"legend": lg, "skills": skills, "relic": relic, "sample": sample(pack, "legends", lid)}
+            grown = grown_pack(pack, campaign.growth) if campaign is not None else pack
+            for lid, lg in grown.legends.items():
+                ctx = legend_context(pack, lg, campaign)
                 what = f"{fname} card {lid!r} ({lg.name})"
-                yield CardJob(lid, what, tpl.render("legend", ctx, what), kind="legend", name=lg.name, group=label)
+                if campaign is None:
+                    yield CardJob(lid, what, tpl.render("legend", ctx, what), kind="legend", name=lg.name,
+                                  group=label)
+                else:
+                    yield CardJob(lid, what, _grown_face(tpl, ctx, what, spec), kind="legend", name=lg.name,
+                                  group=label, body_floor=READABLE_PT)  # shrink, never below 8.5 pt
         elif kind == "allies":
             for aid, ally in pack.allies.items():
                 ctx = {"ally": ally, "sample": sample(pack, "allies", aid)}
@@ -61,9 +128,10 @@ def cards_group(pack: Pack, kind: str, spec: SheetSpec, fname: str | None = None
     return CardGroup(label, jobs, back, f"{fname} card back", len(pack.kind(kind)), holds)
 
 
-def render_cards(pack: Pack, kind: str, spec: SheetSpec) -> RenderResult:
-    """Stat cards of one kind: ``legends``, ``allies``, ``foes`` or ``items``."""
-    group = cards_group(pack, kind, spec)
+def render_cards(pack: Pack, kind: str, spec: SheetSpec, campaign: CampaignGrowth | None = None) -> RenderResult:
+    """Stat cards of one kind: ``legends``, ``allies``, ``foes`` or ``items`` (the Legends grown
+    by ``campaign`` when given)."""
+    group = cards_group(pack, kind, spec, campaign=campaign)
     return card_file([group], compute_layout(spec), f"{GAME}: {kind} cards", f"Stat cards: {kind}", f"cards-{kind}",
                      group.holds)
 
