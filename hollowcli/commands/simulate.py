@@ -41,9 +41,18 @@ if TYPE_CHECKING:
 @click.option("--preview", is_flag=True, help="With --report: also write a PNG of its first page.")
 @click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default=None,
               help="Paper of the --report PDF. Default: 'paper' in the config file, else letter.")
+@click.option("--campaign", "campaign", default=None, metavar="ID", shell_complete=completion.ids("campaigns"),
+              help="Play whole campaigns of the content's campaign ID instead of chapters (--auto answers "
+                   "each interlude question).")
+@click.option("--runs", type=click.IntRange(1, 1_000_000), default=None,
+              help="With --campaign: campaigns to play (default 200); run i's first game is seeded SEED+i.")
+@click.option("--max-chapters", type=click.IntRange(1), default=None,
+              help="With --campaign: stop a run, not finished, after this many games (default: 3 times the "
+                   "campaign's chapters).")
 def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None, max_rounds: int, policy: str,
              content_dirs: tuple[str, ...], against: Path | None, as_json: bool, report_path: Path | None,
-             preview: bool, paper: str | None) -> None:
+             preview: bool, paper: str | None, campaign: str | None, runs: int | None,
+             max_chapters: int | None) -> None:
     """Play many --auto games of each chapter (all, when none is named) and show how they go.
 
     Win rate with its 95% interval, how games are lost (health, fear, round limit) and
@@ -61,6 +70,7 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
       hollow simulate --report sim.pdf --paper a4
       hollow simulate 3 --against my-tweaks/    did my change matter?
       hollow simulate --policy random --json
+      hollow simulate --campaign the-hollow --runs 500 --report camp.pdf
     """
     from hollowcli.simulate.report import text_summary
     from hollowcli.simulate.request import SimulateRequest, finish, prepare
@@ -69,8 +79,9 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
         raise click.UsageError("--preview needs --report FILE.pdf (it is a picture of the report's first page)")
     if paper is not None and report_path is None:
         raise click.UsageError("--paper needs --report FILE.pdf (it is the paper of the report)")
+    _check_campaign_options(chapters, campaign, runs, max_chapters, against)
     req = SimulateRequest(chapters, games, seed, jobs, max_rounds, policy, content_dirs, against, report_path, preview,
-                          paper)
+                          paper, campaign, runs or 200, max_chapters)
     plan = prepare(req)
     if plan.note:
         click.echo(f"hollow: note: {plan.note}.", err=True)
@@ -83,9 +94,33 @@ def simulate(chapters: tuple[str, ...], games: int, seed: int, jobs: int | None,
     if as_json:
         emit_json(done.doc)
     else:
+        if campaign is not None:
+            from hollowcli.simulate.campaign_report import text_summary as campaign_summary
+
+            text_summary = campaign_summary
         for line in text_summary(done.doc):
             echo(line)
     _footer(req, done, plan, seconds)
+
+
+def _check_campaign_options(chapters: tuple[str, ...], campaign: str | None, runs: int | None,
+                            max_chapters: int | None, against: Path | None) -> None:
+    """``--campaign`` and the options that go with it only, each refused in one sentence."""
+    ctx = click.get_current_context()
+    if campaign is None:
+        for given, name in ((runs, "--runs"), (max_chapters, "--max-chapters")):
+            if given is not None:
+                raise click.UsageError(f"{name} needs --campaign ID (it counts whole campaigns, not games)")
+        return
+    if chapters:
+        raise click.UsageError(f"--campaign {campaign} plays the campaign's own chapters; leave out the chapters "
+                               f"named ({' '.join(chapters)}), or leave out --campaign to simulate those chapters")
+    if ctx.get_parameter_source("games") not in (click.core.ParameterSource.DEFAULT, None):
+        raise click.UsageError("--games counts games of each chapter; with --campaign give the number of whole "
+                               "campaigns with --runs N")
+    if against is not None:
+        raise click.UsageError("--against cannot be combined with --campaign; simulate the campaign once with "
+                               "each --content and compare the two reports")
 
 
 def _play(plan: Plan) -> list[Outcome]:
@@ -105,12 +140,15 @@ def _footer(req: SimulateRequest, done: Finished, plan: Plan, seconds: float) ->
     from hollowcli.engine import compiled
 
     rate = done.games / seconds if seconds > 0 else 0.0
-    click.echo(f"Played {plural(done.games, 'game')} in {seconds:.1f} s ({rate:.0f} games/s, "
+    runs = f"{plural(done.runs, 'campaign')}, " if plan.campaign is not None else ""
+    click.echo(f"Played {runs}{plural(done.games, 'game')} in {seconds:.1f} s ({rate:.0f} games/s, "
                f"{plural(plan.jobs, 'process', 'processes')}, {'compiled engine' if compiled() else 'engine in plain Python'}).", err=True)
     if done.report is not None:
         click.echo(f"Wrote {done.report}" + (f" and {done.preview}" if done.preview else "") + ".", err=True)
     if done.interrupted:
         how = "interrupted" if done.stopped_by == signal.SIGINT else f"stopped by {signal.Signals(done.stopped_by).name}"
-        click.echo(f"hollow: {how} after {done.games} of {plural(plan.total, 'game')}; the figures above are of those "
-                   "games" + ("; no report was written" if req.report is not None else "") + ".", err=True)
+        what = (f"{done.runs} of {plural(plan.total, 'campaign')}" if plan.campaign is not None
+                else f"{done.games} of {plural(plan.total, 'game')}")
+        click.echo(f"hollow: {how} after {what}; the figures above are of those "
+                   + ("campaigns" if plan.campaign is not None else "games") + ("; no report was written" if req.report is not None else "") + ".", err=True)
         exit_interrupted(128 + done.stopped_by)  # 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP, as a shell says

@@ -56,8 +56,15 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
              index: int = 0) -> GameResult:
     """One whole game of ``chapter`` seeded ``seed``: the game ``hollow play CHAPTER --auto
     --seed SEED --max-rounds MAX_ROUNDS`` plays (with ``policy`` choosing the Legends' moves)."""
+    return play_from(engine.new_game(pack, chapter), seed, max_rounds, policy, index)[0]
+
+
+def play_from(state: Any, seed: int, max_rounds: int = 100, policy: str = "auto",
+              index: int = 0) -> tuple[GameResult, Any]:
+    """Play the game set up in ``state`` to its end (or the round cap) as ``hollow play
+    --auto --seed SEED`` does; its result, and the state it ended in (a campaign's run
+    hands that to the interlude)."""
     choose = _policy(policy)
-    state = engine.new_game(pack, chapter)
     ids = [lg.id for lg in state.legends]
     where = {lid: n for n, lid in enumerate(ids)}
     damage = [0] * len(ids)
@@ -87,7 +94,7 @@ def play_one(pack: Any, chapter: str, seed: int, max_rounds: int = 100, policy: 
     rounds = min(state.round, max_rounds) if capped else state.round
     return GameResult(index=index, won=won, cause=cause, rounds=rounds, steps=step,
                       fell=(down + scared) if not won else (), damage=tuple(damage), fear=tuple(fear),
-                      defeated=state.defeated_count())
+                      defeated=state.defeated_count()), state
 
 
 #: Every policy ``--policy`` names: the engine's, and ``hint`` (slow: a small hint at each decision).
