@@ -231,8 +231,7 @@ def test_rewards_given_chapter_items_dropped_locked_skill_unlocked(pack: Any) ->
     camp2.growth = {"emily-van-winkle": {**saves.empty_growth(), "path": "hunter"}}
     _end(pack, camp2, "won")
     free = interlude.grown(pack, "emily-van-winkle", camp2.growth)
-    # (Flint Shot, the built-in Long Autumn's locked skill for Emily, stays locked: The Hollow never frees it)
-    assert "piercing-shot" in free.legend.skills and free.locked == ("flint-shot",)
+    assert "piercing-shot" in free.legend.skills and free.locked == ()
     assert camp2.growth["emily-van-winkle"]["unlocked"] == ["piercing-shot"]
 
 
