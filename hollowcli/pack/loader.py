@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import Final, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hollowcli import resources
 from hollowcli.errors import ContentError, HollowError, Problem
