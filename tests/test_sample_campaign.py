@@ -122,3 +122,21 @@ def test_the_churchyard_vestry_unlocks_elijahs_vesper_psalm(pack: Any) -> None:
     psalter = next(ev for ev in pack.chapters["churchyard"].events if ev.id == "the-old-psalter")
     assert [st.value for st in psalter.do if st.effect == Effect.UNLOCK_SKILL] == ["vesper-psalm"]
     assert pack.skills["vesper-psalm"].locked and "vesper-psalm" in pack.legends["elijah-kappel"].skills
+
+
+def test_a_pack_that_replaces_the_chapters_drops_the_long_autumn_and_validates(tmp_path: Any) -> None:
+    """The Long Autumn is built on the sample chapters: a box of your own that replaces them
+    (as the `content init` scaffold does) leaves no campaign naming chapters that are gone,
+    and no warning about the built-in locked skills no campaign frees any more."""
+    from hollowcli.pack.loader import load_pack
+
+    (tmp_path / "c.yaml").write_text(
+        "sample: true\nreplaces: [chapters]\nchapters:\n  lane:\n    name: The Lane\n    number: 1\n"
+        "    map: |\n      #######\n      #1...2#\n      #..S..#\n      #######\n    features: {S: start}\n"
+        "    track: [[move, attack], [spawn]]\n    spawn_list: [[{foe: gobkin, count: 1}]]\n"
+        "    objective: {kind: survive, rounds: 3}\n", encoding="utf-8")
+    warnings: list = []
+    mine = load_pack([str(tmp_path)], use_cache=False, warnings=warnings)
+    assert list(mine.chapters) == ["lane"] and not mine.campaigns and not mine.upgrades and not mine.paths
+    assert warnings == []
+    assert "coffin-lid" in mine.skills and mine.skills["coffin-lid"].locked  # still there, still locked
