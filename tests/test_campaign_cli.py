@@ -50,12 +50,16 @@ def test_status_shows_progress_the_game_in_progress_and_what_comes_next() -> Non
     assert r.exit_code == 0, r.output
     out = r.output
     assert "Campaign 'default'" in out
-    assert "  won  1. The Schoolhouse by the Mill Pond" in out and "won 1, lost 0" in out
+    # the default campaign follows the built-in Long Autumn: its log, and the Legends as
+    # its first interlude (answered by --auto: the first option of each) grew them
+    assert "Campaign 'default' · The Long Autumn" in out
+    assert "  1. The Schoolhouse by the M… won  8 rounds" in out
     assert "In progress: chapter 2, The Covered Bridge, round 1, step 2 (seed 9)." in out
-    # the party sheet: each Legend's numbers, then its skills and what it carries
-    assert "Jeremiah Pincke    12   2  2   3   1   10\n  skills: Spade Swing, Stand Fast · carries relic Horseshoe Amulet\n" in out
-    assert "  skills: Steady Aim, Fan the Hammer · carries nothing\n" in out
-    assert "· carries relic Silver Locket\n" in out and "· carries Linen Bandages\n" in out
+    # the party sheet: each Legend's numbers, then its skills (the locked one marked) and what it carries
+    assert "Jeremiah Pincke    14   4  2   3   1   10  The Sexton · wears Drover's Greatcoat\n" in out
+    assert "  skills: Spade Swing, Stand Fast, Coffin Lid [locked]\n  carries relic Horseshoe Amulet\n" in out
+    assert "  skills: Steady Aim, Fan the Hammer, Last Cartridge [locked] · carries nothing\n" in out
+    assert "  carries relic Silver Locket\n" in out and "· carries Linen Bandages\n" in out
     assert max(len(line) for line in out.splitlines()) <= 80 and len(out.splitlines()) <= 23
     assert "Continue with: hollow play" in out
 

@@ -220,4 +220,5 @@ def test_an_outfit_card_says_it_is_worn_and_what_it_changes(tmp_path: Path) -> N
     text = " ".join(" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf)))
     assert "Oilskin Coat Outfit · one worn per Legend" in text
     assert "While worn: +1 defense." in text and "While worn: +1 fear limit; Long Shot: +1 range." in text
-    assert "Storm Lantern 1● Item" in text and text.count("While worn") == 2  # only outfits say it
+    # only outfits say it: the two here and the built-in Drover's Greatcoat
+    assert "Storm Lantern 1● Item" in text and text.count("While worn") == 3 and "Drover's Greatcoat" in text

@@ -120,11 +120,9 @@ def contract() -> set[str]:
 
 #: Parts the built-in content cannot use yet, each with why and who ends the wait. A part
 #: leaves this set as soon as a chapter uses it (a test below fails while it stays).
-#: ``unlock_skill`` frees a skill that starts ``locked``; the built-in content has no such
-#: skill until the sample campaign (issue 19, C6) gives each Legend one, and an unlock in a
-#: built-in chapter before that would move every game's fingerprint for a step that changes
-#: nothing. The lead decides at the issue 19 merge (s9-status-growth.md).
-AWAITING = {"effect:unlock_skill"}
+#: Empty since the sample campaign (issue 19, C6): ``unlock_skill`` is used by the
+#: Churchyard's vestry, which frees Elijah's locked Vesper Psalm.
+AWAITING: set[str] = set()
 
 
 @pytest.fixture(scope="module")

@@ -29,6 +29,17 @@ from hollowcli.play import campaigns, interlude, saves
 HERE = Path(__file__).resolve().parent
 CAMPAIGN = str(HERE / "packs" / "campaign")
 VIGIL = str(HERE / "packs" / "interlude")
+#: Each of those packs drops the built-in Long Autumn ('replaces: [campaigns, ...]'), so a
+#: second campaign beside The Vigil comes from a small pack of its own, layered after it.
+HOLLOW_TOO = "sample: true\ncampaigns:\n  the-hollow: {name: The Hollow, start: schoolhouse, chapters: {schoolhouse: {won: end}}}\n"
+
+
+def _two(tmp_path: Path) -> list[str]:
+    """``--content`` options loading two campaigns, the-hollow and the-vigil."""
+    extra = tmp_path / "hollow-too"
+    extra.mkdir(exist_ok=True)
+    (extra / "campaign.yaml").write_text(HOLLOW_TOO, encoding="utf-8")
+    return ["--content", VIGIL, "--content", str(extra)]
 LEGENDS = ["jeremiah-pincke", "matthias-geroux", "elijah-kappel", "emily-van-winkle"]
 
 
@@ -244,19 +255,20 @@ def test_apply_is_pure(pack: Any) -> None:
 
 
 # ----------------------------------------------------------------------------- the commands
-def test_campaign_new_follows_the_one_campaign_or_from_or_refuses(pack: Any, capsys: pytest.CaptureFixture[str]) -> None:
+def test_campaign_new_follows_the_one_campaign_or_from_or_refuses(pack: Any, capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
     r = CliRunner().invoke(cli, ["campaign", "new", "a1", "--content", CAMPAIGN])
     assert r.exit_code == 0 and "following The Hollow ('the-hollow')" in " ".join(r.output.split())
     assert saves.load("a1").follows == "the-hollow"
     code, _out, err = run_in_process(capsys, "campaign", "new", "a2", "--from", "nope", "--content", CAMPAIGN)
     assert code == 1 and one_sentence(err) and not saves.campaign_path("a2").exists()
     assert "--from 'nope' names no campaign of the loaded content; its campaigns are: the-hollow (The Hollow)" in err
-    r = CliRunner().invoke(cli, ["campaign", "new", "a3"])  # the built-in content defines no campaign
-    assert r.exit_code == 0 and saves.load("a3").follows is None
-    code, _out, err = run_in_process(capsys, "campaign", "new", "a4", "--content", CAMPAIGN, "--content", VIGIL)
+    r = CliRunner().invoke(cli, ["campaign", "new", "a3"])  # the built-in content defines one: The Long Autumn
+    assert r.exit_code == 0 and saves.load("a3").follows == "the-long-autumn"
+    code, _out, err = run_in_process(capsys, "campaign", "new", "a4", *_two(tmp_path))
     assert code == 1 and one_sentence(err) and ("the loaded content defines 2 campaigns, none with the id 'a4'; choose "
-                                                "one with --from ID: the-hollow (The Hollow), the-vigil (The Vigil)") in err
-    r = CliRunner().invoke(cli, ["campaign", "new", "the-vigil", "--content", CAMPAIGN, "--content", VIGIL])
+                                                "one with --from ID: the-vigil (The Vigil), the-hollow (The Hollow)") in err
+    r = CliRunner().invoke(cli, ["campaign", "new", "the-vigil", *_two(tmp_path)])
     assert r.exit_code == 0 and saves.load("the-vigil").follows == "the-vigil"
     r = CliRunner().invoke(cli, ["campaign", "new", "a5", "--json"], env={"HOLLOW_CONTENT": VIGIL})
     assert r.exit_code == 0 and json.loads(r.output)["follows"] == "the-vigil"
@@ -318,7 +330,7 @@ def test_a_campaign_that_follows_a_campaign_the_content_lacks_is_one_sentence(
     code, _out, err = run_in_process(capsys, "play", "--campaign", "lost-pack")
     assert code == 1 and one_sentence(err)
     assert ("campaign 'lost-pack' follows the pack campaign 'the-hollow', which the loaded content does not define "
-            "(it defines: none); load its pack with --content DIR") in err
+            "(it defines: the-long-autumn); load its pack with --content DIR") in err
     assert saves.campaign_path("lost-pack").read_bytes() == before
 
 
@@ -379,16 +391,15 @@ def test_play_left_in_the_interlude_asks_the_rest_before_the_next_chapter(tmp_pa
 
 
 def test_hollow_play_starting_a_campaign_follows_the_content_s_campaign_or_says_how(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     r = CliRunner().invoke(cli, ["play", "--campaign", "fresh", "--new", "--content", VIGIL], input="quit\n")
     assert r.exit_code == 0, r.output
     camp = saves.load("fresh")
     assert camp.follows == "the-vigil" and camp.game is not None and camp.game.chapter == "night-vigil"  # its start
-    code, _out, err = run_in_process(capsys, "play", "--campaign", "two", "--new", "--content", CAMPAIGN,
-                                     "--content", VIGIL)
+    code, _out, err = run_in_process(capsys, "play", "--campaign", "two", "--new", *_two(tmp_path))
     assert code == 1 and one_sentence(err) and not saves.campaign_path("two").exists()
     assert ("the loaded content defines 2 campaigns, none with the id 'two'; start the campaign with 'hollow campaign "
-            "new two --from ID', ID one of: the-hollow, the-vigil") in err
+            "new two --from ID', ID one of: the-vigil, the-hollow") in err
 
 
 def test_play_after_the_end_of_the_campaign_says_so(pack: Any, capsys: pytest.CaptureFixture[str]) -> None:

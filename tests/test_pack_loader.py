@@ -712,9 +712,12 @@ def test_replacing_skills_alone_reports_the_builtin_legends_that_name_them(tmp_p
     named = {s for lg in builtin.legends.values() for s in lg.skills}
     legends = [p for p in problems if p.file.endswith("legends.yaml")]
     assert {p.message.rsplit(" ", 1)[1].strip("'") for p in legends} == named and all(p.line for p in legends)
-    # the Potter's Field puts a skill lock on Long Shot (and takes it off): both places are named too
+    # the Churchyard's vestry unlocks Vesper Psalm, and the Potter's Field puts a skill lock on
+    # Long Shot (and takes it off): those places are named too (the built-in campaign and its
+    # upgrades and paths, built on the skills, are dropped with them: no problem of theirs)
     locks = [p for p in problems if p not in legends]
     assert [(Path(p.file).name, p.message) for p in locks] == [
+        ("churchyard.yaml", "the unlock_skill effect names the unknown skill 'vesper-psalm'")] + [
         ("potters-field.yaml", "the skill lock names the unknown skill 'long-shot'")] * 2 and all(p.line for p in locks)
     assert all("replace this entry in that pack too" in p.hint and "s.yaml:1" in p.hint for p in problems)
 

@@ -231,7 +231,8 @@ def test_print_campaign_of_a_new_campaign_says_no_chapter_yet(capsys: pytest.Cap
     code, _, err = run_in_process(capsys, "print", "campaign", "fresh", "--out", str(tmp_path))
     assert code == 0 and err == ""
     text = _pdf_text(tmp_path / "campaign-fresh.pdf")[0]
-    assert "Campaign 'fresh': party sheet" in text and "No chapter played yet." in text
+    # (a new campaign follows the built-in Long Autumn: the sheet is titled with it)
+    assert "The Long Autumn: party sheet Campaign 'fresh'" in text and "No chapter played yet." in text
     assert all(name in text for name in LEGENDS)
 
 

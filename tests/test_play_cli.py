@@ -255,7 +255,10 @@ def test_winning_moves_on_and_losing_resets_with_items_kept(tmp_path: Path) -> N
     # The churchyard is won by defeating the Horseman within 9 rounds: with 1000 health
     # (a pack layered over the built-in one) he cannot be, so the game is lost, whatever the seed.
     tough = horseman_pack(tmp_path / "tough", health=1000, defense=1, dice=3, direct=2, text="Tireless.")
-    r = play("3", "--seed", "1", "--auto", "--campaign", "lost", "--new", "--content", str(tough))
+    # a campaign that follows no pack campaign (as one made before issue 19): a lost chapter
+    # is played again (the built-in Long Autumn would send the party back to the bridge)
+    saves.save(saves.new_campaign("lost", follows=None))
+    r = play("3", "--seed", "1", "--auto", "--campaign", "lost", "--content", str(tough))
     assert r.exit_code == 0, r.output
     assert "The chapter is lost" in r.output
     assert "The chapter and the Legends are reset" in r.output

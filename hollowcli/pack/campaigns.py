@@ -349,6 +349,13 @@ def kind_skills(ck: Checker, entry: dict[str, Any], path: Path_) -> Any:
     skill, file, line = str(path[1]), ck.file, ck.line(path + ("locked",))
 
     def unlocked(merged: Merged, rules: Mapping[str, Any]) -> list[Problem]:
+        mine = merged.get("skills", {}).get(skill)
+        home = mine.pack if mine is not None else 0
+        if not any(c.pack <= home for c in merged.get("campaigns", {}).values()):
+            # no campaign of its own pack or an earlier one is left (a later pack replaced
+            # them): the skill's pack is not the one to fix; it stays locked (reading 9)
+            # unless an event's unlock_skill frees it
+            return []
         for camp in merged.get("campaigns", {}).values():
             for ch in camp.canon["chapters"].values():
                 if any(r is not None and skill in r["skills"] for r in ch["rewards"].values()):

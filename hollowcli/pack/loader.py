@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hollowcli import resources
 from hollowcli.errors import ContentError, HollowError, Problem
@@ -308,6 +308,14 @@ def _read_file(path: Path, shown: str, index: int, folder: str, problems: list[P
     return None
 
 
+#: A pack that replaces one of these kinds also drops the earlier packs' campaigns, upgrades
+#: and life paths, which are built on the chapters, Legends, skills and items it dropped
+#: (so ``replaces: [chapters]`` over the built-in content leaves no Long Autumn naming
+#: chapters that are gone); the pack may define its own.
+CAMPAIGN_BASE: Final = frozenset({"chapters", "legends", "skills", "items"})
+CAMPAIGN_KINDS: Final = ("campaigns", "upgrades", "paths")
+
+
 def _layer(layers: _Layers, index: int, folder: str, entries: list[Entry], replaces: dict[str, Replace],
            given: set[str], problems: list[Problem]) -> None:
     """One pack over the earlier ones: the kinds it replaces are dropped first, then its
@@ -323,6 +331,15 @@ def _layer(layers: _Layers, index: int, folder: str, entries: list[Entry], repla
             layers.dropped[(kind, ident)] = (decl, index)
             layers.origins.pop(f"{kind}/{ident}", None)
         layers.merged[kind] = {}
+    if CAMPAIGN_BASE & set(replaces):  # a campaign is built on them: the earlier ones go too
+        decl = next(replaces[k] for k in replaces if k in CAMPAIGN_BASE)
+        for kind in CAMPAIGN_KINDS:
+            if kind in replaces:
+                continue
+            for ident in layers.merged[kind]:
+                layers.dropped[(kind, ident)] = (decl, index)
+                layers.origins.pop(f"{kind}/{ident}", None)
+            layers.merged[kind] = {}
     for entry in entries:
         if entry.kind == "rules":
             before = layers.rules.get(entry.id)

@@ -123,7 +123,9 @@ def refresh(pack: Pack, camp: Campaign) -> None:
     its base and answers (after an answer or an undo)."""
     rec = camp.interlude
     assert rec is not None
-    rec["questions"] = owed(pack, rec)
+    # a campaign that follows no pack campaign is asked nothing, not even a life path the
+    # content defines for the chapter it won (the module's docstring)
+    rec["questions"] = owed(pack, rec) if camp.follows is not None else []
     camp.legends, camp.growth = apply(pack, rec["base"], rec["rewards"], rec["questions"], rec["answers"])
 
 
