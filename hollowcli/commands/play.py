@@ -192,13 +192,14 @@ def campaign_new(name: str, from_id: str | None, force: bool, content_dirs: tupl
     if follows is None:
         echo(f"Started campaign '{name}' ({path}). Play it with: {hint}{kept}")
         return
+    from hollowcli.play.view import wrap
+
     cdef = pack.campaigns[follows]
     start = pack.chapters[cdef.start]
-    echo(f"Started campaign '{name}' ({path}), following {cdef.name} ('{follows}'): it starts with chapter "
-         f"{start.number}, {start.name}. Play it with: {hint}{kept}")
+    for line in wrap(f"Started campaign '{name}' ({path}), following {cdef.name} ('{follows}'): it starts with "
+                     f"chapter {start.number}, {start.name}. Play it with: {hint}{kept}"):
+        echo(line)
     if cdef.text:  # read out when the campaign starts
-        from hollowcli.play.view import wrap
-
         for line in wrap(cdef.text):
             echo(line)
 

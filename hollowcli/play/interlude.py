@@ -403,7 +403,11 @@ def question_words(pack: Pack, q: Mapping[str, Any]) -> str:
     """The question in a sentence: ``Who takes the Storm Lantern?``."""
     kind = q["kind"]
     if kind in ("item", "relic", "outfit"):
-        return f"Who takes the {name_of(pack, 'items', q['item'])} ({'a relic' if kind == 'relic' else 'an ' + kind})?"
+        item = pack.items.get(q["item"])
+        what = "a relic" if kind == "relic" else "an " + kind
+        if kind == "outfit" and item is not None and item.changes:  # what wearing it does
+            what += f": {changes_words(pack, item.changes)} when worn"
+        return f"Who takes the {name_of(pack, 'items', q['item'])} ({what})?"
     who = name_of(pack, "legends", q["legend"])
     if kind == "upgrade":
         of = f" ({q['count']} of {q['of']})" if q.get("of", 1) > 1 else ""
