@@ -297,12 +297,15 @@ def campaign_status(name: str, content_dirs: tuple[Path, ...], as_json: bool) ->
         now = f"Next: {_chapter_label(pack, doc['next_chapter'])}."
     else:
         now = "Every chapter is won."
+    from hollowcli.play.campaigns import play_hint
+
+    ended = game is None and camp.interlude is None and not doc["next_chapter"]
+    go_on = (f"Continue with: {play_hint(name)}" if not ended else
+             f"The campaign is over: 'hollow play N --campaign {name}' replays chapter N.")
     dice = "Dice: " + {"ask": "asked of you at each roll ('--rolled seeded' lets hollow roll)",
                        "rolled": f"your --rolled values first ({', '.join(camp.dice_values)}), then hollow rolls"}\
         .get(camp.dice, "hollow rolls them ('--rolled ask' asks you at each roll)") + "."
-    from hollowcli.play.campaigns import play_hint
-
-    lines = party.screen_lines(sheet, doc, head, now, [dice, f"Continue with: {play_hint(name)}"])
+    lines = party.screen_lines(sheet, doc, head, now, [dice, go_on])
     echo(style(lines[0], bold=True))
     for line in lines[1:]:
         echo(line)
