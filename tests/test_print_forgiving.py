@@ -364,7 +364,7 @@ def test_the_index_is_a_first_timers_checklist(kits: dict[str, Path], paper: str
     assert list(files)[:3] == ["duplex-test.pdf", "cards.pdf", "turn-order.pdf"]
     assert list(files)[-1] == "spawn-tables.pdf"
     assert files["cards.pdf"][2] == "card stock, two-sided (long edge)"
-    assert " 24 100 " in " ".join(files["cards.pdf"][3:]).join("  ")  # its pages and cards
+    assert " 24 101 " in " ".join(files["cards.pdf"][3:]).join("  ")  # its pages and cards (101: the outfit of the sample campaign)
     assert files["duplex-test.pdf"][2] == "paper, two-sided (long edge)"
     assert all(files[n][2] == "paper, one-sided" for n in files if n.startswith(("setup-", "spawn-", "turn-")))
 

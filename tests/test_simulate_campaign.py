@@ -167,7 +167,7 @@ def test_the_report_gains_the_campaign_page(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "words"), [
     (["--campaign", "doomd", "--content", SIMCAMP], ["did you mean 'doomed'?", "by-the-bell (By the Bell)"]),
-    (["--campaign", "doomed"], ["defines no campaign"]),
+    (["--campaign", "doomed"], ["no such campaign", "the-long-autumn (The Long Autumn)"]),  # the built-in one
     (["3", "--campaign", "doomed", "--content", SIMCAMP], ["leave out the chapters named (3)"]),
     (["--campaign", "doomed", "--games", "5", "--content", SIMCAMP], ["--runs N"]),
     (["--campaign", "doomed", "--against", CAMPAIGN, "--content", SIMCAMP], ["--against cannot be combined"]),

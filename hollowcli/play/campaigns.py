@@ -184,12 +184,15 @@ def end_message(pack: Any, camp: Campaign, name: str, result: str, held: list[st
     hint = play_hint(camp.name, command)
     rec = camp.log[-1] if camp.interlude is None and camp.log else camp.interlude
     nxt = rec.get("next") if rec else None
+    gone = f"chapter items are gone ({', '.join(held)})" if held else "no chapter items were held"
+    kept = (f"chapter items go back with the chapter ({', '.join(held)}); other items and relics are kept" if held
+            else "items and relics are kept (chapter items would go back with the chapter)")
     if owed:
         rewards = interlude.rewards_words(pack, rec["rewards"]) if rec else "nothing"
-        return (f"{name} is {result}. The campaign gives: {rewards}; the interlude asks "
-                f"{len(rec['questions']) if rec else 0} questions before the next chapter.")
+        what = f"Items and relics are kept, {gone}" if result == "won" else f"The Legends are reset; {kept}"
+        asks = names.plural(len(rec["questions"]) if rec else 0, "question")
+        return f"{name} is {result}. {what}. The campaign gives: {rewards}; the interlude asks {asks} before the next chapter."
     if result == "won":
-        gone = f"chapter items are gone ({', '.join(held)})" if held else "no chapter items were held"
         given = interlude.rewards_words(pack, rec["rewards"]) if rec and rec["rewards"] else ""
         gift = f" The campaign gives: {given}." if given else ""
         if nxt in (None, END):
@@ -198,8 +201,6 @@ def end_message(pack: Any, camp: Campaign, name: str, result: str, held: list[st
         ch = pack.chapters.get(nxt)
         label = f"chapter {ch.number}, {ch.name}" if ch else nxt
         return f"{name} is won. Items and relics are kept, {gone}.{gift} Next: {label} ('{hint}' starts it)."
-    kept = (f"chapter items go back with the chapter ({', '.join(held)}); other items and relics are kept" if held
-            else "items and relics are kept (chapter items would go back with the chapter)")
     if nxt is None or (rec is not None and nxt == rec["chapter"]):
         return (f"{name} is lost. The chapter and the Legends are reset and its cards reshuffled; "
                 f"{kept}. '{hint}' tries again.")

@@ -95,12 +95,10 @@ def cards_group(pack: Pack, kind: str, spec: SheetSpec, fname: str | None = None
             for lid, lg in grown.legends.items():
                 ctx = legend_context(pack, lg, campaign)
                 what = f"{fname} card {lid!r} ({lg.name})"
-                if campaign is None:
-                    yield CardJob(lid, what, tpl.render("legend", ctx, what), kind="legend", name=lg.name,
-                                  group=label)
-                else:
-                    yield CardJob(lid, what, _grown_face(tpl, ctx, what, spec), kind="legend", name=lg.name,
-                                  group=label, body_floor=READABLE_PT)  # shrink, never below 8.5 pt
+                # every Legend card (a campaign's, or one with locked skills to show) shrinks, never
+                # below 8.5 pt, and drops a description the numbers already say before going lower
+                yield CardJob(lid, what, _grown_face(tpl, ctx, what, spec), kind="legend", name=lg.name,
+                              group=label, body_floor=READABLE_PT)
         elif kind == "allies":
             for aid, ally in pack.allies.items():
                 ctx = {"ally": ally, "sample": sample(pack, "allies", aid)}
