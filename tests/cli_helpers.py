@@ -3,12 +3,14 @@ what a process writes (a readiness signal instead of a sleep)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import select
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,3 +147,17 @@ def play_flat(*args: str, stdin: str = "") -> tuple[int, str]:
         except SystemExit as stop:
             code = stop.code if isinstance(stop.code, int) else 1
         return code, " ".join((out.getvalue().decode() + err.getvalue().decode()).split())
+
+
+def keep_campaign(source: Path, name: str = "autumn", edit: Any = None) -> None:
+    """A kept campaign file (``tests/saves/...``) saved as campaign ``name`` in this test's
+    hollow home (``edit(doc)`` changes it first)."""
+    from hollowcli.play import saves
+
+    doc = json.loads(source.read_text(encoding="utf-8"))
+    doc["name"] = name
+    if edit is not None:
+        edit(doc)
+    path = saves.campaign_path(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc), encoding="utf-8")

@@ -14,15 +14,12 @@ rewrites it: only on purpose, for example once the content's Legends change);
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import one_sentence, run_in_process
-
-from hollowcli.play import saves
+from cli_helpers import keep_campaign, one_sentence, run_in_process
 
 HERE = Path(__file__).resolve().parent
 PACK = HERE / "packs" / "campaign"
@@ -32,13 +29,7 @@ FACES = HERE / "golden" / "legend-faces.txt"
 
 def _kept(name: str = "autumn", edit: Any = None) -> None:
     """The kept campaign file as campaign ``name`` (``edit(doc)`` changes it first)."""
-    doc = json.loads(FILE.read_text(encoding="utf-8"))
-    doc["name"] = name
-    if edit is not None:
-        edit(doc)
-    path = saves.campaign_path(name)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    keep_campaign(FILE, name, edit)
 
 
 def _pdf_text(path: Path) -> str:

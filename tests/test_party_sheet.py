@@ -18,7 +18,7 @@ from typing import Any
 
 import pexpect
 import pytest
-from cli_helpers import one_sentence, run_in_process
+from cli_helpers import keep_campaign, one_sentence, run_in_process
 
 from hollowcli.commands.common import get_pack
 from hollowcli.play import party, saves
@@ -32,13 +32,7 @@ LEGENDS = ("Jeremiah Pincke", "Matthias Geroux", "Elijah Kappel", "Emily Van Win
 
 def _kept(name: str = "autumn", source: Path = FILE, edit: Any = None) -> None:
     """The kept campaign file, as campaign ``name`` (``edit(doc)`` changes it first)."""
-    doc = json.loads(source.read_text(encoding="utf-8"))
-    doc["name"] = name
-    if edit is not None:
-        edit(doc)
-    path = saves.campaign_path(name)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    keep_campaign(source, name, edit)
 
 
 def status(capsys: pytest.CaptureFixture[str], *extra: str, name: str = "autumn") -> str:

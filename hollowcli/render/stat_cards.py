@@ -44,7 +44,7 @@ def legend_context(pack: Pack, lg: Legend, campaign: CampaignGrowth | None = Non
     attack carries its grown numbers, and ``grown`` lists, per source (life path, upgrades
     in the order taken, outfit worn), what it changed in the words of ``pack.changes``.
     With ``campaign`` the card names it and shows the relic the Legend carries in it; the
-    template's ``terse`` (set by :func:`_grown_face` when the card cannot otherwise hold it all
+    template's ``terse`` (set by :func:`_legend_face` when the card cannot otherwise hold it all
     at 8.5 pt) keeps a skill's or relic's description only where it is the rule. With no
     campaign the card is the pack's, as before."""
     g = lg.grown
@@ -62,9 +62,9 @@ def legend_context(pack: Pack, lg: Legend, campaign: CampaignGrowth | None = Non
     return ctx
 
 
-def _grown_face(tpl: Sized, ctx: dict[str, Any], what: str, spec: SheetSpec) -> Any:
-    """A campaign's Legend card: with the skills' and relic's descriptions when the card can
-    hold them at 8.5 pt or more, else ``terse`` (a description kept only where it is the rule)."""
+def _legend_face(tpl: Sized, ctx: dict[str, Any], what: str, spec: SheetSpec) -> Any:
+    """A Legend card: with the skills' and relic's descriptions when the card can hold them
+    at 8.5 pt or more, else ``terse`` (a description kept only where it is the rule)."""
     face = tpl.render("legend", {**ctx, "terse": False}, what)
     if not fit_face(face, spec.card_w, spec.card_h, spec.bleed, what, READABLE_PT).overflow:
         return face
@@ -97,7 +97,7 @@ def cards_group(pack: Pack, kind: str, spec: SheetSpec, fname: str | None = None
                 what = f"{fname} card {lid!r} ({lg.name})"
                 # every Legend card (a campaign's, or one with locked skills to show) shrinks, never
                 # below 8.5 pt, and drops a description the numbers already say before going lower
-                yield CardJob(lid, what, _grown_face(tpl, ctx, what, spec), kind="legend", name=lg.name,
+                yield CardJob(lid, what, _legend_face(tpl, ctx, what, spec), kind="legend", name=lg.name,
                               group=label, body_floor=READABLE_PT)
         elif kind == "allies":
             for aid, ally in pack.allies.items():

@@ -6,7 +6,6 @@ Both read the document :func:`hollowcli.simulate.campaign.document` builds (the
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from hollowcli.names import plural
@@ -69,20 +68,12 @@ def campaign_pdf(doc: dict[str, Any], paper: str = "letter") -> bytes:
     whisker), the share that finish, and the table of the figures. Identical bytes for
     identical input."""
     from hollowcli.render.fonts import BOLD, OBLIQUE, REGULAR
-    from hollowcli.render.geometry import MM, PAPER_SIZES
-    from hollowcli.render.sheet import finish_page, new_canvas
-    from hollowcli.simulate.report import _fit
+    from hollowcli.render.sheet import finish_page
+    from hollowcli.simulate.report import _fit, report_page
 
     c = doc["campaign"]
-    pw, ph = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
-    buf = io.BytesIO()
-    cv = new_canvas(buf, pw, ph, "hollow simulate report", _subtitle(doc))
-    left, top = 15 * MM, ph * MM - 15 * MM
-    width = pw * MM - 30 * MM
-    cv.setFont(BOLD, 15)
-    cv.drawString(left, top - 12, f"{PAGE_TITLE}: {_fit(c['name'], width - 140, 15, BOLD)}")
-    cv.setFont(REGULAR, 8.5)
-    cv.drawString(left, top - 25, _fit(_subtitle(doc), width, 8.5))
+    cv, buf, left, top, width = report_page(paper, _subtitle(doc),
+                                            lambda room: f"{PAGE_TITLE}: {_fit(c['name'], room - 140, 15, BOLD)}")
     y = top - 38
     if not doc["complete"]:
         cv.drawString(left, y, "Interrupted: these figures are of the runs finished.")

@@ -8,6 +8,7 @@ command writes the file.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 from hollowcli.names import plural
@@ -188,19 +189,11 @@ def report_pdf(doc: dict[str, Any], paper: str = "letter") -> bytes:
     Only the shipped DejaVu fonts, embedded; identical bytes for identical input."""
     from reportlab.graphics import renderPDF
 
-    from hollowcli.render.fonts import BOLD, OBLIQUE, REGULAR
-    from hollowcli.render.geometry import MM, PAPER_SIZES
-    from hollowcli.render.sheet import finish_page, new_canvas
+    from hollowcli.render.fonts import BOLD, OBLIQUE
+    from hollowcli.render.geometry import MM
+    from hollowcli.render.sheet import finish_page
 
-    pw, ph = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
-    buf = io.BytesIO()
-    c = new_canvas(buf, pw, ph, "hollow simulate report", _subtitle(doc))
-    left, top = 15 * MM, ph * MM - 15 * MM
-    width = pw * MM - 30 * MM
-    c.setFont(BOLD, 15)
-    c.drawString(left, top - 12, "Balance simulation")
-    c.setFont(REGULAR, 8.5)
-    c.drawString(left, top - 25, _fit(_subtitle(doc), width, 8.5))
+    c, buf, left, top, width = report_page(paper, _subtitle(doc), lambda _room: "Balance simulation")
     if not doc["complete"]:
         c.drawString(left, top - 36, "Interrupted: these figures are of the games finished.")
     chapters = [ch for ch in doc["chapters"] if ch["games"]]
@@ -348,6 +341,26 @@ def _drawing(width: float, height: float) -> Any:
     from hollowcli.render.fonts import REGULAR
 
     return Drawing(width, height, initialFontName=REGULAR, initialFontSize=8)
+
+
+def report_page(paper: str, subtitle: str, title: Callable[[float], str]) -> tuple[Any, io.BytesIO, float, float, float]:
+    """A report's canvas with its heading drawn: ``title(room)`` (the title for a line of
+    ``room`` points) in bold, ``subtitle`` under it. Returns ``(canvas, buffer, left, top,
+    width)``: the left margin, the top of the heading and the width of the text, in points."""
+    from hollowcli.render.fonts import BOLD, REGULAR
+    from hollowcli.render.geometry import MM, PAPER_SIZES
+    from hollowcli.render.sheet import new_canvas
+
+    pw, ph = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
+    buf = io.BytesIO()
+    c = new_canvas(buf, pw, ph, "hollow simulate report", subtitle)
+    left, top = 15 * MM, ph * MM - 15 * MM
+    width = pw * MM - 30 * MM
+    c.setFont(BOLD, 15)
+    c.drawString(left, top - 12, title(width))
+    c.setFont(REGULAR, 8.5)
+    c.drawString(left, top - 25, _fit(subtitle, width, 8.5))
+    return c, buf, left, top, width
 
 
 def _fit(text: str, room: float, size: float, font: str = "") -> str:
