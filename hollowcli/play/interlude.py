@@ -448,11 +448,24 @@ _STAT_WORDS = {Stat.HEALTH: "health", Stat.DEFENSE: "defense", Stat.MOVE: "move"
                Stat.ATTACK_PRIORITY: "attack priority", Stat.FEAR_LIMIT: "fear limit"}
 
 
-def rewards_words(pack: Pack, rewards: Mapping[str, Any]) -> str:
-    """The rewards of a record in words (``pack.campaigns.reward_words``)."""
-    return reward_words(pack, Reward(items=tuple(rewards.get("items", ())), relics=tuple(rewards.get("relics", ())),
-                                     outfits=tuple(rewards.get("outfits", ())), upgrades=int(rewards.get("upgrades", 0)),
-                                     skills=tuple(rewards.get("skills", ()))))
+def reward_of(rewards: Any) -> Reward:
+    """The ``Reward`` a record holds (``reward_doc``'s shape; anything else reads as none)."""
+    if not isinstance(rewards, Mapping):
+        return Reward()
+
+    def ids(key: str) -> tuple[str, ...]:
+        value = rewards.get(key) or ()
+        return tuple(str(v) for v in value) if isinstance(value, (list, tuple)) else ()
+
+    upgrades = rewards.get("upgrades")
+    return Reward(items=ids("items"), relics=ids("relics"), outfits=ids("outfits"),
+                  upgrades=upgrades if isinstance(upgrades, int) and not isinstance(upgrades, bool) else 0,
+                  skills=ids("skills"))
+
+
+def rewards_words(pack: Pack, rewards: Any) -> str:
+    """The rewards of a record in words (``pack.campaigns.reward_words``; "nothing" for none)."""
+    return reward_words(pack, reward_of(rewards))
 
 
 def doc(pack: Pack, camp: Campaign) -> dict[str, Any]:

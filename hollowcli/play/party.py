@@ -17,10 +17,10 @@ from typing import Any
 
 from hollowcli import names
 from hollowcli.engine.growth import BASIC, Grown, grow
-from hollowcli.pack.campaigns import reward_words
 from hollowcli.pack.changes import changes_words, given
-from hollowcli.pack.model import AttackSpec, Pack, Reward
+from hollowcli.pack.model import AttackSpec, Pack
 from hollowcli.pack.vocab import Stat
+from hollowcli.play.interlude import rewards_words
 from hollowcli.play.saves import Campaign
 
 #: Each stat the sheet shows: (key, short column head, words).
@@ -298,18 +298,8 @@ def _log_row(pack: Pack, entry: Mapping[str, Any]) -> LogRow:
 
 
 def _rewards_words(pack: Pack, rewards: Any) -> str:
-    """A log entry's rewards (the shape of a ``Reward``) in the pack's words."""
-    if not isinstance(rewards, dict) or not any(rewards.values()):
-        return ""
-    def ids(key: str) -> tuple[str, ...]:
-        value = rewards.get(key) or ()
-        return tuple(str(v) for v in value) if isinstance(value, (list, tuple)) else ()
-
-    upgrades = rewards.get("upgrades")
-    reward = Reward(items=ids("items"), relics=ids("relics"), outfits=ids("outfits"),
-                    upgrades=upgrades if isinstance(upgrades, int) and not isinstance(upgrades, bool) else 0,
-                    skills=ids("skills"))
-    words = reward_words(pack, reward)
+    """A log entry's rewards in the pack's words ('' for none)."""
+    words = rewards_words(pack, rewards)
     return "" if words == "nothing" else words
 
 
