@@ -235,6 +235,25 @@ def test_rewards_given_chapter_items_dropped_locked_skill_unlocked(pack: Any) ->
     assert camp2.growth["emily-van-winkle"]["unlocked"] == ["piercing-shot"]
 
 
+@pytest.mark.parametrize("result", ["won", "lost"])
+def test_a_skill_the_chapters_story_unlocked_stays_free_after_a_win_only(pack: Any, result: str) -> None:
+    """``unlock_skill`` in a won chapter frees the skill for the campaign, for every Legend,
+    and undoing an interlude answer does not take it back (it is the chapter's, not an
+    answer's); a lost chapter is reset and carries nothing."""
+    camp = _camp(pack, "schoolhouse")
+    assert camp.game is not None
+    state = engine.new_game(pack, camp.game.chapter, camp.legends)
+    state = replace(state, result=Result.WON if result == "won" else Result.LOST, round=6,
+                    script=ScriptState(unlocked=("piercing-shot",)))
+    campaigns.finish_game(pack, camp, state, result, "")
+    freed = [lid for lid in LEGENDS if "piercing-shot" in camp.growth.get(lid, saves.empty_growth())["unlocked"]]
+    assert freed == (list(LEGENDS) if result == "won" else [])
+    if result == "won" and camp.interlude is not None and interlude.state_of(camp.interlude) == interlude.ASKING:
+        interlude.auto_answer(pack, camp)
+        interlude.undo(pack, camp)
+        assert all("piercing-shot" in camp.growth[lid]["unlocked"] for lid in LEGENDS)
+
+
 def test_the_last_chapter_won_ends_the_campaign(pack: Any) -> None:
     camp = _camp(pack, "churchyard")
     done = _end(pack, camp, "won")

@@ -19,7 +19,7 @@ from hollowcli import engine, names
 from hollowcli.errors import HollowError, UsageError
 from hollowcli.pack.model import END
 from hollowcli.play import interlude
-from hollowcli.play.saves import Campaign, GameRecord, empty_growth, play_hint
+from hollowcli.play.saves import Campaign, GameRecord, play_hint
 
 
 def choose_campaign(pack: Any, name: str, wanted: str | None) -> str | None:
@@ -143,15 +143,10 @@ def finish_game(pack: Any, camp: Campaign, state: Any, result: str, reason: str,
     if camp.interlude is not None:  # (a game started outside 'hollow play' left one open)
         interlude.close(camp)
     flags_set = engine.campaign_flags(state) if result == "won" else {}  # (a lost chapter carries none: it is reset)
-    for skill in engine.campaign_unlocked(state):  # a skill the story freed stays free (won only), for every Legend
-        for lid in pack.legends:
-            got = camp.growth.setdefault(lid, empty_growth())["unlocked"]
-            if skill not in got:
-                got.append(skill)
     dropped = [(lg.id, iid) for lg in state.legends for iid in (*lg.inventory, *([lg.relic] if lg.relic else []))
                if iid in pack.items and pack.items[iid].chapter_item]
     rec = interlude.open_interlude(pack, camp, chapter_id, result, state.round, flags_set,
-                                   engine.campaign_carryover(state), dropped)
+                                   engine.campaign_carryover(state), dropped, engine.campaign_unlocked(state))
     if camp.follows is None:
         nxt_by_number = next_chapter(pack, camp) if result == "won" else pack.chapters.get(chapter_id)
         rec["next"] = nxt_by_number.id if nxt_by_number is not None else END

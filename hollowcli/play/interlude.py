@@ -83,16 +83,21 @@ def next_of(nxt: Next, flags: Mapping[str, int]) -> str:
 
 
 def open_interlude(pack: Pack, camp: Campaign, chapter: str, outcome: str, rounds: int, flags_set: Mapping[str, int],
-                   carried: Mapping[str, Any], dropped: Sequence[tuple[str, str]]) -> dict[str, Any]:
+                   carried: Mapping[str, Any], dropped: Sequence[tuple[str, str]],
+                   unlocked: Sequence[str] = ()) -> dict[str, Any]:
     """The interlude after ``chapter`` ended with ``outcome`` (``won``/``lost``): ``carried``
     is what the Legends keep (chapter items gone), ``flags_set`` what the chapter carries
-    (merged into the campaign's flags now: automatic). Sets ``camp.interlude``, and the
-    campaign's Legends, growth and flags to what it does with no answer yet."""
+    (merged into the campaign's flags now: automatic), ``unlocked`` the skills its story
+    freed (free for the campaign from now on, for every Legend: automatic, no undo). Sets
+    ``camp.interlude``, and the campaign's Legends, growth and flags to what it does with no
+    answer yet."""
     cdef = campaign_def(pack, camp)
     entry = cdef.chapters.get(chapter) if cdef is not None else None
     legends = {lid: {**dict(kit), "outfits": list((camp.legends or {}).get(lid, {}).get("outfits", []))}
                for lid, kit in carried.items()}
-    base = {"legends": legends, "growth": copy.deepcopy(camp.growth), "flags": dict(camp.flags)}
+    growth = copy.deepcopy(camp.growth)
+    unlock_for_all(pack, growth, unlocked)
+    base = {"legends": legends, "growth": growth, "flags": dict(camp.flags)}
     reward = None if entry is None else (entry.rewards.won if outcome == "won" else entry.rewards.lost)
     flags = {**camp.flags, **flags_set} if outcome == "won" else dict(camp.flags)
     if entry is not None:
@@ -137,6 +142,16 @@ def state_of(rec: Mapping[str, Any]) -> str:
 # ----------------------------------------------------------------------------- the questions
 def _legends(pack: Pack) -> list[str]:
     return list(pack.legends)
+
+
+def unlock_for_all(pack: Pack, growth: dict[str, Any], skills: Sequence[str]) -> None:
+    """A locked skill freed (by a reward or the chapter's story) is free for every Legend
+    (reading 11): each Legend's growth record lists it as ``unlocked``."""
+    for skill in skills:
+        for lid in _legends(pack):
+            got = growth.setdefault(lid, empty_growth())["unlocked"]
+            if skill not in got:
+                got.append(skill)
 
 
 def _growth(growth: Mapping[str, Any], lid: str) -> dict[str, Any]:
@@ -225,10 +240,7 @@ def apply(pack: Pack, base: Mapping[str, Any], rewards: Mapping[str, Any], quest
     def mine(lid: str) -> dict[str, Any]:
         return growth.setdefault(lid, empty_growth())
 
-    for skill in rewards.get("skills", []):  # a locked skill freed is free for every Legend (reading 11)
-        for lid in _legends(pack):
-            if skill not in mine(lid)["unlocked"]:
-                mine(lid)["unlocked"].append(skill)
+    unlock_for_all(pack, growth, rewards.get("skills", []))
     for q, a in zip(questions, answers, strict=False):
         if a is None:
             continue
