@@ -273,6 +273,19 @@ def test_setup_says_what_to_place_where_also_in_json(tmp_path: Path) -> None:
     assert doc["ledger"]["round"] == 1 and doc["stopped"] == "quit"
 
 
+def test_setup_places_the_chapters_ally_too(tmp_path: Path) -> None:
+    # chapter 4 starts Tobias on J4: a group that sets up from these words alone must place him
+    result, _ = run(["4", "--seed", "3"], ["quit"], tmp_path)
+    assert "Allies: Tobias Brom on J4." in result.output
+    # the line comes with the other figures, before the objective that names him
+    assert result.output.index("Allies: Tobias Brom on J4.") < result.output.index("Objective: keep Tobias Brom")
+    result, _ = run(["4", "--seed", "3", "--campaign", "j", "--new", "--json"], ["quit"], tmp_path)
+    doc = json.loads(result.output[result.output.index("{\n"):])
+    assert doc["setup"]["allies"] == [{"id": "tobias-brom", "name": "Tobias Brom", "loc": "J4"}]
+    result, _ = run(["1", "--seed", "3", "--campaign", "one", "--new"], ["quit"], tmp_path)  # a chapter without one says nothing of allies
+    assert "Allies:" not in result.output
+
+
 def test_status_fits_one_80x24_screen_however_many_foes() -> None:
     state = round1_state()
     for loc in ["C2", "D2", "E2", "F2", "H2", "I2", "B3", "E3"]:

@@ -32,6 +32,7 @@ def setup_doc(state: Any) -> dict[str, Any]:
         "name": ch.name,
         "number": ch.number,
         "legends": [{"id": lg.id, "name": state.pack.legends[lg.id].name, "loc": lg.loc} for lg in state.legends],
+        "allies": [{"id": a.id, "name": state.pack.allies[a.id].name, "loc": a.loc} for a in state.allies],
         "foes": [{"number": f.standee, "foe": f.foe, "name": state.pack.foes[f.foe].name, "loc": f.loc,
                   "spawn_point": spawn_point_at(state, f.loc)} for f in state.foes],
         "spawn_points": {str(p): loc for p, loc in sorted(state.board.spawn_points.items())},
@@ -59,6 +60,8 @@ def setup_lines(state: Any) -> list[str]:
         by_loc.setdefault(lg["loc"], []).append(lg["name"])
     lines += wrap("  Legends: " + "; ".join(f"{', '.join(names)} on {loc}" for loc, names in by_loc.items()) + ".",
                   indent="    ", width=78)
+    if doc["allies"]:
+        lines += wrap("  Allies: " + ", ".join(f"{a['name']} on {a['loc']}" for a in doc["allies"]) + ".", indent="    ")
     if doc["foes"]:
         foes = [f"{state.foe_name(f)} on {_where(state, f.loc)}" for f in state.foes]
         lines += wrap("  Foes (by the number on the standee's base): " + ", ".join(foes) + ".", indent="    ")
