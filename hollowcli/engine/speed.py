@@ -94,8 +94,9 @@ def replace(obj: _T, **changes: Any) -> _T:
     """
     d = obj.__dict__.copy()
     d.update(changes)
-    d.pop("_memo", None)
-    new = _new(obj.__class__)
+    if "_memo" in d:  # (a dictionary's own test, where pop with a default is a method call compiled)
+        del d["_memo"]
+    new = _new(type(obj))
     _set_attr(new, "__dict__", d)
     return new
 
@@ -148,7 +149,7 @@ def same(a: Any, b: Any) -> Any:
 def memo(state: Any) -> dict[Any, Any]:
     """The state's own memo (answers computed from this state alone, like its legal
     actions); :func:`replace` does not pass it on."""
-    d = state.__dict__
+    d: dict[str, Any] = state.__dict__  # (typed: a dictionary's own get when compiled)
     m = d.get("_memo")
     if m is None:
         m = d["_memo"] = {}
@@ -176,9 +177,25 @@ def per_game(state: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
     """``work(*args)``, worked out once per game: an answer from the pack alone (a Legend's
     attack numbers, the mean of a die), kept in :attr:`GameState.lookups`, which every
     state of the game shares and no save holds."""
-    lookups = state.lookups
+    lookups: dict[Any, Any] = state.lookups  # (typed: a dictionary's own get when compiled)
     hit = lookups.get(key, lookups)
     if hit is lookups:
         hit = lookups[key] = work(*args)
     return hit  # type: ignore[no-any-return]
 
+
+def per_pack(pack: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
+    """``work(*args)``, worked out once per pack: an answer from the pack alone that holds in
+    every chapter and every game played with it (a Legend's loadout, its attack numbers),
+    kept on the frozen pack (``pack.__dict__["_answers"]``, as ``geometry.game_board`` keeps
+    the boards), so that the games of a simulation and a hint's rollouts share it. The key
+    says everything else the answer depends on; never a chapter's answer (that is
+    :func:`per_game`'s)."""
+    kept: dict[str, Any] = pack.__dict__
+    answers: dict[Any, Any] | None = kept.get("_answers")
+    if answers is None:
+        answers = kept["_answers"] = {}
+    hit = answers.get(key, answers)
+    if hit is answers:
+        hit = answers[key] = work(*args)
+    return hit  # type: ignore[no-any-return]
