@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from hollowcli.engine import resolve, tokens
-from hollowcli.engine.rolls import Dice, DiceLike, RolledFace, as_dice, physical_note
+from hollowcli.engine.rolls import SEEDED, Dice, DiceLike, RolledFace, as_dice, physical_note
 from hollowcli.engine.speed import made, replace
 from hollowcli.engine.state import AllyState, Event, FoeState, GameState, LegendState, TokenState
 from hollowcli.engine.vocab import EventKind, Side
@@ -70,7 +70,7 @@ def pause(state: GameState, dice: DiceLike, events: list[Event], upcoming: str) 
     show the rulings so far, wait, and take corrections ("the board is the truth"): it
     returns the state to go on from. Seeded dice pass straight through.
     """
-    if not isinstance(dice, Dice):
+    if not isinstance(dice, Dice) or dice.source is SEEDED:  # (the seeded source has no pause to look for)
         return state
     return dice.pause(state, events, upcoming)
 
