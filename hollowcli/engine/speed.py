@@ -41,13 +41,27 @@ on a loaded machine (load average 8 to 11):
 | ``geometry.ANSWERS_KEPT`` 8,192 (was 1,024) | a board keeps more answers (walks, moves, targets) before it starts afresh: a hint's rollouts all start from one position and meet the same positions again; half as many answers worked out (10,700 to 5,300 in 200 rollouts, counted in the Python source); about 8 MB more at the peak | together with the next row: 0.82x and 0.93x the CPU seconds of ``main`` (median of the whole process 0.88x); the two were not measured apart |
 | ``rolls.below`` | a die's face drawn with ``getrandbits`` as ``random.randrange`` draws it, without its checks and its two calls in plain Python | (with the row above); nothing measurable in the Python source (20 games: 0.005% fewer instructions), so its share is the compiled code's |
 
+Measured for issues 18 and 22 (session 10, kept from 0.5%): callgrind, compiled, 10
+``--auto`` games of the cider press (``/work/plans/prof/player.py``), each function's
+inclusive instructions against ``main``'s, in % of ``main``'s ``apply`` + ``auto_action``
+(416M); the whole is ``benchmarks/bench_instructions.py``'s instructions per step
+(benchmarks/README.md):
+
+| trick | what it bends | gain |
+|---|---|---|
+| :func:`per_pack` | answers from the pack alone that hold in every chapter (``loadout.per_loadout``: a Legend's attack and use sources, reach and cheapest cost by its tokens, fear, inventory, relic and locks; ``loadout.attack_numbers``; ``growth.fear_limit``) kept on the frozen pack, as the boards are: a simulation's games and a hint's rollouts share them | 2.7% (more over more games: each game used to work them out anew) |
+| :func:`per_state` on the script state (``tokens.at``) | a chapter's tokens by square, a table the script state keeps about itself (a new script state starts without it) | 1.1% |
+| ``rolls.below`` with ``random.Random.getrandbits`` | a :class:`~hollowcli.engine.rolls.LazyRandom` is seeded once per roll (``Dice.roll``), then drawn from with the C ``getrandbits`` straight, past its own check | 3.4% |
+| ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers share one read-only mapping; ``MappingProxyType`` without a call into the (interpreted) pack model (dropped in issue 23 at +1.1%, back) | 0.7% |
+| ``GameState.legend_name``, ``foe_name`` tables | one table each in ``lookups`` under a string key (no tuple key built and hashed per call) | 0.9% |
+
 Measured as the first table was and dropped (under 3% compiled; the plain code is back):
 
 | trick | what it bent | gain, compiled / Python source |
 |---|---|---|
 | ``game.legal_of_kind`` reading the memo inline | the state's dictionary read in place of a call to :func:`memo` | +1.3% / +0.7% |
 | ``kept`` | an object kept an answer about itself (an action's words, a move's leave dice) | +1.2% / +0.7% |
-| ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers shared one read-only mapping | +1.1% / +0.7% |
+| ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers shared one read-only mapping (back since issues 18 and 22, above) | +1.1% / +0.7% |
 
 
 Together the three cost about +0.6% of the instructions compiled.
