@@ -8,15 +8,16 @@ returns a new one, appending the events it produced to the list it is given.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Final
 
 from hollowcli.engine import resolve, tokens
-from hollowcli.engine.rolls import Dice, DiceLike, RolledFace, as_dice, physical_note
+from hollowcli.engine.rolls import SEEDED, Dice, DiceLike, RolledFace, as_dice, physical_note
 from hollowcli.engine.speed import made, replace
 from hollowcli.engine.state import AllyState, Event, FoeState, GameState, LegendState, TokenState
 from hollowcli.engine.vocab import EventKind, Side
 from hollowcli.names import plural
-from hollowcli.pack.model import Face, Objective, frozen_map
+from hollowcli.pack.model import Face, Objective
 from hollowcli.pack.vocab import FearTokens, ObjectiveKind
 
 # Enum members read on hot paths, as C statics when compiled (a read of a member from
@@ -31,14 +32,19 @@ def event(state: GameState, kind: EventKind, **kw: Any) -> Event:
     """An event of ``kind`` (a member: a new kind is added to
     :class:`~hollowcli.engine.vocab.EventKind` first, where the view and the log read it),
     stamped with the state's round and phase."""
-    kw["numbers"] = frozen_map(kw.get("numbers"))
+    numbers = kw.get("numbers")
+    kw["numbers"] = _NO_NUMBERS if numbers is None else _proxy(dict(numbers))
     rolls = kw.get("rolls")
     if rolls is not None:
-        kw["rolls"] = tuple([frozen_map(r) for r in rolls])
+        kw["rolls"] = tuple([_proxy(dict(r)) for r in rolls])
     kw["round"] = state.round
     kw["phase"] = state.phase
     kw["kind"] = kind
     return made(Event, kw)  # (kw is this call's own dictionary; numbers, the one factory field, is set)
+
+
+_proxy: Final = MappingProxyType  # frozen_map, without a call into the (interpreted) pack model
+_NO_NUMBERS: Final[Any] = _proxy({})  # read-only, so every event without numbers shares it
 
 
 def roll_dice(state: GameState, die_id: str, count: int, dice: DiceLike, purpose: str, kind: str,
@@ -64,7 +70,7 @@ def pause(state: GameState, dice: DiceLike, events: list[Event], upcoming: str) 
     show the rulings so far, wait, and take corrections ("the board is the truth"): it
     returns the state to go on from. Seeded dice pass straight through.
     """
-    if not isinstance(dice, Dice):
+    if not isinstance(dice, Dice) or dice.source is SEEDED:  # (the seeded source has no pause to look for)
         return state
     return dice.pause(state, events, upcoming)
 

@@ -24,7 +24,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from hollowcli.engine.speed import same
+from hollowcli.engine.speed import per_pack, same
 from hollowcli.errors import SaveError
 from hollowcli.pack.changes import changes_words
 from hollowcli.pack.changes import given as changes_given
@@ -226,9 +226,15 @@ def growth_words(pack: Pack, legend_id: str, record: Mapping[str, object]) -> li
 def fear_limit(pack: Pack, legend_id: str) -> int:
     """The fear a Legend falls at: the rules' limit plus its campaign's fear-limit changes
     (never below 1, reading 12); a Legend nothing grew: ``rules.fear_limit``. Every reading
-    of the fear limit goes through here."""
-    lg = pack.legends.get(legend_id)
-    g = lg.grown if lg is not None else None
-    if g is None:
-        return pack.rules.fear_limit
-    return max(1, pack.rules.fear_limit + g.fear_limit)
+    of the fear limit goes through here (each Legend's, every round: one table per pack,
+    :func:`~hollowcli.engine.speed.per_pack`)."""
+    limit = per_pack(pack, "fear limits", _fear_limits, pack).get(legend_id)
+    return pack.rules.fear_limit if limit is None else limit  # (not a Legend: the rules' own)
+
+
+def _fear_limits(pack: Pack) -> dict[str, int]:
+    limits: dict[str, int] = {}
+    for legend_id, lg in pack.legends.items():
+        g = lg.grown
+        limits[legend_id] = pack.rules.fear_limit if g is None else max(1, pack.rules.fear_limit + g.fear_limit)
+    return limits

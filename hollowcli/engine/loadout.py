@@ -1,13 +1,14 @@
 """What a hero can pay for now, and with what numbers: its loadout.
 
 A Legend's choices of skills and items depend only on its tokens, its fear in the
-preparation space (``rules.fear_tokens: pool``), its inventory and its relic; the game's
-lookups keep each answer by those (:func:`per_loadout`), so the lists are not worked out
-again at every decision. An ally has only its basic attack, if it has one. An attack's
-dice and direct damage come from the pack, and from a campaign's changes to the Legend
-(:func:`attack_numbers`, with the source of each change in its reason). A skill that starts
-``locked`` is not the Legend's to use until a campaign or an ``unlock_skill`` event frees it
-(:func:`skills_locked`).
+preparation space (``rules.fear_tokens: pool``), its inventory and its relic (and, in a
+scripted chapter, the skills locked and unlocked); the pack keeps each answer by those
+(:func:`per_loadout`, :func:`~hollowcli.engine.speed.per_pack`), so the lists are not
+worked out again at every decision, nor in every game played with the pack. An ally has
+only its basic attack, if it has one. An attack's dice and direct damage come from the
+pack, and from a campaign's changes to the Legend (:func:`attack_numbers`, with the source
+of each change in its reason). A skill that starts ``locked`` is not the Legend's to use
+until a campaign or an ``unlock_skill`` event frees it (:func:`skills_locked`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, Final
 from hollowcli.engine import resolve, tokens
 from hollowcli.engine.core import fear_ready
 from hollowcli.engine.growth import BASIC, attack_words, grown_attack
-from hollowcli.engine.speed import per_game
+from hollowcli.engine.speed import per_pack
 from hollowcli.engine.state import AllyState, GameState, LegendState
 from hollowcli.engine.vocab import Side
 from hollowcli.pack.model import AttackSpec, Item, Skill
@@ -47,7 +48,7 @@ def min_cost(state: GameState, lg: LegendState) -> int | None:
     key: tuple[Any, ...] = ("min cost", lg.id, lg.inventory, lg.relic)
     if state.script is not None:
         key += (tuple(sorted(tokens.locked_skills(state))), state.script.unlocked)
-    return per_game(state, key, _min_cost, state, lg)  # (few distinct keys)
+    return per_pack(state.pack, key, _min_cost, state, lg)  # (few distinct keys)
 
 
 def _min_cost(state: GameState, lg: LegendState) -> int | None:
@@ -68,24 +69,26 @@ def attack_sources(state: GameState, lg: LegendState | AllyState) -> tuple[tuple
     has only its basic attack, if it has one.
 
     What a Legend can pay for depends only on its tokens, its fear in the preparation
-    space, its inventory and its relic (the pack is the game's), so the game's lookups
-    keep the answer by those: few distinct keys, and the list is not worked out again at
+    space, its inventory and its relic (and the pack), so the pack keeps the answer by
+    those (:func:`per_loadout`): few distinct keys, and the list is not worked out again at
     every decision."""
     return per_loadout(state, "attacks", lg, _attack_sources)
 
 
 def per_loadout(state: GameState, kind: str, lg: Any, work: Callable[[GameState, Any], Any]) -> Any:
     """``work(state, lg)`` about what the hero can pay for (a generator is kept as a tuple),
-    kept for the game (``state.lookups``) by what that depends on: its tokens, its fear in
-    the preparation space, its inventory and its relic (an ally: nothing but itself). Few
-    distinct keys, even in a long game."""
+    kept on the pack (:func:`~hollowcli.engine.speed.per_pack`: for every game played with
+    it, a hint's rollouts and a simulation's games) by what that depends on: its tokens,
+    its fear in the preparation space, its inventory and its relic, and in a scripted
+    chapter the skills locked and unlocked (an ally: nothing but itself). Few distinct
+    keys, even over many games."""
     if isinstance(lg, AllyState):
         key: tuple[Any, ...] = (kind, lg.id)
     else:
         key = (kind, lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
         if state.script is not None:  # a skill lock, or a skill unlocked, changes what the Legend can use
             key += (tuple(sorted(tokens.locked_skills(state))), state.script.unlocked)
-    return per_game(state, key, _worked_out, work, state, lg)
+    return per_pack(state.pack, key, _worked_out, work, state, lg)
 
 
 def skills_free(state: GameState, lg: LegendState) -> tuple[str, ...]:
@@ -166,9 +169,10 @@ def usable_items(state: GameState, lg: LegendState) -> list[str]:
 
 
 def attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, source_id: str | None) -> resolve.AttackNumbers:
-    """The dice and direct damage of an attack (from the pack alone: kept for the game), and
+    """The dice and direct damage of an attack (from the pack alone: kept on the pack), and
     the bonus of the tokens on the hero's square (not kept: it goes with the square)."""
-    nums: resolve.AttackNumbers = per_game(state, ("attack", lg.id, source, source_id), _attack_numbers, state, lg, source, source_id)
+    nums: resolve.AttackNumbers = per_pack(state.pack, ("attack", lg.id, source, source_id), _attack_numbers, state, lg, source,
+                                           source_id)
     if state.script is not None:
         nums = with_bonus(nums, *tokens.bonus_at(state, lg.loc, _HEROES))
     return nums

@@ -243,6 +243,8 @@ class Dice:
         n = len(faces)
         rng = self.rng
         if rng.__class__ is LazyRandom or rng.__class__ is random.Random:  # (not a test's scripted generator)
+            if rng.__class__ is LazyRandom and rng._lazy_seed is not None:  # type: ignore[attr-defined]
+                rng._seed_now()  # type: ignore[attr-defined]  # (below draws past its check)
             seeded = [faces[below(rng, n)] for _ in range(count)]
         else:
             randrange = rng.randrange
@@ -282,16 +284,22 @@ class Dice:
 
 
 def below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n`` > 0 from a plain ``random.Random`` (or :class:`LazyRandom`):
-    the same number, drawn the way Python's own ``randrange`` draws it (``Random._randbelow``
-    with ``getrandbits``: the fewest bits that hold ``n``, drawn again until under ``n``),
-    without its argument checks and two calls in plain Python (a speed trick, listed in
-    engine/speed.py; the fingerprint of ``benchmarks/fingerprint.py`` checks it is the same)."""
+    """``rng.randrange(n)`` for ``n`` > 0 from a plain ``random.Random`` (or a :class:`LazyRandom`
+    already seeded: :meth:`Dice.roll` sows its seed first): the same number, drawn the way
+    Python's own ``randrange`` draws it (``Random._randbelow`` with ``getrandbits``: the
+    fewest bits that hold ``n``, drawn again until under ``n``), without its argument checks
+    and two calls in plain Python, and with the C ``getrandbits`` called straight, past
+    :class:`LazyRandom`'s own (a speed trick, listed in engine/speed.py; the fingerprint of
+    ``benchmarks/fingerprint.py`` checks it is the same)."""
     k = n.bit_length()
-    r = rng.getrandbits(k)
+    r: int = _GETRANDBITS(rng, k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = _GETRANDBITS(rng, k)
     return r
+
+
+#: The C ``getrandbits`` of every ``random.Random`` (a :class:`LazyRandom`'s own checks its seed first).
+_GETRANDBITS: Final = random.Random.getrandbits
 
 
 @mypyc_attr(native_class=False)  # compiled, a native class cannot extend random.Random

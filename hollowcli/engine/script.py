@@ -69,7 +69,11 @@ def _build_index(events: tuple[ScriptEvent, ...]) -> Index:
 
 def index(state: GameState) -> Index:
     """The game's chapter events by trigger kind, built once per game."""
-    return per_game(state, "script-index", _build_index, state.chapter_def.events)
+    return per_game(state, "script-index", _index_of, state)  # (the chapter is looked up only the first time)
+
+
+def _index_of(state: GameState) -> Index:
+    return _build_index(state.chapter_def.events)
 
 
 # ------------------------------------------------------------------ occurrences
@@ -150,6 +154,8 @@ WATCH: Final[dict[EventKind, tuple[Trigger, ...]]] = {
 
 # ------------------------------------------------------------------ crossings
 def _health_below(before: GameState, now: GameState, n: Any) -> list[Occurrence]:
+    if now.legends is before.legends:  # (the same records: nothing crossed)
+        return []
     out = []
     for lg in now.legends:
         was = next((b.health for b in before.legends if b.id == lg.id), lg.health)
@@ -159,6 +165,8 @@ def _health_below(before: GameState, now: GameState, n: Any) -> list[Occurrence]
 
 
 def _fear_at_least(before: GameState, now: GameState, n: Any) -> list[Occurrence]:
+    if now.legends is before.legends:
+        return []
     out = []
     for lg in now.legends:
         was = next((b.fear for b in before.legends if b.id == lg.id), lg.fear)
@@ -175,6 +183,8 @@ def _foes_left(before: GameState, now: GameState, n: Any) -> list[Occurrence]:
 
 
 def _flag(before: GameState, now: GameState, name: Any) -> list[Occurrence]:
+    if now.script is before.script:
+        return []
     if counter(before, name) <= 0 < counter(now, name):
         return [Occurrence(Trigger.FLAG, name, None, f"the flag {name!r} was set")]
     return []

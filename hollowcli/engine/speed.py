@@ -41,13 +41,27 @@ on a loaded machine (load average 8 to 11):
 | ``geometry.ANSWERS_KEPT`` 8,192 (was 1,024) | a board keeps more answers (walks, moves, targets) before it starts afresh: a hint's rollouts all start from one position and meet the same positions again; half as many answers worked out (10,700 to 5,300 in 200 rollouts, counted in the Python source); about 8 MB more at the peak | together with the next row: 0.82x and 0.93x the CPU seconds of ``main`` (median of the whole process 0.88x); the two were not measured apart |
 | ``rolls.below`` | a die's face drawn with ``getrandbits`` as ``random.randrange`` draws it, without its checks and its two calls in plain Python | (with the row above); nothing measurable in the Python source (20 games: 0.005% fewer instructions), so its share is the compiled code's |
 
+Measured for issues 18 and 22 (session 10, kept from 0.5%): callgrind, compiled, 10
+``--auto`` games of the cider press (``/work/plans/prof/player.py``), each function's
+inclusive instructions against ``main``'s, in % of ``main``'s ``apply`` + ``auto_action``
+(416M); the whole is ``benchmarks/bench_instructions.py``'s instructions per step
+(benchmarks/README.md):
+
+| trick | what it bends | gain |
+|---|---|---|
+| :func:`per_pack` | answers from the pack alone that hold in every chapter (``loadout.per_loadout``: a Legend's attack and use sources, reach and cheapest cost by its tokens, fear, inventory, relic and locks; ``loadout.attack_numbers``; ``growth.fear_limit``) kept on the frozen pack, as the boards are: a simulation's games and a hint's rollouts share them | 2.7% (more over more games: each game used to work them out anew) |
+| :func:`per_state` on the script state (``tokens.at``) | a chapter's tokens by square, a table the script state keeps about itself (a new script state starts without it) | 1.1% |
+| ``rolls.below`` with ``random.Random.getrandbits`` | a :class:`~hollowcli.engine.rolls.LazyRandom` is seeded once per roll (``Dice.roll``), then drawn from with the C ``getrandbits`` straight, past its own check | 3.4% |
+| ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers share one read-only mapping; ``MappingProxyType`` without a call into the (interpreted) pack model (dropped in issue 23 at +1.1%, back) | 0.7% |
+| ``GameState.legend_name``, ``foe_name`` tables | one table each in ``lookups`` under a string key (no tuple key built and hashed per call) | 0.9% |
+
 Measured as the first table was and dropped (under 3% compiled; the plain code is back):
 
 | trick | what it bent | gain, compiled / Python source |
 |---|---|---|
 | ``game.legal_of_kind`` reading the memo inline | the state's dictionary read in place of a call to :func:`memo` | +1.3% / +0.7% |
 | ``kept`` | an object kept an answer about itself (an action's words, a move's leave dice) | +1.2% / +0.7% |
-| ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers shared one read-only mapping | +1.1% / +0.7% |
+| ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers shared one read-only mapping (back since issues 18 and 22, above) | +1.1% / +0.7% |
 
 
 Together the three cost about +0.6% of the instructions compiled.
@@ -94,8 +108,9 @@ def replace(obj: _T, **changes: Any) -> _T:
     """
     d = obj.__dict__.copy()
     d.update(changes)
-    d.pop("_memo", None)
-    new = _new(obj.__class__)
+    if "_memo" in d:  # (a dictionary's own test, where pop with a default is a method call compiled)
+        del d["_memo"]
+    new = _new(type(obj))
     _set_attr(new, "__dict__", d)
     return new
 
@@ -148,7 +163,7 @@ def same(a: Any, b: Any) -> Any:
 def memo(state: Any) -> dict[Any, Any]:
     """The state's own memo (answers computed from this state alone, like its legal
     actions); :func:`replace` does not pass it on."""
-    d = state.__dict__
+    d: dict[str, Any] = state.__dict__  # (typed: a dictionary's own get when compiled)
     m = d.get("_memo")
     if m is None:
         m = d["_memo"] = {}
@@ -176,9 +191,25 @@ def per_game(state: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
     """``work(*args)``, worked out once per game: an answer from the pack alone (a Legend's
     attack numbers, the mean of a die), kept in :attr:`GameState.lookups`, which every
     state of the game shares and no save holds."""
-    lookups = state.lookups
+    lookups: dict[Any, Any] = state.lookups  # (typed: a dictionary's own get when compiled)
     hit = lookups.get(key, lookups)
     if hit is lookups:
         hit = lookups[key] = work(*args)
     return hit  # type: ignore[no-any-return]
 
+
+def per_pack(pack: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
+    """``work(*args)``, worked out once per pack: an answer from the pack alone that holds in
+    every chapter and every game played with it (a Legend's loadout, its attack numbers),
+    kept on the frozen pack (``pack.__dict__["_answers"]``, as ``geometry.game_board`` keeps
+    the boards), so that the games of a simulation and a hint's rollouts share it. The key
+    says everything else the answer depends on; never a chapter's answer (that is
+    :func:`per_game`'s)."""
+    kept: dict[str, Any] = pack.__dict__
+    answers: dict[Any, Any] | None = kept.get("_answers")
+    if answers is None:
+        answers = kept["_answers"] = {}
+    hit = answers.get(key, answers)
+    if hit is answers:
+        hit = answers[key] = work(*args)
+    return hit  # type: ignore[no-any-return]

@@ -341,17 +341,22 @@ class GameState:
 
     def legend_name(self, legend_id: str) -> str:
         """The short name used in prompts and reasons (first word of the Legend's or ally's name)."""
-        key = ("name", legend_id)
-        hit = self.lookups.get(key)
+        names = _table(self.lookups, _HERO_NAMES)  # (a string key: no tuple built and hashed per call)
+        hit = names.get(legend_id)
         if hit is None:
             words = self.hero_def(legend_id).name.split()
-            hit = self.lookups[key] = words[0] if words else legend_id
+            hit = names[legend_id] = words[0] if words else legend_id
         return hit  # type: ignore[no-any-return]
 
     def foe_name(self, f: FoeState) -> str:
         """``Gobkin 2`` (the kind and its standee number; the name alone for a kind with one miniature)."""
-        name = self.pack.foes[f.foe].name
-        return f"{name} {f.standee}" if numbered(self.pack, f.foe) else name
+        kinds = _table(self.lookups, _FOE_NAMES)  # foe id -> (its name, whether standees are numbered)
+        foe_id = f.foe
+        kind = kinds.get(foe_id)
+        if kind is None:
+            kind = kinds[foe_id] = (self.pack.foes[foe_id].name, numbered(self.pack, foe_id))
+        name, numbers = kind
+        return f"{name} {f.standee}" if numbers else name
 
     def defense_of(self, lg: LegendState | AllyState) -> int:
         """A Legend's defense with its equipped relic's bonus (an ally's own defense)."""
@@ -424,6 +429,18 @@ class GameState:
         state = cls(**kw)
         _check_fits(state)
         return state
+
+
+_HERO_NAMES: Final = "hero names"
+_FOE_NAMES: Final = "foe names"
+
+
+def _table(lookups: dict[Any, Any], key: str) -> dict[Any, Any]:
+    """A table of the game's ``lookups`` (answers from the pack alone), made on first use."""
+    table = lookups.get(key)
+    if table is None:
+        table = lookups[key] = {}
+    return table  # type: ignore[no-any-return]
 
 
 def boosted(fdef: Foe, boosts: tuple[tuple[str, str, int], ...]) -> Foe:

@@ -53,8 +53,20 @@ def on_board(state: GameState) -> tuple[TokenState, ...]:
 
 
 def at(state: GameState, loc: str) -> tuple[TokenState, ...]:
-    """The tokens on a square."""
-    return tuple(t for t in on_board(state) if t.loc == loc)
+    """The tokens on a square (from a table by square that the script state keeps:
+    :func:`~hollowcli.engine.speed.per_state`)."""
+    script = state.script
+    if script is None:
+        return ()
+    by_square: dict[str, tuple[TokenState, ...]] = per_state(script, "tokens by square", _by_square)
+    return by_square.get(loc, ())
+
+
+def _by_square(script: ScriptState) -> dict[str, tuple[TokenState, ...]]:
+    table: dict[str, tuple[TokenState, ...]] = {}
+    for t in script.tokens:
+        table[t.loc] = table.get(t.loc, ()) + (t,)
+    return table
 
 
 def find(state: GameState, kind_id: str, loc: str = "", skill: str = "") -> TokenState | None:

@@ -192,6 +192,10 @@ def _worker_init(parent: int) -> None:
     # garbage: the collector's full passes skip it, and so never write to those pages
     # (which the worker would then copy from its parent's).
     gc.freeze()
+    # A game makes and drops objects by the thousand, nearly all freed by their counts: a
+    # young collection every 50,000 new objects (not 700) finds the same cycles with less
+    # scanning (1.6% fewer instructions for a worker's games, callgrind, 10 cider-press games).
+    gc.set_threshold(50_000, 20, 20)
     for sig in STOP_SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
     die_with_parent(parent)
