@@ -323,23 +323,24 @@ def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Actio
     marks = tokens.targets(state)  # tokens with health (none in an unscripted game)
     if not foes and not marks:
         return out
-    reaches, measure, here = state.board.in_reach, state.pack.rules.range_measure, lg.loc
+    board, measure, here, lid = state.board, state.pack.rules.range_measure, lg.loc, lg.id
+    places = [f.loc for f in foes]  # (each foe's fields read once, not once per attack)
     for source, sid, spec, _cost, _name in attack_sources(state, lg):
         rng = spec.range
         if spec.area:
             seen = []
-            for f in foes:
-                if f.loc not in seen and reaches(here, f.loc, rng, measure):
-                    seen.append(f.loc)
-            seen += [loc for _, loc in marks if loc not in seen and reaches(here, loc, rng, measure)]
+            for loc in places:
+                if loc not in seen and board.in_reach(here, loc, rng, measure):
+                    seen.append(loc)
+            seen += [loc for _, loc in marks if loc not in seen and board.in_reach(here, loc, rng, measure)]
             for loc in seen:
-                out.append(new_action(kind=_ATTACK, legend=lg.id, at=loc, source=source, source_id=sid, offered=state))
+                out.append(new_action(kind=_ATTACK, legend=lid, at=loc, source=source, source_id=sid, offered=state))
         else:
-            for f in foes:
-                if reaches(here, f.loc, rng, measure):
-                    out.append(new_action(kind=_ATTACK, legend=lg.id, target=f.number, source=source, source_id=sid, offered=state))
-            out += [new_action(kind=_ATTACK, legend=lg.id, token=kind, at=loc, source=source, source_id=sid, offered=state)
-                    for kind, loc in marks if reaches(here, loc, rng, measure)]
+            for f, loc in zip(foes, places):
+                if board.in_reach(here, loc, rng, measure):
+                    out.append(new_action(kind=_ATTACK, legend=lid, target=f.number, source=source, source_id=sid, offered=state))
+            out += [new_action(kind=_ATTACK, legend=lid, token=kind, at=loc, source=source, source_id=sid, offered=state)
+                    for kind, loc in marks if board.in_reach(here, loc, rng, measure)]
     return out
 
 
@@ -400,9 +401,11 @@ def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
     """'If out of tokens but not actions, refresh first': see docs/rules-interpretations.md."""
     if not state.pack.rules.refresh_when_short or lg.spent + lg.fear_spent == 0 or fear_ready(state, lg):
         return []  # nothing to return, or fear tokens in the preparation space (fear_tokens: pool)
-    cheapest = min_cost(state, lg)
-    if lg.ready > 0 and (cheapest is None or lg.ready >= cheapest):
-        return []
+    ready = lg.ready
+    if ready > 0:  # (with none ready the cheapest need not be looked up)
+        cheapest = min_cost(state, lg)
+        if cheapest is None or ready >= cheapest:
+            return []
     return [new_action(kind=_REFRESH, legend=lg.id, offered=state)]
 
 
@@ -425,19 +428,23 @@ def actions_of_kind(state: GameState, kind: Act) -> Sequence[Action]:
     make = rule.in_turn
     if make is None or (turn.acted and not spec.after_acting):
         return ()
-    lid = turn.legend
-    hero: LegendState | AllyState | None
-    if lid in state.pack.allies:
-        if spec.who is not _ANY_HERO:
-            return ()
-        hero = next((a for a in state.allies if a.id == lid), None)  # None: it fell and left the board
-    else:
-        hero = state.legend(lid)
-        if hero.health <= 0:
-            hero = None
+    ally, hero = per_state(state, "acting hero", _acting_hero)  # (each kind asks)
+    if ally and spec.who is not _ANY_HERO:
+        return ()
     if hero is None and not spec.after_falling:
         return ()
     return make(state, hero)
+
+
+def _acting_hero(state: GameState) -> tuple[bool, LegendState | AllyState | None]:
+    """Whether the acting hero is an ally, and the hero (None: a Legend that has fallen,
+    or an ally that fell and left the board)."""
+    assert state.turn is not None
+    lid = state.turn.legend
+    if lid in state.pack.allies:
+        return True, next((a for a in state.allies if a.id == lid), None)
+    hero = state.legend(lid)
+    return False, (hero if hero.health > 0 else None)
 
 
 _ANY_HERO: Final = Who.HERO
