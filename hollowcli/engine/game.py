@@ -254,15 +254,16 @@ def _why_illegal(state: GameState, action: Action, legal: list[Action]) -> str:
 def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
     """Close the activation when nothing but 'end' is left; run the adversary phase and the
     end of round when no Legend is left to activate."""
-    if state.turn is not None:
-        listed = legal_of_kind if state.phase == _LEGENDS and state.result is None else actions_of_kind
+    turn = state.turn
+    if turn is not None:
+        kept = state.phase == _LEGENDS and state.result is None  # (else listed, not kept)
         # once the action is used, only a relic swap and the moves can be left
-        kinds = _LEFT_AFTER_ACTING if state.turn.acted else _ANYTHING_LEFT
+        kinds = _LEFT_AFTER_ACTING if turn.acted else _ANYTHING_LEFT
         for kind in kinds:
-            if listed(state, kind):
+            if legal_of_kind(state, kind) if kept else actions_of_kind(state, kind):
                 break
         else:
-            lid = state.turn.legend
+            lid = turn.legend
             if state.is_ally(lid):
                 gone = not any(a.id == lid for a in state.allies)
                 why = "has fallen" if gone else "has nothing left to do"

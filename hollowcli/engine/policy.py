@@ -27,7 +27,7 @@ from hollowcli.engine.legend_phase import search_blocked
 from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
 from hollowcli.engine.resolve import AttackNumbers
 from hollowcli.engine.speed import per_game
-from hollowcli.engine.state import AllyState, GameState, LegendState
+from hollowcli.engine.state import AllyState, FoeState, GameState, LegendState
 from hollowcli.engine.vocab import Act, Phase
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Objective, ScriptEvent, Step
@@ -106,16 +106,19 @@ def _attack_areas(state: GameState, lg: LegendState | AllyState) -> list[frozens
 
 def _attack_scores(state: GameState, attacks: Sequence[Action], mean: Fraction) -> Action:
     """The attack with the best :func:`_attack_score` (the first of equals). One hero makes
-    them all, so its numbers are worked out once per source."""
+    them all, so its numbers are worked out once per source and each kind of foe's defense
+    once."""
     lg = state.hero(attacks[0].legend)
     numbers: dict[tuple[str, str | None], AttackNumbers] = {}
+    foes = {f.number: f for f in state.foes}
+    defense: dict[str, int] = {}
     best, top = attacks[0], None
     for a in attacks:
         source = a.source or "basic"
         nums = numbers.get((source, a.source_id))
         if nums is None:
             nums = numbers[(source, a.source_id)] = attack_numbers(state, lg, source, a.source_id)
-        score = _attack_score(state, a, mean, nums)
+        score = _attack_score(state, a, mean, nums, foes, defense)
         if top is None or score > top:
             best, top = a, score
     return best
@@ -125,23 +128,33 @@ def _attack_scores(state: GameState, attacks: Sequence[Action], mean: Fraction) 
 _SOURCE_COST: Final = {"basic": 0, "skill": 1, "item": 1}
 
 
-def _attack_score(state: GameState, a: Action, mean: Fraction, nums: AttackNumbers) -> tuple:
+def _attack_score(state: GameState, a: Action, mean: Fraction, nums: AttackNumbers,
+                  foes: dict[int, FoeState], defense: dict[str, int]) -> tuple:
     """(kills, expected damage, -weakest target's health, -cost); the expected damage is
-    counted in 1/q of a point (``mean`` = p/q), so the arithmetic stays in whole numbers."""
+    counted in 1/q of a point (``mean`` = p/q), so the arithmetic stays in whole numbers.
+    ``foes`` by number and ``defense`` by kind (filled as it goes) are the caller's."""
     at, token = a.at, a.token
-    targets = [] if token is not None else state.foes_at(at) if at else [state.foe(a.target or 0)]
-    marks = [(state.pack.tokens[t.kind].defense, t.health) for t in tokens.at(state, at)
-             if state.pack.tokens[t.kind].health is not None and (token is None or t.kind == token)] if at else []
+    targets = [] if token is not None else state.foes_at(at) if at else [foes[a.target or 0]]
+    hits: list[tuple[int, int]] = []
+    for f in targets:
+        kind = f.foe
+        d = defense.get(kind)
+        if d is None:
+            d = defense[kind] = state.foe_def(kind).defense
+        hits.append((d, f.health))
+    if at:
+        hits += [(state.pack.tokens[t.kind].defense, t.health) for t in tokens.at(state, at)
+                 if state.pack.tokens[t.kind].health is not None and (token is None or t.kind == token)]
     p, q = mean.numerator, mean.denominator
     direct, dice = nums.direct, nums.dice
     exp = 0
     kills = 0
-    hits = [(state.foe_def(f.foe).defense, f.health) for f in targets] + marks
-    weakest = min(health for _, health in hits)
-    for defense, health in hits:
-        d = max(0, (direct - defense) * q + dice * p)
-        exp += d if d < health * q else health * q
-        if d >= health * q:
+    weakest = hits[0][1]
+    for defense_of, health in hits:
+        weakest = min(weakest, health)
+        dmg = max(0, (direct - defense_of) * q + dice * p)
+        exp += dmg if dmg < health * q else health * q
+        if dmg >= health * q:
             kills += 1
     cost = _SOURCE_COST.get(a.source or "basic", 0)
     return (bool(targets), kills, exp, -weakest, -cost)  # foes first: a token waits while foes are in reach
@@ -247,7 +260,8 @@ def _ally_action(state: GameState, by_kind: dict[Act, list[Action]], mean: Fract
             dist = board.distances_from(loc)
             return min(dist.get(f.loc, 10**6) for f in state.foes)
 
-        best = max(moves, key=lambda a: (danger(a.to or ""), -_leave_dice(state, a), -len(a.path)))
+        places = [f.loc for f in state.foes]
+        best = max(moves, key=lambda a: (danger(a.to or ""), -_leave_dice(places, a), -len(a.path)))
         if danger(best.to or "") > danger(al.loc):
             return best
     elif moves:
@@ -326,22 +340,42 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
         to_goal = board.distances_from(goal)
         if goal in dist:
             return min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), len(a.path)))
-    if not state.foes:
+    foes = state.foes
+    if not foes:
         return _token_goal(state, lg, moves) if state.script is not None else None
+    places = [f.loc for f in foes]
+    # (the two searches below are plain loops: the first least, as min() would choose)
     if state.turn is not None and not state.turn.acted:
         areas = _attack_areas(state, lg)
-        attackable = [a for a in moves if any(a.to in area for area in areas)]
-        if attackable:
-            return min(attackable, key=lambda a: (_leave_dice(state, a), len(a.path)))
-        if any(lg.loc in area for area in areas):
-            return None
+        best, fewest, shortest = None, 0, 0
+        for a in moves:
+            to = a.to
+            for area in areas:
+                if to in area:
+                    dice, steps = _leave_dice(places, a), len(a.path)
+                    if best is None or dice < fewest or (dice == fewest and steps < shortest):
+                        best, fewest, shortest = a, dice, steps
+                    break
+        if best is not None:
+            return best
+        here_loc = lg.loc
+        for area in areas:
+            if here_loc in area:
+                return None
     here = board.distances_from(lg.loc)
-    nearest = min(state.foes, key=lambda f: (here.get(f.loc, 10**6), f.number))
+    nearest = min(foes, key=lambda f: (here.get(f.loc, 10**6), f.number))
     to_foe = board.distances_from(nearest.loc)
     if nearest.loc not in here:
         return None
-    best = min(moves, key=lambda a: (to_foe.get(a.to or "", 10**6), _leave_dice(state, a)))
-    if to_foe.get(best.to or "", 10**6) >= to_foe.get(lg.loc, 10**6):
+    best, nearest_to, fewest = None, 0, 0
+    for a in moves:
+        dist_to = to_foe.get(a.to or "", 10**6)
+        if best is not None and dist_to > nearest_to:
+            continue
+        dice = _leave_dice(places, a)
+        if best is None or dist_to < nearest_to or dice < fewest:
+            best, nearest_to, fewest = a, dist_to, dice
+    if best is None or nearest_to >= to_foe.get(lg.loc, 10**6):
         return None
     return best
 
@@ -359,14 +393,19 @@ def _token_goal(state: GameState, lg: LegendState | AllyState, moves: Sequence[A
         return None
     goal = min(goals, key=lambda g: (here[g], board.order[g]))
     to_goal = board.distances_from(goal)
-    best = min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), _leave_dice(state, a), len(a.path)))
+    places = [f.loc for f in state.foes]
+    best = min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), _leave_dice(places, a), len(a.path)))
     return best if to_goal.get(best.to or "", 10**6) < to_goal.get(lg.loc, 10**6) else None
 
 
-def _leave_dice(state: GameState, a: Action) -> int:
-    """Leave-roll dice along a move's path (one per foe in each location left)."""
-    places = [f.loc for f in state.foes]
-    return sum(places.count(loc) for loc in a.path[:-1])
+def _leave_dice(places: list[str], a: Action) -> int:
+    """Leave-roll dice along a move's path (one per foe in each location left); ``places``:
+    where each foe stands."""
+    path = a.path
+    n = 0
+    for i in range(len(path) - 1):
+        n += places.count(path[i])
+    return n
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
