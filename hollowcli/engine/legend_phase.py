@@ -93,9 +93,11 @@ def move_allowance(state: GameState) -> int:
     """Steps the active Legend may still move this activation."""
     turn = state.turn
     assert turn is not None
-    if turn.moves and not state.pack.rules.split_move:
+    pack = state.pack
+    if turn.moves and not pack.rules.split_move:
         return 0
-    return max(0, state.hero_def(turn.legend).move - turn.steps)
+    lid, allies = turn.legend, pack.allies  # (state.hero_def, without the method call)
+    return max(0, (allies[lid].move if lid in allies else pack.legends[lid].move) - turn.steps)
 
 
 def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int, tuple[str, ...]]]:
@@ -431,12 +433,18 @@ def actions_of_kind(state: GameState, kind: Act) -> Sequence[Action]:
     make = rule.in_turn
     if make is None or (turn.acted and not spec.after_acting):
         return ()
-    ally, hero = per_state(state, "acting hero", _acting_hero)  # (each kind asks)
+    ally, hero = acting_hero(state)
     if ally and spec.who is not _ANY_HERO:
         return ()
     if hero is None and not spec.after_falling:
         return ()
     return make(state, hero)
+
+
+def acting_hero(state: GameState) -> tuple[bool, LegendState | AllyState | None]:
+    """Whether the acting hero is an ally, and the hero (None: a Legend that has fallen,
+    or an ally that fell and left the board); once per state (each kind asks)."""
+    return per_state(state, "acting hero", _acting_hero)
 
 
 def _acting_hero(state: GameState) -> tuple[bool, LegendState | AllyState | None]:

@@ -23,7 +23,7 @@ from hollowcli.engine.actions import Action
 from hollowcli.engine.core import objective_of, ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.growth import fear_limit
-from hollowcli.engine.legend_phase import search_blocked
+from hollowcli.engine.legend_phase import acting_hero, search_blocked
 from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
 from hollowcli.engine.resolve import AttackNumbers
 from hollowcli.engine.speed import per_game
@@ -80,7 +80,7 @@ def _can_attack_from(state: GameState, lg: LegendState | AllyState, loc: str) ->
         return False
     board, measure = state.board, state.pack.rules.range_measure
     if isinstance(lg, LegendState):  # a Legend always has its basic attack: a foe within its range settles it
-        basic = state.legend_def(lg.id).basic_attack.range
+        basic = state.pack.legends[lg.id].basic_attack.range
         for f in foes:
             if board.in_reach(loc, f.loc, basic, measure):
                 return True
@@ -171,10 +171,11 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
     if turn is None:
         script = state.script
         return legal_of_kind(state, _BEGIN)[0] if script is not None and script.opening else _who_acts(state)
-    if state.is_ally(turn.legend):
+    ally, hero = acting_hero(state)  # (the end-of-activation check has looked it up)
+    if ally:
         by_kind = {kind: list(legal_of_kind(state, kind)) for kind in (_ATTACK, _MOVE, _END)}
         return _ally_action(state, {kind: actions for kind, actions in by_kind.items() if actions}, _mean_die(state))
-    lg = state.legend(turn.legend)
+    lg = hero if isinstance(hero, LegendState) else state.legend(turn.legend)
     # 1. restore when in danger
     saved = _restore_in_danger(state, lg)
     if saved is not None:
@@ -220,8 +221,9 @@ def _who_acts(state: GameState) -> Action:
         raise RulesError("there is nothing to choose: the game is over")
     allies = state.pack.allies
     legends = [a for a in activate if a.legend not in allies]
+    standing = {lg.id: lg for lg in state.legends}
     for a in legends:
-        lg = state.legend(a.legend)
+        lg = standing[a.legend]
         if _can_attack_from(state, lg, lg.loc):
             return a
     return (legends or list(activate))[0]
