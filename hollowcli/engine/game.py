@@ -174,14 +174,23 @@ def legal_of_kind(state: GameState, kind: Act) -> tuple[Action, ...]:
     m = memo(state)
     hit = m.get(kind)  # (no other key of the memo is the name of a kind)
     if hit is None:
-        if state.phase != _LEGENDS or state.result is not None:
-            hit = ()
-        elif kind != _BEGIN and state.script is not None and state.script.opening:  # round 1's events wait for 'begin'
+        shut = m.get(_SHUT)  # (read once per state, not once per kind)
+        if shut is None:
+            script = state.script
+            shut = m[_SHUT] = (state.phase != _LEGENDS or state.result is not None,
+                               script is not None and script.opening)  # round 1's events wait for 'begin'
+        over, opening = shut
+        if over or (opening and kind != _BEGIN):
             hit = ()
         else:
             hit = tuple(actions_of_kind(state, kind))
         m[kind] = hit
     return hit  # type: ignore[no-any-return]
+
+
+#: The memo's key for whether the state offers no choice (the game over, or not the Legend
+#: phase) and whether only 'begin' is offered (round 1's events wait for it).
+_SHUT: Final = "no choices"
 
 
 _LEGENDS: Final = Phase.LEGENDS
