@@ -174,14 +174,23 @@ def legal_of_kind(state: GameState, kind: Act) -> tuple[Action, ...]:
     m = memo(state)
     hit = m.get(kind)  # (no other key of the memo is the name of a kind)
     if hit is None:
-        if state.phase != _LEGENDS or state.result is not None:
-            hit = ()
-        elif kind != _BEGIN and state.script is not None and state.script.opening:  # round 1's events wait for 'begin'
+        shut = m.get(_SHUT)  # (read once per state, not once per kind)
+        if shut is None:
+            script = state.script
+            shut = m[_SHUT] = (state.phase != _LEGENDS or state.result is not None,
+                               script is not None and script.opening)  # round 1's events wait for 'begin'
+        over, opening = shut
+        if over or (opening and kind != _BEGIN):
             hit = ()
         else:
             hit = tuple(actions_of_kind(state, kind))
         m[kind] = hit
     return hit  # type: ignore[no-any-return]
+
+
+#: The memo's key for whether the state offers no choice (the game over, or not the Legend
+#: phase) and whether only 'begin' is offered (round 1's events wait for it).
+_SHUT: Final = "no choices"
 
 
 _LEGENDS: Final = Phase.LEGENDS
@@ -254,15 +263,16 @@ def _why_illegal(state: GameState, action: Action, legal: list[Action]) -> str:
 def _after(state: GameState, dice: Dice, events: list[Event]) -> GameState:
     """Close the activation when nothing but 'end' is left; run the adversary phase and the
     end of round when no Legend is left to activate."""
-    if state.turn is not None:
-        listed = legal_of_kind if state.phase == _LEGENDS and state.result is None else actions_of_kind
+    turn = state.turn
+    if turn is not None:
+        kept = state.phase == _LEGENDS and state.result is None  # (else listed, not kept)
         # once the action is used, only a relic swap and the moves can be left
-        kinds = _LEFT_AFTER_ACTING if state.turn.acted else _ANYTHING_LEFT
+        kinds = _LEFT_AFTER_ACTING if turn.acted else _ANYTHING_LEFT
         for kind in kinds:
-            if listed(state, kind):
+            if legal_of_kind(state, kind) if kept else actions_of_kind(state, kind):
                 break
         else:
-            lid = state.turn.legend
+            lid = turn.legend
             if state.is_ally(lid):
                 gone = not any(a.id == lid for a in state.allies)
                 why = "has fallen" if gone else "has nothing left to do"

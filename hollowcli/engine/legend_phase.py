@@ -93,9 +93,11 @@ def move_allowance(state: GameState) -> int:
     """Steps the active Legend may still move this activation."""
     turn = state.turn
     assert turn is not None
-    if turn.moves and not state.pack.rules.split_move:
+    pack = state.pack
+    if turn.moves and not pack.rules.split_move:
         return 0
-    return max(0, state.hero_def(turn.legend).move - turn.steps)
+    lid, allies = turn.legend, pack.allies  # (state.hero_def, without the method call)
+    return max(0, (allies[lid].move if lid in allies else pack.legends[lid].move) - turn.steps)
 
 
 def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int, tuple[str, ...]]]:
@@ -117,13 +119,12 @@ def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int,
         for loc, (dice_so_far, path) in frontier.items():  # insertion order: deterministic
             cost = dice_so_far + foes_at.get(loc, 0)
             for nb in adjacent[loc]:
-                cand = (cost, path + (nb,))
                 cur = nxt_frontier.get(nb)
-                if cur is None or cand[0] < cur[0]:
-                    nxt_frontier[nb] = cand
+                if cur is None or cost < cur[0]:  # (the path is built only for a cheaper walk)
+                    nxt_frontier[nb] = (cost, path + (nb,))
         for loc, (cost, path) in nxt_frontier.items():
             old = best.get(loc)
-            if old is None or (cost, k) < (old[0], old[1]):
+            if old is None or cost < old[0] or (cost == old[0] and k < old[1]):
                 best[loc] = (cost, k, path)
         frontier = nxt_frontier
     return {loc: (c, p) for loc, (c, _k, p) in best.items() if loc != start}
@@ -323,23 +324,28 @@ def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Actio
     marks = tokens.targets(state)  # tokens with health (none in an unscripted game)
     if not foes and not marks:
         return out
-    reaches, measure, here = state.board.in_reach, state.pack.rules.range_measure, lg.loc
+    board, measure, here, lid = state.board, state.pack.rules.range_measure, lg.loc, lg.id
+    places = [f.loc for f in foes]  # (each foe's fields read once, not once per attack)
+    in_reach: dict[int, list[bool]] = {}  # range -> whether each foe is in reach (sources share ranges)
     for source, sid, spec, _cost, _name in attack_sources(state, lg):
         rng = spec.range
+        reached = in_reach.get(rng)
+        if reached is None:
+            reached = in_reach[rng] = [board.in_reach(here, loc, rng, measure) for loc in places]
         if spec.area:
             seen = []
-            for f in foes:
-                if f.loc not in seen and reaches(here, f.loc, rng, measure):
-                    seen.append(f.loc)
-            seen += [loc for _, loc in marks if loc not in seen and reaches(here, loc, rng, measure)]
+            for loc, ok in zip(places, reached):
+                if ok and loc not in seen:
+                    seen.append(loc)
+            seen += [loc for _, loc in marks if loc not in seen and board.in_reach(here, loc, rng, measure)]
             for loc in seen:
-                out.append(new_action(kind=_ATTACK, legend=lg.id, at=loc, source=source, source_id=sid, offered=state))
+                out.append(new_action(kind=_ATTACK, legend=lid, at=loc, source=source, source_id=sid, offered=state))
         else:
-            for f in foes:
-                if reaches(here, f.loc, rng, measure):
-                    out.append(new_action(kind=_ATTACK, legend=lg.id, target=f.number, source=source, source_id=sid, offered=state))
-            out += [new_action(kind=_ATTACK, legend=lg.id, token=kind, at=loc, source=source, source_id=sid, offered=state)
-                    for kind, loc in marks if reaches(here, loc, rng, measure)]
+            for f, ok in zip(foes, reached):
+                if ok:
+                    out.append(new_action(kind=_ATTACK, legend=lid, target=f.number, source=source, source_id=sid, offered=state))
+            out += [new_action(kind=_ATTACK, legend=lid, token=kind, at=loc, source=source, source_id=sid, offered=state)
+                    for kind, loc in marks if board.in_reach(here, loc, rng, measure)]
     return out
 
 
@@ -400,9 +406,11 @@ def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
     """'If out of tokens but not actions, refresh first': see docs/rules-interpretations.md."""
     if not state.pack.rules.refresh_when_short or lg.spent + lg.fear_spent == 0 or fear_ready(state, lg):
         return []  # nothing to return, or fear tokens in the preparation space (fear_tokens: pool)
-    cheapest = min_cost(state, lg)
-    if lg.ready > 0 and (cheapest is None or lg.ready >= cheapest):
-        return []
+    ready = lg.ready
+    if ready > 0:  # (with none ready the cheapest need not be looked up)
+        cheapest = min_cost(state, lg)
+        if cheapest is None or ready >= cheapest:
+            return []
     return [new_action(kind=_REFRESH, legend=lg.id, offered=state)]
 
 
@@ -425,19 +433,29 @@ def actions_of_kind(state: GameState, kind: Act) -> Sequence[Action]:
     make = rule.in_turn
     if make is None or (turn.acted and not spec.after_acting):
         return ()
-    lid = turn.legend
-    hero: LegendState | AllyState | None
-    if lid in state.pack.allies:
-        if spec.who is not _ANY_HERO:
-            return ()
-        hero = next((a for a in state.allies if a.id == lid), None)  # None: it fell and left the board
-    else:
-        hero = state.legend(lid)
-        if hero.health <= 0:
-            hero = None
+    ally, hero = acting_hero(state)
+    if ally and spec.who is not _ANY_HERO:
+        return ()
     if hero is None and not spec.after_falling:
         return ()
     return make(state, hero)
+
+
+def acting_hero(state: GameState) -> tuple[bool, LegendState | AllyState | None]:
+    """Whether the acting hero is an ally, and the hero (None: a Legend that has fallen,
+    or an ally that fell and left the board); once per state (each kind asks)."""
+    return per_state(state, "acting hero", _acting_hero)
+
+
+def _acting_hero(state: GameState) -> tuple[bool, LegendState | AllyState | None]:
+    """Whether the acting hero is an ally, and the hero (None: a Legend that has fallen,
+    or an ally that fell and left the board)."""
+    assert state.turn is not None
+    lid = state.turn.legend
+    if lid in state.pack.allies:
+        return True, next((a for a in state.allies if a.id == lid), None)
+    hero = state.legend(lid)
+    return False, (hero if hero.health > 0 else None)
 
 
 _ANY_HERO: Final = Who.HERO
@@ -490,7 +508,8 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     before = state
     walked = [path[0]]
     legs = list(pairwise(path))
-    if (not state.traps and {f.loc for f in state.foes}.isdisjoint(path[:-1])
+    places = [f.loc for f in state.foes]  # where the foes stood before the move
+    if (not state.traps and set(places).isdisjoint(path[:-1])
             and (state.script is None or not any(tokens.traps_at(state, loc, _LEGENDS) for loc in path[1:]))):
         # Nothing on the way (no foe to leave, no trap or trap token to spring): put the figure down once.
         walked = list(path)
@@ -527,7 +546,9 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     assert state.turn is not None
     turn = replace(state.turn, steps=state.turn.steps + steps, moves=state.turn.moves + 1, busy=True)
     state = replace(state, turn=turn)
-    leave_dice = sum(len(before.foes_at(loc)) for loc in path[:-1])
+    leave_dice = 0
+    for loc in path[:-1]:
+        leave_dice += places.count(loc)
     events.append(event(state, _EV_MOVE, actor=lid, frm=walked[0], to=walked[-1],
                         numbers={"steps": steps, "path": walked, "leave_dice": leave_dice},
                         reason=f"{short(state, lid)} moves {'→'.join(walked)} ({plural(steps, 'step')})",
@@ -589,23 +610,25 @@ def do_attack(state: GameState, action: Action, dice: Dice, events: list[Event])
     else:
         state = _spend(state, lid, src.cost, src.fear_pays)
     nums = attack_numbers(state, lg, action.source or "basic", action.source_id)
-    marks = [t for t in tokens.at(state, action.at) if state.pack.tokens[t.kind].health is not None] if action.at else []
+    at = action.at
+    marks = [t for t in tokens.at(state, at) if state.pack.tokens[t.kind].health is not None] if at else []
     if action.token is not None:  # one token (a tombstone); an area attack hits the foes and tokens there
         marks = [t for t in marks if t.kind == action.token]
-    if action.token is not None or (action.at is not None and not state.foes_at(action.at)):
-        return _acted(attack_tokens(state, lid, lg.loc, action.at or "", nums, marks, dice, events))
-    if action.at is not None:
-        targets = state.foes_at(action.at)
-        where = action.at
+    there = state.foes_at(at) if at is not None else []
+    if action.token is not None or (at is not None and not there):
+        return _acted(attack_tokens(state, lid, lg.loc, at or "", nums, marks, dice, events))
+    if at is not None:
+        targets = there
+        where = at
     else:
         targets = [state.foe(action.target or 0)]
         where = targets[0].loc
     los = state.board.line_of_sight(lg.loc, where)
     area = f"the one foe at {where}" if len(targets) == 1 else f"all {len(targets)} foes at {where}"
-    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice,
-                             f"{short(state, lid)} attacks {area if action.at else state.foe_name(targets[0])}", "attack", lid)
+    attacks = f"{short(state, lid)} attacks {area if at else state.foe_name(targets[0])}"
+    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, attacks, "attack", lid)
     total = sum(f.value for f in faces)
-    head = (f"{short(state, lid)} attacks {area if action.at else state.foe_name(targets[0])} "
+    head = (f"{attacks} "
             f"from {lg.loc} ({nums.reason}); range {state.board.grid_distance(lg.loc, where)}, {los.reason}; "
             f"rolled {faces_text(rolls)} = {total}")
     if action.at is not None:

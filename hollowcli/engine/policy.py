@@ -23,10 +23,11 @@ from hollowcli.engine.actions import Action
 from hollowcli.engine.core import objective_of, ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.growth import fear_limit
-from hollowcli.engine.legend_phase import search_blocked
+from hollowcli.engine.legend_phase import acting_hero, search_blocked
 from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
-from hollowcli.engine.speed import memo, per_game
-from hollowcli.engine.state import AllyState, GameState, LegendState
+from hollowcli.engine.resolve import AttackNumbers
+from hollowcli.engine.speed import per_game
+from hollowcli.engine.state import AllyState, FoeState, GameState, LegendState
 from hollowcli.engine.vocab import Act, Phase
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Objective, ScriptEvent, Step
@@ -74,50 +75,88 @@ def _longest_range(state: GameState, lg: LegendState | AllyState) -> int:
 def _can_attack_from(state: GameState, lg: LegendState | AllyState, loc: str) -> bool:
     """Some attack the Legend (or ally) can pay for reaches a foe from ``loc``: a look at
     each foe (the board remembers every range and sight line it has traced)."""
+    foes = state.foes
+    if not foes:
+        return False
+    board, measure = state.board, state.pack.rules.range_measure
+    if isinstance(lg, LegendState):  # a Legend always has its basic attack: a foe within its range settles it
+        basic = state.pack.legends[lg.id].basic_attack.range
+        for f in foes:
+            if board.in_reach(loc, f.loc, basic, measure):
+                return True
     reach = _reach(state, lg)
     if reach < 0:
         return False
-    reaches, measure = state.board.in_reach, state.pack.rules.range_measure
-    for f in state.foes:
-        if reaches(loc, f.loc, reach, measure):
+    for f in foes:
+        if board.in_reach(loc, f.loc, reach, measure):
             return True
     return False
 
 
-def _attack_spots(state: GameState, lg: LegendState | AllyState) -> frozenset[str]:
-    """Every square from which the Legend (or ally) could attack a foe: the union of each
-    foe's :meth:`~hollowcli.engine.geometry.Board.reach_area`, once per state and range, so
-    a look at every move destination is a set lookup. Empty when it cannot attack."""
+def _attack_areas(state: GameState, lg: LegendState | AllyState) -> list[frozenset[str]]:
+    """For each foe, the squares from which the Legend (or ally) could attack it (its
+    :meth:`~hollowcli.engine.geometry.Board.reach_area`, remembered by the board), so a
+    look at a move's destination is a few set lookups. Empty when it cannot attack."""
     reach = _reach(state, lg)
     if reach < 0:
-        return frozenset()
-    m = memo(state)
-    spots = m.get(("attack from", reach))
-    if spots is None:
-        board, measure = state.board, state.pack.rules.range_measure
-        spots = m[("attack from", reach)] = frozenset().union(*(board.reach_area(f.loc, reach, measure) for f in state.foes))
-    return spots  # type: ignore[no-any-return]
+        return []
+    board, measure = state.board, state.pack.rules.range_measure
+    return [board.reach_area(f.loc, reach, measure) for f in state.foes]
 
 
-def _attack_score(state: GameState, a: Action, mean: Fraction) -> tuple:
+def _attack_scores(state: GameState, attacks: Sequence[Action], mean: Fraction) -> Action:
+    """The attack with the best :func:`_attack_score` (the first of equals). One hero makes
+    them all, so its numbers are worked out once per source and each kind of foe's defense
+    once."""
+    lg = state.hero(attacks[0].legend)
+    numbers: dict[tuple[str, str | None], AttackNumbers] = {}
+    foes = {f.number: f for f in state.foes}
+    defense: dict[str, int] = {}
+    best, top = attacks[0], None
+    for a in attacks:
+        source = a.source or "basic"
+        nums = numbers.get((source, a.source_id))
+        if nums is None:
+            nums = numbers[(source, a.source_id)] = attack_numbers(state, lg, source, a.source_id)
+        score = _attack_score(state, a, mean, nums, foes, defense)
+        if top is None or score > top:
+            best, top = a, score
+    return best
+
+
+#: What each kind of attack costs the policy's score (a skill or an item spends tokens).
+_SOURCE_COST: Final = {"basic": 0, "skill": 1, "item": 1}
+
+
+def _attack_score(state: GameState, a: Action, mean: Fraction, nums: AttackNumbers,
+                  foes: dict[int, FoeState], defense: dict[str, int]) -> tuple:
     """(kills, expected damage, -weakest target's health, -cost); the expected damage is
-    counted in 1/q of a point (``mean`` = p/q), so the arithmetic stays in whole numbers."""
-    lg = state.hero(a.legend)
-    nums = attack_numbers(state, lg, a.source or "basic", a.source_id)
-    targets = [] if a.token is not None else state.foes_at(a.at) if a.at else [state.foe(a.target or 0)]
-    marks = [(state.pack.tokens[t.kind].defense, t.health) for t in tokens.at(state, a.at)
-             if state.pack.tokens[t.kind].health is not None and (a.token is None or t.kind == a.token)] if a.at else []
+    counted in 1/q of a point (``mean`` = p/q), so the arithmetic stays in whole numbers.
+    ``foes`` by number and ``defense`` by kind (filled as it goes) are the caller's."""
+    at, token = a.at, a.token
+    targets = [] if token is not None else state.foes_at(at) if at else [foes[a.target or 0]]
+    hits: list[tuple[int, int]] = []
+    for f in targets:
+        kind = f.foe
+        d = defense.get(kind)
+        if d is None:
+            d = defense[kind] = state.foe_def(kind).defense
+        hits.append((d, f.health))
+    if at:
+        hits += [(state.pack.tokens[t.kind].defense, t.health) for t in tokens.at(state, at)
+                 if state.pack.tokens[t.kind].health is not None and (token is None or t.kind == token)]
     p, q = mean.numerator, mean.denominator
+    direct, dice = nums.direct, nums.dice
     exp = 0
     kills = 0
-    hits = [(state.foe_def(f.foe).defense, f.health) for f in targets] + marks
-    weakest = min(health for _, health in hits)
-    for defense, health in hits:
-        d = max(0, (nums.direct - defense) * q + nums.dice * p)
-        exp += d if d < health * q else health * q
-        if d >= health * q:
+    weakest = hits[0][1]
+    for defense_of, health in hits:
+        weakest = min(weakest, health)
+        dmg = max(0, (direct - defense_of) * q + dice * p)
+        exp += dmg if dmg < health * q else health * q
+        if dmg >= health * q:
             kills += 1
-    cost = {"basic": 0, "skill": 1, "item": 1}.get(a.source or "basic", 0)
+    cost = _SOURCE_COST.get(a.source or "basic", 0)
     return (bool(targets), kills, exp, -weakest, -cost)  # foes first: a token waits while foes are in reach
 
 
@@ -126,45 +165,49 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
     taken so a smarter policy can keep the same signature). RulesError when the game is over."""
     # The choices are asked for kind by kind (legal_of_kind: the parts of legal_actions),
     # in the order of preference, so the kinds after the one chosen are never listed.
-    def of(kind: Act) -> tuple[Action, ...]:
-        return legal_of_kind(state, kind)
-
     if state.phase != _PHASE_LEGENDS or state.result is not None:
         raise RulesError("there is nothing to choose: the game is over")
-    if state.turn is None:
-        return of(_BEGIN)[0] if state.script is not None and state.script.opening else _who_acts(state)
-    if state.is_ally(state.turn.legend):
-        return _ally_action(state, {kind: list(of(kind)) for kind in (_ATTACK, _MOVE, _END) if of(kind)}, _mean_die(state))
-    lg = state.legend(state.turn.legend)
-    ldef = state.legend_def(lg.id)
-    mean = _mean_die(state)
+    turn = state.turn
+    if turn is None:
+        script = state.script
+        return legal_of_kind(state, _BEGIN)[0] if script is not None and script.opening else _who_acts(state)
+    ally, hero = acting_hero(state)  # (the end-of-activation check has looked it up)
+    if ally:
+        by_kind = {kind: list(legal_of_kind(state, kind)) for kind in (_ATTACK, _MOVE, _END)}
+        return _ally_action(state, {kind: actions for kind, actions in by_kind.items() if actions}, _mean_die(state))
+    lg = hero if isinstance(hero, LegendState) else state.legend(turn.legend)
     # 1. restore when in danger
     saved = _restore_in_danger(state, lg)
     if saved is not None:
         return saved
     # 2. refresh first when short of tokens and foes are about (it does not use the action)
-    if state.foes and of(_REFRESH):
-        return of(_REFRESH)[0]
+    if state.foes:
+        refresh = legal_of_kind(state, _REFRESH)
+        if refresh:
+            return refresh[0]
     # 3. attack
-    if of(_ATTACK):
-        return max(of(_ATTACK), key=lambda a: _attack_score(state, a, mean))
+    attacks = legal_of_kind(state, _ATTACK)
+    if attacks:
+        return _attack_scores(state, attacks, _mean_die(state))
     # 4. search
-    if of(_SEARCH):
-        return of(_SEARCH)[0]
+    search = legal_of_kind(state, _SEARCH)
+    if search:
+        return search[0]
     # 5. move
-    if of(_MOVE):
-        choice = _best_move(state, lg, of(_MOVE))
+    moves = legal_of_kind(state, _MOVE)
+    if moves:
+        choice = _best_move(state, lg, moves)
         if choice is not None:
             return choice
     # 6. set a trap where a foe will walk in next
-    traps = [a for a in of(_USE) if a.recipient is None]
+    traps = [a for a in legal_of_kind(state, _USE) if a.recipient is None]
     if traps and _foe_coming(state, lg):
         return traps[0]
     # 7. heal a little when hurt and idle
-    if lg.health < ldef.health or lg.fear > 0:
-        for a in of(_RESTORE):
+    if lg.health < state.legend_def(lg.id).health or lg.fear > 0:
+        for a in legal_of_kind(state, _RESTORE):
             return a
-    return of(_END)[0]
+    return legal_of_kind(state, _END)[0]
 
 
 def _who_acts(state: GameState) -> Action:
@@ -176,9 +219,14 @@ def _who_acts(state: GameState) -> Action:
         if ends:
             return ends[0]
         raise RulesError("there is nothing to choose: the game is over")
-    legends = [a for a in activate if not state.is_ally(a.legend)]
-    return next((a for a in legends if _can_attack_from(state, state.legend(a.legend), state.legend(a.legend).loc)),
-                (legends or list(activate))[0])
+    allies = state.pack.allies
+    legends = [a for a in activate if a.legend not in allies]
+    standing = {lg.id: lg for lg in state.legends}
+    for a in legends:
+        lg = standing[a.legend]
+        if _can_attack_from(state, lg, lg.loc):
+            return a
+    return (legends or list(activate))[0]
 
 
 def _restore_in_danger(state: GameState, lg: LegendState) -> Action | None:
@@ -203,7 +251,7 @@ def _ally_action(state: GameState, by_kind: dict[Act, list[Action]], mean: Fract
     """An ally attacks when it can; otherwise it keeps away from the foes when the objective
     is to protect it, and else walks toward where it can attack, like a Legend."""
     if _ATTACK in by_kind:
-        return max(by_kind[_ATTACK], key=lambda a: _attack_score(state, a, mean))
+        return _attack_scores(state, by_kind[_ATTACK], mean)
     moves = by_kind.get(_MOVE, [])
     assert state.turn is not None
     al = state.ally(state.turn.legend)
@@ -214,7 +262,8 @@ def _ally_action(state: GameState, by_kind: dict[Act, list[Action]], mean: Fract
             dist = board.distances_from(loc)
             return min(dist.get(f.loc, 10**6) for f in state.foes)
 
-        best = max(moves, key=lambda a: (danger(a.to or ""), -_leave_dice(state, a), -len(a.path)))
+        places = [f.loc for f in state.foes]
+        best = max(moves, key=lambda a: (danger(a.to or ""), -_leave_dice(places, a), -len(a.path)))
         if danger(best.to or "") > danger(al.loc):
             return best
     elif moves:
@@ -293,22 +342,42 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
         to_goal = board.distances_from(goal)
         if goal in dist:
             return min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), len(a.path)))
-    if not state.foes:
+    foes = state.foes
+    if not foes:
         return _token_goal(state, lg, moves) if state.script is not None else None
+    places = [f.loc for f in foes]
+    # (the two searches below are plain loops: the first least, as min() would choose)
     if state.turn is not None and not state.turn.acted:
-        spots = _attack_spots(state, lg)
-        attackable = [a for a in moves if a.to in spots]
-        if attackable:
-            return min(attackable, key=lambda a: (_leave_dice(state, a), len(a.path)))
-        if lg.loc in spots:
-            return None
+        areas = _attack_areas(state, lg)
+        best, fewest, shortest = None, 0, 0
+        for a in moves:
+            to = a.to
+            for area in areas:
+                if to in area:
+                    dice, steps = _leave_dice(places, a), len(a.path)
+                    if best is None or dice < fewest or (dice == fewest and steps < shortest):
+                        best, fewest, shortest = a, dice, steps
+                    break
+        if best is not None:
+            return best
+        here_loc = lg.loc
+        for area in areas:
+            if here_loc in area:
+                return None
     here = board.distances_from(lg.loc)
-    nearest = min(state.foes, key=lambda f: (here.get(f.loc, 10**6), f.number))
+    nearest = min(foes, key=lambda f: (here.get(f.loc, 10**6), f.number))
     to_foe = board.distances_from(nearest.loc)
     if nearest.loc not in here:
         return None
-    best = min(moves, key=lambda a: (to_foe.get(a.to or "", 10**6), _leave_dice(state, a)))
-    if to_foe.get(best.to or "", 10**6) >= to_foe.get(lg.loc, 10**6):
+    best, nearest_to, fewest = None, 0, 0
+    for a in moves:
+        dist_to = to_foe.get(a.to or "", 10**6)
+        if best is not None and dist_to > nearest_to:
+            continue
+        dice = _leave_dice(places, a)
+        if best is None or dist_to < nearest_to or dice < fewest:
+            best, nearest_to, fewest = a, dist_to, dice
+    if best is None or nearest_to >= to_foe.get(lg.loc, 10**6):
         return None
     return best
 
@@ -326,14 +395,19 @@ def _token_goal(state: GameState, lg: LegendState | AllyState, moves: Sequence[A
         return None
     goal = min(goals, key=lambda g: (here[g], board.order[g]))
     to_goal = board.distances_from(goal)
-    best = min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), _leave_dice(state, a), len(a.path)))
+    places = [f.loc for f in state.foes]
+    best = min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), _leave_dice(places, a), len(a.path)))
     return best if to_goal.get(best.to or "", 10**6) < to_goal.get(lg.loc, 10**6) else None
 
 
-def _leave_dice(state: GameState, a: Action) -> int:
-    """Leave-roll dice along a move's path (one per foe in each location left)."""
-    places = [f.loc for f in state.foes]
-    return sum(places.count(loc) for loc in a.path[:-1])
+def _leave_dice(places: list[str], a: Action) -> int:
+    """Leave-roll dice along a move's path (one per foe in each location left); ``places``:
+    where each foe stands."""
+    path = a.path
+    n = 0
+    for i in range(len(path) - 1):
+        n += places.count(path[i])
+    return n
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
