@@ -177,11 +177,6 @@ def rank_targets(state: GameState, f: FoeState) -> tuple[list[str], str]:
     return list(t.ranked), t.why
 
 
-def _range_to(state: GameState, f: FoeState, legend_id: str) -> int | None:
-    """Range from a foe to a Legend: orthogonal steps (``range_measure: grid``) or walking steps."""
-    return state.board.distance(f.loc, state.hero(legend_id).loc, state.pack.rules.range_measure)
-
-
 def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str]:
     """In range (orthogonal) and in line of sight."""
     return _can_attack_at(state, f.loc, state.foe_def(f.foe).attack.range, legend_id, state.hero(legend_id).loc)
@@ -335,61 +330,93 @@ def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event
         f = state.foe(number)
     except KeyError:
         return state
-    name = state.foe_name(f)
-    ranked, why = rank_targets(state, f)
-    checks = []
-    target = None
-    for lid in ranked:
-        ok, text = can_attack(state, f, lid)
-        checks.append(text)
-        if ok:
-            target = lid
-            break
-    if target is None:
-        events.append(event(state, _EV_FOE_NO_ATTACK, actor=foe_id_text(f), frm=f.loc,
-                            reason=f"{name} at {f.loc} cannot attack: " + (_out_of_reach(state, f, ranked) if ranked else why)))
-        return state
     fdef = state.foe_def(f.foe)
-    key = ("foe attack", fdef.id) if state.script is None else ("foe attack", fdef.id, fdef.attack)  # boosts change it
+    at = f.loc
+    plan = _attack_plan(state, at, fdef)
+    name = state.foe_name(f)
+    actor = foe_id_text(f)
+    target = plan.target
+    if target is None:
+        events.append(event(state, _EV_FOE_NO_ATTACK, actor=actor, frm=at, reason=f"{name} at {at} cannot attack: {plan.cannot}"))
+        return state
+    scripted = state.script is not None
+    key = ("foe attack", fdef.id, fdef.attack) if scripted else ("foe attack", fdef.id)  # boosts change it
     nums = per_game(state, key, resolve.foe_attack, fdef)
-    if state.script is not None:  # a token serving the foes adds to attacks from its square
-        nums = with_bonus(nums, *tokens.bonus_at(state, f.loc, _FOES))
-    where = state.hero(target).loc
+    if scripted:  # a token serving the foes adds to attacks from its square
+        nums = with_bonus(nums, *tokens.bonus_at(state, at, _FOES))
+    where = plan.where
     purpose = f"{name} attacks {state.legend_name(target)}" if not nums.area else f"{name} makes an area attack on {where}"
-    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", foe_id_text(f))
+    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", actor)
     total = sum(x.value for x in faces)
-    if target != ranked[0]:
-        chosen = f", as its first choice cannot be attacked ({checks[0]})"
+    if target != plan.ranked[0]:
+        chosen = f", as its first choice cannot be attacked ({plan.checks[0]})"
     else:  # right after its move (or its decision to stay) the reason for this target was given
-        chosen = "" if _just_chosen(events, f, target) else f" because {why}"
+        chosen = "" if _just_chosen(events, actor, target) else f" because {plan.why}"
     # An area attack is rolled once and hits every hero in the target's location.
     victims = [lid for lid in standing_heroes(state) if state.hero(lid).loc == where] if nums.area else [target]
     victims.sort(key=lambda lid: lid != target)
     if nums.area:
         names = [state.legend_name(v) for v in victims]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        events.append(event(state, _EV_FOE_ATTACK_ROLL, actor=foe_id_text(f), frm=f.loc, to=where, rolls=rolls,
+        events.append(event(state, _EV_FOE_ATTACK_ROLL, actor=actor, frm=at, to=where, rolls=rolls,
                             numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "targets": len(victims)},
-                            reason=(f"{name} makes an area attack on {where} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}, "
+                            reason=(f"{name} makes an area attack on {where} from {at}{chosen}: rolled {faces_text(rolls)} = {total}, "
                                     f"one roll for every hero there ({listed})")))
-    blow = _Blow(f, total, nums, rolls, f" from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}", "; ".join(checks))
+    blow = _Blow(name, actor, at, total, nums, rolls, f" from {at}{chosen}: rolled {faces_text(rolls)} = {total}", "; ".join(plan.checks))
     for victim in victims:
         state = _hit(state, victim, blow, events)
     return state
 
 
-def _just_chosen(events: list[Event], f: FoeState, target: str) -> bool:
+class _AttackPlan(NamedTuple):
+    """Whom a foe at one location attacks, worked out from where the heroes stand."""
+
+    ranked: tuple[str, ...]  # the heroes it wants, best first (:func:`rank_targets`)
+    why: str  # the reason for the first
+    target: str | None  # the first of them it can attack (None: none)
+    where: str  # the target's location ('' without a target)
+    checks: tuple[str, ...]  # the range and sight checks, up to the target
+    cannot: str  # why it cannot attack (without a target)
+
+
+def _attack_plan(state: GameState, at: str, fdef: Any) -> _AttackPlan:
+    """The foe's attack plan from ``at``, remembered by the board: it depends only on
+    where the heroes stand, on the foe's target and range, and on the two boards."""
+    heroes = _standing(state)
+    walks = tokens.board(state, _FOES)
+    rng = fdef.attack.range
+    return state.board.remember(("attack plan", at, fdef.target, rng, heroes, walks),
+                                lambda: _plan_attack(state, at, fdef.target, rng, heroes, walks))
+
+
+def _plan_attack(state: GameState, at: str, target: str, rng: int, heroes: tuple[tuple[str, str], ...],
+                 walks: Board) -> _AttackPlan:
+    t = walks.remember(("targets", at, target, heroes), lambda: _targeting(state, at, target, heroes, walks))
+    locs = dict(heroes)
+    checks = []
+    for lid in t.ranked:
+        ok, text = _can_attack_at(state, at, rng, lid, locs[lid])
+        checks.append(text)
+        if ok:
+            return _AttackPlan(t.ranked, t.why, lid, locs[lid], tuple(checks), "")
+    cannot = _out_of_reach(state, at, rng, t.ranked, locs) if t.ranked else t.why
+    return _AttackPlan(t.ranked, t.why, None, "", tuple(checks), cannot)
+
+
+def _just_chosen(events: list[Event], actor: str, target: str) -> bool:
     """Whether the foe's last ruling (its move, or its decision to stay; a trap it sprang
     on the way does not count) already said why it wants ``target``."""
     prev = next((e for e in reversed(events) if e.kind != _EV_TRAP), None)
     return (prev is not None and (prev.kind == _EV_FOE_MOVE or prev.kind == _EV_FOE_HOLD)
-            and prev.actor == foe_id_text(f) and prev.target == target)
+            and prev.actor == actor and prev.target == target)
 
 
 class _Blow(NamedTuple):
     """One foe attack's roll, as each hero it hits takes it."""
 
-    foe: FoeState
+    name: str  # the foe's name (``Gobkin 2``)
+    actor: str  # the foe in events (``gobkin#2``)
+    at: str  # where it attacks from
     total: int  # the dice total
     nums: Any  # resolve.AttackNumbers
     rolls: list[dict[str, Any]]
@@ -399,41 +426,44 @@ class _Blow(NamedTuple):
 
 def _hit(state: GameState, victim: str, blow: _Blow, events: list[Event]) -> GameState:
     """One hero takes the foe's attack: its defense (with its relic's bonus) against the roll."""
-    f, nums = blow.foe, blow.nums
+    nums = blow.nums
+    pack = state.pack
     lg = state.hero(victim)
-    relic = state.pack.items.get(lg.relic) if isinstance(lg, LegendState) and lg.relic else None
-    defense, def_why = per_game(state, ("defense", victim, relic.id if relic else None),
-                                resolve.legend_defense, state.hero_def(victim), relic)
-    dmg = resolve.attack_damage(blow.total, nums.direct, defense, state.pack.rules.fear_per_damage)
+    relic = pack.items.get(lg.relic) if isinstance(lg, LegendState) and lg.relic else None
+    hdef = state.hero_def(victim)
+    defense, def_why = per_game(state, ("defense", victim, relic.id if relic else None), resolve.legend_defense, hdef, relic)
+    dmg = resolve.attack_damage(blow.total, nums.direct, defense, pack.rules.fear_per_damage)
     arithmetic = dmg.reason
     if relic is not None and relic.defense:
-        arithmetic += f" (defense {state.hero_def(victim).defense} + {relic.defense} from {relic.name})"
+        arithmetic += f" (defense {hdef.defense} + {relic.defense} from {relic.name})"
     head = (f"{state.legend_name(victim)} is in the area" if nums.area
-            else f"{state.foe_name(f)} attacks {state.legend_name(victim)}{blow.how}")
+            else f"{blow.name} attacks {state.legend_name(victim)}{blow.how}")
     return hurt_legend(
-        state, victim, dmg.damage, events, kind=_EV_FOE_ATTACK, actor=foe_id_text(f), rolls=[] if nums.area else blow.rolls,
+        state, victim, dmg.damage, events, kind=_EV_FOE_ATTACK, actor=blow.actor, rolls=[] if nums.area else blow.rolls,
         numbers={"dice": nums.dice, "dice_total": blow.total, "direct": nums.direct, "defense": defense} | ({"area": True} if nums.area else {}),
         reason=f"{head}; {arithmetic}",
-        detail=f"{nums.reason}; {def_why}; {blow.checks}", frm=f.loc,
+        detail=f"{nums.reason}; {def_why}; {blow.checks}", frm=blow.at,
     )
 
 
-def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
-    """Why no Legend can be attacked, in one clause: its range and how far each Legend is."""
-    spec = state.foe_def(f.foe).attack
+def _out_of_reach(state: GameState, at: str, rng: int, ranked: tuple[str, ...], locs: dict[str, str]) -> str:
+    """Why no Legend can be attacked from ``at``, in one clause: the foe's range and how far
+    each Legend is (``locs``: where each stands)."""
+    board = state.board
+    measure = state.pack.rules.range_measure
     bits = []
-    ranges = {lid: _range_to(state, f, lid) for lid in ranked}
+    ranges = {lid: board.distance(at, locs[lid], measure) for lid in ranked}
     for lid in sorted(ranked, key=lambda x: (ranges[x] is None, ranges[x] or 0)):  # nearest first
         d = ranges[lid]
         who = state.legend_name(lid)
         if d is None:
             bits.append(f"{who} cannot be reached")
-        elif d > spec.range:
+        elif d > rng:
             bits.append(f"{who} is {d} away")
         else:
-            los = state.board.line_of_sight(f.loc, state.hero(lid).loc)
+            los = board.line_of_sight(at, locs[lid])
             bits.append(f"{who} is {d} away but out of sight ({los.reason})")
-    return f"its range is {spec.range} and " + ", ".join(bits)
+    return f"its range is {rng} and " + ", ".join(bits)
 
 
 #: What a foe does for each foe action of a track spot.
