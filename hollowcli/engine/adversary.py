@@ -82,10 +82,14 @@ def _standing_now(state: GameState) -> tuple[tuple[str, str], ...]:
 def targeting(state: GameState, f: FoeState) -> Targeting:
     """Whom the foe wants (:func:`rank_targets`) with the distances behind it, walked on the
     foes' board (a chapter's tokens may keep foes off some squares)."""
-    target = state.foe_def(f.foe).target
+    return _targeting_of(state, f.loc, state.foe_def(f.foe).target)
+
+
+def _targeting_of(state: GameState, at: str, target: str) -> Targeting:
+    """:func:`targeting` of a foe at ``at`` whose ``target`` is given."""
     heroes = _standing(state)
     board = tokens.board(state, _FOES)
-    return board.remember(("targets", f.loc, target, heroes), lambda: _targeting(state, f.loc, target, heroes, board))
+    return board.remember(("targets", at, target, heroes), lambda: _targeting(state, at, target, heroes, board))
 
 
 def _targeting(state: GameState, at: str, target: str, heroes: tuple[tuple[str, str], ...], board: Board) -> Targeting:
@@ -203,33 +207,37 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
     f = state.foe(number)
     fdef = state.foe_def(f.foe)
     name = state.foe_name(f)
-    if state.script is not None and fdef.target not in state.pack.legends and tokens.lures(state):
-        drawn = _lure_move(state, f, events)
-        if drawn is not None:
-            return drawn
-    ranked, why, dists, dist_text = targeting(state, f)
-    detail = f"walking distances from {f.loc}: {dist_text}"
+    actor = foe_id_text(f)
+    at = f.loc
+    if state.script is not None and fdef.target not in state.pack.legends:
+        lures = tokens.lures(state)
+        if lures:
+            drawn = _lure_move(state, f, fdef, name, actor, lures, events)
+            if drawn is not None:
+                return drawn
+    ranked, why, dists, dist_text = _targeting_of(state, at, fdef.target)
+    detail = f"walking distances from {at}: {dist_text}"
     if not ranked:
-        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), frm=f.loc, to=f.loc, reason=f"{name} stays at {f.loc}: {why}", detail=detail))
+        events.append(event(state, _EV_FOE_HOLD, actor=actor, frm=at, to=at, reason=f"{name} stays at {at}: {why}", detail=detail))
         return state
     target = ranked[0]
-    ok, los_why = can_attack(state, f, target)
-    if ok:
-        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
-                            reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
-        return state
     there = state.hero(target).loc
+    rng = fdef.attack.range
+    ok, los_why = _can_attack_at(state, at, rng, target, there)
+    if ok:
+        events.append(event(state, _EV_FOE_HOLD, actor=actor, target=target, frm=at, to=at,
+                            reason=f"{name} stays at {at}: {why}, and {los_why}", detail=detail))
+        return state
     board = tokens.board(state, _FOES)
     if board.no_entry and dists.get(target) is None:  # a hero on a square foes may not enter
-        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
-                            reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
+        events.append(event(state, _EV_FOE_HOLD, actor=actor, target=target, frm=at, to=at,
+                            reason=f"{name} stays at {at}: {why}, and {los_why}", detail=detail))
         return state
-    path = board.remember(("path", f.loc, there), lambda: tuple(board.shortest_path(f.loc, there) or ())) or (f.loc,)
-    walked = [f.loc]
+    path = board.remember(("path", at, there), lambda: tuple(board.shortest_path(at, there) or ())) or (at,)
+    walked = [at]
     sprung: list[Event] = []  # traps on the way, told after the move itself
     stop = f"it has used its move of {fdef.move}"
-    rng = fdef.attack.range
-    traps = bool(state.traps) or state.script is not None  # without traps the foe is put down once, where it stops
+    traps = _traps_for_foes(state)  # without traps the foe is put down once, where it stops
     for loc in path[1 : fdef.move + 1]:
         walked.append(loc)
         if traps:
@@ -250,13 +258,20 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
     steps = len(walked) - 1
     if steps == 0:
         stop = f"its move is {fdef.move}"
-    around = _around(state, board, f.loc, there, len(path)) if board.no_entry else ""
-    events.append(event(state, _EV_FOE_MOVE, actor=foe_id_text(f), target=target, frm=walked[0], to=walked[-1],
+    around = _around(state, board, at, there, len(path)) if board.no_entry else ""
+    events.append(event(state, _EV_FOE_MOVE, actor=actor, target=target, frm=at, to=walked[-1],
                         numbers={"steps": steps, "move": fdef.move, "path": walked, "distances": dict(dists)},
                         reason=f"{name} moves {path_text(walked)}: {why}{around}; it stops because {stop}",
                         detail=f"{detail}; shortest path to {state.legend_name(target)}: {path_text(path)} (ties broken clockwise from north)"))
     events.extend(sprung)
     return state
+
+
+def _traps_for_foes(state: GameState) -> bool:
+    """Whether a walking foe may spring a trap (:func:`~hollowcli.engine.core.enter`): a
+    hero's trap on the board, or a token trap that serves the heroes. Without one, a foe's
+    walk is worked out without moving it square by square."""
+    return any(t.side != _FOES for t in state.traps) or tokens.trap_for_foes(state)
 
 
 def _around(state: GameState, board: Board, frm: str, there: str, squares: int) -> str:
@@ -278,33 +293,37 @@ def _around(state: GameState, board: Board, frm: str, there: str, squares: int) 
     return ("; it walks around " + " and ".join(f"the {board.no_entry[loc]} on {loc}" for loc in crossed)) if crossed else ""
 
 
-def _lure_move(state: GameState, f: FoeState, events: list[Event]) -> GameState | None:
+def _lure_move(state: GameState, f: FoeState, fdef: Any, name: str, actor: str, lures: tuple[tuple[str, str], ...],
+               events: list[Event]) -> GameState | None:
     """A foe that goes for the closest hero goes for the nearest lure it can reach instead,
     as if it were the closest hero (walking steps; ties in reading order), and stops on it.
     None when it can reach no lure (it then goes for the heroes)."""
     board = tokens.board(state, _FOES)
+    order = board.order
+    at = f.loc
     best: tuple[int, int, str, str] | None = None
-    for loc, token in tokens.lures(state):
-        d = board.distances_from(loc).get(f.loc)
-        if d is not None and (best is None or (d, board.order[loc]) < (best[0], best[1])):
-            best = (d, board.order[loc], loc, token)
+    for loc, token in lures:
+        d = board.distances_from(loc).get(at)
+        if d is not None and (best is None or (d, order[loc]) < (best[0], best[1])):
+            best = (d, order[loc], loc, token)
     if best is None:
         return None
     d, _, lure, token = best
-    fdef = state.foe_def(f.foe)
-    name = state.foe_name(f)
     draws = f"the {token} on {lure} draws it (as if it were the closest hero, {plural(d, 'step')} away)"
     if d == 0:
-        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), frm=f.loc, to=f.loc, numbers={"lure": lure},
-                            reason=f"{name} stays at {f.loc}: {draws}, and it holds there"))
+        events.append(event(state, _EV_FOE_HOLD, actor=actor, frm=at, to=at, numbers={"lure": lure},
+                            reason=f"{name} stays at {at}: {draws}, and it holds there"))
         return state
-    path = board.shortest_path(f.loc, lure) or [f.loc]
+    path = board.shortest_path(at, lure) or [at]
     number = f.number
-    walked = [f.loc]
+    walked = [at]
     sprung: list[Event] = []
     stop = f"it has used its move of {fdef.move}"
+    traps = _traps_for_foes(state)  # without traps the foe is put down once, where it stops
     for loc in path[1: fdef.move + 1]:
         walked.append(loc)
+        if not traps:
+            continue
         state = state.with_foe(replace(state.foe(number), loc=loc))
         state, standing = enter(state, _FOES, str(number), loc, sprung)
         if not standing:
@@ -313,10 +332,12 @@ def _lure_move(state: GameState, f: FoeState, events: list[Event]) -> GameState 
     else:
         if walked[-1] == lure:
             stop = f"it has reached the {token}"
+    if not traps and len(walked) > 1:
+        state = state.with_foe(replace(f, loc=walked[-1]))
     steps = len(walked) - 1
     if steps == 0:
         stop = f"its move is {fdef.move}"
-    events.append(event(state, _EV_FOE_MOVE, actor=foe_id_text(f), frm=walked[0], to=walked[-1],
+    events.append(event(state, _EV_FOE_MOVE, actor=actor, frm=at, to=walked[-1],
                         numbers={"steps": steps, "move": fdef.move, "path": walked, "lure": lure},
                         reason=f"{name} moves {path_text(walked)}: {draws}; it stops because {stop}",
                         detail=f"shortest path to the {token}: {path_text(path)} (ties broken clockwise from north)"))
