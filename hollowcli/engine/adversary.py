@@ -22,7 +22,7 @@ from hollowcli.engine.loadout import with_bonus
 from hollowcli.engine.rolls import DiceLike
 from hollowcli.engine.script import settle, stopped
 from hollowcli.engine.spawning import spawn_step
-from hollowcli.engine.speed import per_game, per_state, replace
+from hollowcli.engine.speed import per_game, replace
 from hollowcli.engine.state import Event, FoeState, GameState, LegendState
 from hollowcli.engine.vocab import EventKind, Phase, Side
 from hollowcli.names import plural
@@ -61,8 +61,13 @@ class Targeting(NamedTuple):
 def _standing(state: GameState) -> tuple[tuple[str, str], ...]:
     """(id, location) of every hero a foe may go for: Legends on their feet (pack order),
     then, when the chapter's (else the rules') ``foe_targets`` is ``heroes``, the allies on
-    the board (as :func:`~hollowcli.engine.core.standing_heroes`); once per state."""
-    return per_state(state, "standing heroes", _standing_now)
+    the board (as :func:`~hollowcli.engine.core.standing_heroes`). Kept in ``lookups`` with
+    the two tuples it was worked out from, while the states that follow share them."""
+    legends, allies = state.legends, state.allies
+    hit = state.lookups.get("standing heroes")
+    if hit is None or hit[0] is not legends or hit[1] is not allies:
+        hit = state.lookups["standing heroes"] = (legends, allies, _standing_now(state))
+    return hit[2]  # type: ignore[no-any-return]
 
 
 def allies_targeted(state: GameState) -> bool:
@@ -497,9 +502,23 @@ FOE_ACTIONS: Final[dict[TrackAction, Callable[[GameState, int, DiceLike, list[Ev
 def activation_order(state: GameState) -> list[int]:
     """Foe numbers in activation order: by class per rules.activation_order, then in the
     order they came onto the board (their ``number``, not the standee's)."""
-    order = list(state.pack.rules.activation_order) + [c for c in FOE_CLASSES if c not in state.pack.rules.activation_order]
+    rank = per_game(state, "activation rank", _activation_rank, state.pack)
+    return [f.number for f in sorted(state.foes, key=lambda f: (rank[f.foe], f.number))]
+
+
+def _activation_rank(pack: Any) -> dict[str, int]:
+    """Each foe kind's place in the activation order: its class's (a boost never changes a class)."""
+    order = list(pack.rules.activation_order) + [c for c in FOE_CLASSES if c not in pack.rules.activation_order]
     rank = {c: i for i, c in enumerate(order)}
-    return [f.number for f in sorted(state.foes, key=lambda f: (rank.get(state.foe_def(f.foe).cls, len(rank)), f.number))]
+    return {fid: rank.get(fdef.cls, len(rank)) for fid, fdef in pack.foes.items()}
+
+
+def _present(foes: tuple[FoeState, ...], number: int) -> bool:
+    """Whether foe ``number`` is on the board."""
+    for f in foes:
+        if f.number == number:
+            return True
+    return False
 
 
 def activate_foes(state: GameState, actions: tuple[TrackAction, ...], dice: DiceLike, events: list[Event],
@@ -508,16 +527,17 @@ def activate_foes(state: GameState, actions: tuple[TrackAction, ...], dice: Dice
     foe's actions, the chapter events they set off fire (a scripted game)."""
     numbers = activation_order(state)
     if numbers:
-        events.append(event(state, _EV_ACTIVATION, numbers={"order": [foe_id_text(state.foe(n)) for n in numbers]},
+        foes = {f.number: f for f in state.foes}
+        events.append(event(state, _EV_ACTIVATION, numbers={"order": [foe_id_text(foes[n]) for n in numbers]},
                             reason=f"foes activate ({', '.join(actions)}) in class order {' → '.join(state.pack.rules.activation_order)}, "
                                    f"then in the order they came onto the board: "
-                                   f"{', '.join(state.foe_name(state.foe(n)) for n in numbers)}"))
+                                   f"{', '.join([state.foe_name(foes[n]) for n in numbers])}"))
     for n in numbers:
-        if any(f.number == n for f in state.foes):
+        if _present(state.foes, n):
             state = pause(state, dice, events, f"foe:{n}")
         mark, prior = len(events), state
         for act in actions:
-            if not any(f.number == n for f in state.foes):
+            if not _present(state.foes, n):
                 break  # defeated on the way (a trap)
             state = FOE_ACTIONS[act](state, n, dice, events)
         if state.script is not None:
