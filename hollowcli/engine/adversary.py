@@ -186,12 +186,9 @@ def rank_targets(state: GameState, f: FoeState) -> tuple[list[str], str]:
     return list(t.ranked), t.why
 
 
-def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str]:
-    """In range (orthogonal) and in line of sight."""
-    return _can_attack_at(state, f.loc, state.foe_def(f.foe).attack.range, legend_id, state.hero(legend_id).loc)
-
-
 def _can_attack_at(state: GameState, at: str, rng: int, legend_id: str, there: str) -> tuple[bool, str]:
+    """Whether a foe on ``at`` with range ``rng`` can attack the hero on ``there``: in range
+    (``rules.range_measure``) and in line of sight, with the check in words."""
     return state.board.remember(("attack", at, rng, legend_id, there), lambda: _check_attack(state, at, rng, legend_id, there))
 
 
