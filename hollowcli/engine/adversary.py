@@ -22,7 +22,7 @@ from hollowcli.engine.loadout import with_bonus
 from hollowcli.engine.rolls import DiceLike
 from hollowcli.engine.script import settle, stopped
 from hollowcli.engine.spawning import spawn_step
-from hollowcli.engine.speed import per_game, per_state, replace
+from hollowcli.engine.speed import per_game, replace
 from hollowcli.engine.state import Event, FoeState, GameState, LegendState
 from hollowcli.engine.vocab import EventKind, Phase, Side
 from hollowcli.names import plural
@@ -61,8 +61,13 @@ class Targeting(NamedTuple):
 def _standing(state: GameState) -> tuple[tuple[str, str], ...]:
     """(id, location) of every hero a foe may go for: Legends on their feet (pack order),
     then, when the chapter's (else the rules') ``foe_targets`` is ``heroes``, the allies on
-    the board (as :func:`~hollowcli.engine.core.standing_heroes`); once per state."""
-    return per_state(state, "standing heroes", _standing_now)
+    the board (as :func:`~hollowcli.engine.core.standing_heroes`). Kept in ``lookups`` with
+    the two tuples it was worked out from, while the states that follow share them."""
+    legends, allies = state.legends, state.allies
+    hit = state.lookups.get("standing heroes")
+    if hit is None or hit[0] is not legends or hit[1] is not allies:
+        hit = state.lookups["standing heroes"] = (legends, allies, _standing_now(state))
+    return hit[2]  # type: ignore[no-any-return]
 
 
 def allies_targeted(state: GameState) -> bool:
@@ -82,10 +87,14 @@ def _standing_now(state: GameState) -> tuple[tuple[str, str], ...]:
 def targeting(state: GameState, f: FoeState) -> Targeting:
     """Whom the foe wants (:func:`rank_targets`) with the distances behind it, walked on the
     foes' board (a chapter's tokens may keep foes off some squares)."""
-    target = state.foe_def(f.foe).target
+    return _targeting_of(state, f.loc, state.foe_def(f.foe).target)
+
+
+def _targeting_of(state: GameState, at: str, target: str) -> Targeting:
+    """:func:`targeting` of a foe at ``at`` whose ``target`` is given."""
     heroes = _standing(state)
     board = tokens.board(state, _FOES)
-    return board.remember(("targets", f.loc, target, heroes), lambda: _targeting(state, f.loc, target, heroes, board))
+    return board.remember(("targets", at, target, heroes), lambda: _targeting(state, at, target, heroes, board))
 
 
 def _targeting(state: GameState, at: str, target: str, heroes: tuple[tuple[str, str], ...], board: Board) -> Targeting:
@@ -177,17 +186,9 @@ def rank_targets(state: GameState, f: FoeState) -> tuple[list[str], str]:
     return list(t.ranked), t.why
 
 
-def _range_to(state: GameState, f: FoeState, legend_id: str) -> int | None:
-    """Range from a foe to a Legend: orthogonal steps (``range_measure: grid``) or walking steps."""
-    return state.board.distance(f.loc, state.hero(legend_id).loc, state.pack.rules.range_measure)
-
-
-def can_attack(state: GameState, f: FoeState, legend_id: str) -> tuple[bool, str]:
-    """In range (orthogonal) and in line of sight."""
-    return _can_attack_at(state, f.loc, state.foe_def(f.foe).attack.range, legend_id, state.hero(legend_id).loc)
-
-
 def _can_attack_at(state: GameState, at: str, rng: int, legend_id: str, there: str) -> tuple[bool, str]:
+    """Whether a foe on ``at`` with range ``rng`` can attack the hero on ``there``: in range
+    (``rules.range_measure``) and in line of sight, with the check in words."""
     return state.board.remember(("attack", at, rng, legend_id, there), lambda: _check_attack(state, at, rng, legend_id, there))
 
 
@@ -208,33 +209,37 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
     f = state.foe(number)
     fdef = state.foe_def(f.foe)
     name = state.foe_name(f)
-    if state.script is not None and fdef.target not in state.pack.legends and tokens.lures(state):
-        drawn = _lure_move(state, f, events)
-        if drawn is not None:
-            return drawn
-    ranked, why, dists, dist_text = targeting(state, f)
-    detail = f"walking distances from {f.loc}: {dist_text}"
+    actor = foe_id_text(f)
+    at = f.loc
+    if state.script is not None and fdef.target not in state.pack.legends:
+        lures = tokens.lures(state)
+        if lures:
+            drawn = _lure_move(state, f, fdef, name, actor, lures, events)
+            if drawn is not None:
+                return drawn
+    ranked, why, dists, dist_text = _targeting_of(state, at, fdef.target)
+    detail = f"walking distances from {at}: {dist_text}"
     if not ranked:
-        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), frm=f.loc, to=f.loc, reason=f"{name} stays at {f.loc}: {why}", detail=detail))
+        events.append(event(state, _EV_FOE_HOLD, actor=actor, frm=at, to=at, reason=f"{name} stays at {at}: {why}", detail=detail))
         return state
     target = ranked[0]
-    ok, los_why = can_attack(state, f, target)
-    if ok:
-        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
-                            reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
-        return state
     there = state.hero(target).loc
+    rng = fdef.attack.range
+    ok, los_why = _can_attack_at(state, at, rng, target, there)
+    if ok:
+        events.append(event(state, _EV_FOE_HOLD, actor=actor, target=target, frm=at, to=at,
+                            reason=f"{name} stays at {at}: {why}, and {los_why}", detail=detail))
+        return state
     board = tokens.board(state, _FOES)
     if board.no_entry and dists.get(target) is None:  # a hero on a square foes may not enter
-        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), target=target, frm=f.loc, to=f.loc,
-                            reason=f"{name} stays at {f.loc}: {why}, and {los_why}", detail=detail))
+        events.append(event(state, _EV_FOE_HOLD, actor=actor, target=target, frm=at, to=at,
+                            reason=f"{name} stays at {at}: {why}, and {los_why}", detail=detail))
         return state
-    path = board.remember(("path", f.loc, there), lambda: tuple(board.shortest_path(f.loc, there) or ())) or (f.loc,)
-    walked = [f.loc]
+    path = board.remember(("path", at, there), lambda: tuple(board.shortest_path(at, there) or ())) or (at,)
+    walked = [at]
     sprung: list[Event] = []  # traps on the way, told after the move itself
     stop = f"it has used its move of {fdef.move}"
-    rng = fdef.attack.range
-    traps = bool(state.traps) or state.script is not None  # without traps the foe is put down once, where it stops
+    traps = _traps_for_foes(state)  # without traps the foe is put down once, where it stops
     for loc in path[1 : fdef.move + 1]:
         walked.append(loc)
         if traps:
@@ -255,13 +260,20 @@ def foe_move(state: GameState, number: int, dice: DiceLike, events: list[Event])
     steps = len(walked) - 1
     if steps == 0:
         stop = f"its move is {fdef.move}"
-    around = _around(state, board, f.loc, there, len(path)) if board.no_entry else ""
-    events.append(event(state, _EV_FOE_MOVE, actor=foe_id_text(f), target=target, frm=walked[0], to=walked[-1],
+    around = _around(state, board, at, there, len(path)) if board.no_entry else ""
+    events.append(event(state, _EV_FOE_MOVE, actor=actor, target=target, frm=at, to=walked[-1],
                         numbers={"steps": steps, "move": fdef.move, "path": walked, "distances": dict(dists)},
                         reason=f"{name} moves {path_text(walked)}: {why}{around}; it stops because {stop}",
                         detail=f"{detail}; shortest path to {state.legend_name(target)}: {path_text(path)} (ties broken clockwise from north)"))
     events.extend(sprung)
     return state
+
+
+def _traps_for_foes(state: GameState) -> bool:
+    """Whether a walking foe may spring a trap (:func:`~hollowcli.engine.core.enter`): a
+    hero's trap on the board, or a token trap that serves the heroes. Without one, a foe's
+    walk is worked out without moving it square by square."""
+    return any(t.side != _FOES for t in state.traps) or tokens.trap_for_foes(state)
 
 
 def _around(state: GameState, board: Board, frm: str, there: str, squares: int) -> str:
@@ -283,33 +295,37 @@ def _around(state: GameState, board: Board, frm: str, there: str, squares: int) 
     return ("; it walks around " + " and ".join(f"the {board.no_entry[loc]} on {loc}" for loc in crossed)) if crossed else ""
 
 
-def _lure_move(state: GameState, f: FoeState, events: list[Event]) -> GameState | None:
+def _lure_move(state: GameState, f: FoeState, fdef: Any, name: str, actor: str, lures: tuple[tuple[str, str], ...],
+               events: list[Event]) -> GameState | None:
     """A foe that goes for the closest hero goes for the nearest lure it can reach instead,
     as if it were the closest hero (walking steps; ties in reading order), and stops on it.
     None when it can reach no lure (it then goes for the heroes)."""
     board = tokens.board(state, _FOES)
+    order = board.order
+    at = f.loc
     best: tuple[int, int, str, str] | None = None
-    for loc, token in tokens.lures(state):
-        d = board.distances_from(loc).get(f.loc)
-        if d is not None and (best is None or (d, board.order[loc]) < (best[0], best[1])):
-            best = (d, board.order[loc], loc, token)
+    for loc, token in lures:
+        d = board.distances_from(loc).get(at)
+        if d is not None and (best is None or (d, order[loc]) < (best[0], best[1])):
+            best = (d, order[loc], loc, token)
     if best is None:
         return None
     d, _, lure, token = best
-    fdef = state.foe_def(f.foe)
-    name = state.foe_name(f)
     draws = f"the {token} on {lure} draws it (as if it were the closest hero, {plural(d, 'step')} away)"
     if d == 0:
-        events.append(event(state, _EV_FOE_HOLD, actor=foe_id_text(f), frm=f.loc, to=f.loc, numbers={"lure": lure},
-                            reason=f"{name} stays at {f.loc}: {draws}, and it holds there"))
+        events.append(event(state, _EV_FOE_HOLD, actor=actor, frm=at, to=at, numbers={"lure": lure},
+                            reason=f"{name} stays at {at}: {draws}, and it holds there"))
         return state
-    path = board.shortest_path(f.loc, lure) or [f.loc]
+    path = board.shortest_path(at, lure) or [at]
     number = f.number
-    walked = [f.loc]
+    walked = [at]
     sprung: list[Event] = []
     stop = f"it has used its move of {fdef.move}"
+    traps = _traps_for_foes(state)  # without traps the foe is put down once, where it stops
     for loc in path[1: fdef.move + 1]:
         walked.append(loc)
+        if not traps:
+            continue
         state = state.with_foe(replace(state.foe(number), loc=loc))
         state, standing = enter(state, _FOES, str(number), loc, sprung)
         if not standing:
@@ -318,10 +334,12 @@ def _lure_move(state: GameState, f: FoeState, events: list[Event]) -> GameState 
     else:
         if walked[-1] == lure:
             stop = f"it has reached the {token}"
+    if not traps and len(walked) > 1:
+        state = state.with_foe(replace(f, loc=walked[-1]))
     steps = len(walked) - 1
     if steps == 0:
         stop = f"its move is {fdef.move}"
-    events.append(event(state, _EV_FOE_MOVE, actor=foe_id_text(f), frm=walked[0], to=walked[-1],
+    events.append(event(state, _EV_FOE_MOVE, actor=actor, frm=at, to=walked[-1],
                         numbers={"steps": steps, "move": fdef.move, "path": walked, "lure": lure},
                         reason=f"{name} moves {path_text(walked)}: {draws}; it stops because {stop}",
                         detail=f"shortest path to the {token}: {path_text(path)} (ties broken clockwise from north)"))
@@ -335,61 +353,93 @@ def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event
         f = state.foe(number)
     except KeyError:
         return state
-    name = state.foe_name(f)
-    ranked, why = rank_targets(state, f)
-    checks = []
-    target = None
-    for lid in ranked:
-        ok, text = can_attack(state, f, lid)
-        checks.append(text)
-        if ok:
-            target = lid
-            break
-    if target is None:
-        events.append(event(state, _EV_FOE_NO_ATTACK, actor=foe_id_text(f), frm=f.loc,
-                            reason=f"{name} at {f.loc} cannot attack: " + (_out_of_reach(state, f, ranked) if ranked else why)))
-        return state
     fdef = state.foe_def(f.foe)
-    key = ("foe attack", fdef.id) if state.script is None else ("foe attack", fdef.id, fdef.attack)  # boosts change it
+    at = f.loc
+    plan = _attack_plan(state, at, fdef)
+    name = state.foe_name(f)
+    actor = foe_id_text(f)
+    target = plan.target
+    if target is None:
+        events.append(event(state, _EV_FOE_NO_ATTACK, actor=actor, frm=at, reason=f"{name} at {at} cannot attack: {plan.cannot}"))
+        return state
+    scripted = state.script is not None
+    key = ("foe attack", fdef.id, fdef.attack) if scripted else ("foe attack", fdef.id)  # boosts change it
     nums = per_game(state, key, resolve.foe_attack, fdef)
-    if state.script is not None:  # a token serving the foes adds to attacks from its square
-        nums = with_bonus(nums, *tokens.bonus_at(state, f.loc, _FOES))
-    where = state.hero(target).loc
+    if scripted:  # a token serving the foes adds to attacks from its square
+        nums = with_bonus(nums, *tokens.bonus_at(state, at, _FOES))
+    where = plan.where
     purpose = f"{name} attacks {state.legend_name(target)}" if not nums.area else f"{name} makes an area attack on {where}"
-    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", foe_id_text(f))
+    faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", actor)
     total = sum(x.value for x in faces)
-    if target != ranked[0]:
-        chosen = f", as its first choice cannot be attacked ({checks[0]})"
+    if target != plan.ranked[0]:
+        chosen = f", as its first choice cannot be attacked ({plan.checks[0]})"
     else:  # right after its move (or its decision to stay) the reason for this target was given
-        chosen = "" if _just_chosen(events, f, target) else f" because {why}"
+        chosen = "" if _just_chosen(events, actor, target) else f" because {plan.why}"
     # An area attack is rolled once and hits every hero in the target's location.
     victims = [lid for lid in standing_heroes(state) if state.hero(lid).loc == where] if nums.area else [target]
     victims.sort(key=lambda lid: lid != target)
     if nums.area:
         names = [state.legend_name(v) for v in victims]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        events.append(event(state, _EV_FOE_ATTACK_ROLL, actor=foe_id_text(f), frm=f.loc, to=where, rolls=rolls,
+        events.append(event(state, _EV_FOE_ATTACK_ROLL, actor=actor, frm=at, to=where, rolls=rolls,
                             numbers={"dice": nums.dice, "dice_total": total, "direct": nums.direct, "targets": len(victims)},
-                            reason=(f"{name} makes an area attack on {where} from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}, "
+                            reason=(f"{name} makes an area attack on {where} from {at}{chosen}: rolled {faces_text(rolls)} = {total}, "
                                     f"one roll for every hero there ({listed})")))
-    blow = _Blow(f, total, nums, rolls, f" from {f.loc}{chosen}: rolled {faces_text(rolls)} = {total}", "; ".join(checks))
+    blow = _Blow(name, actor, at, total, nums, rolls, f" from {at}{chosen}: rolled {faces_text(rolls)} = {total}", "; ".join(plan.checks))
     for victim in victims:
         state = _hit(state, victim, blow, events)
     return state
 
 
-def _just_chosen(events: list[Event], f: FoeState, target: str) -> bool:
+class _AttackPlan(NamedTuple):
+    """Whom a foe at one location attacks, worked out from where the heroes stand."""
+
+    ranked: tuple[str, ...]  # the heroes it wants, best first (:func:`rank_targets`)
+    why: str  # the reason for the first
+    target: str | None  # the first of them it can attack (None: none)
+    where: str  # the target's location ('' without a target)
+    checks: tuple[str, ...]  # the range and sight checks, up to the target
+    cannot: str  # why it cannot attack (without a target)
+
+
+def _attack_plan(state: GameState, at: str, fdef: Any) -> _AttackPlan:
+    """The foe's attack plan from ``at``, remembered by the board: it depends only on
+    where the heroes stand, on the foe's target and range, and on the two boards."""
+    heroes = _standing(state)
+    walks = tokens.board(state, _FOES)
+    rng = fdef.attack.range
+    return state.board.remember(("attack plan", at, fdef.target, rng, heroes, walks),
+                                lambda: _plan_attack(state, at, fdef.target, rng, heroes, walks))
+
+
+def _plan_attack(state: GameState, at: str, target: str, rng: int, heroes: tuple[tuple[str, str], ...],
+                 walks: Board) -> _AttackPlan:
+    t = walks.remember(("targets", at, target, heroes), lambda: _targeting(state, at, target, heroes, walks))
+    locs = dict(heroes)
+    checks = []
+    for lid in t.ranked:
+        ok, text = _can_attack_at(state, at, rng, lid, locs[lid])
+        checks.append(text)
+        if ok:
+            return _AttackPlan(t.ranked, t.why, lid, locs[lid], tuple(checks), "")
+    cannot = _out_of_reach(state, at, rng, t.ranked, locs) if t.ranked else t.why
+    return _AttackPlan(t.ranked, t.why, None, "", tuple(checks), cannot)
+
+
+def _just_chosen(events: list[Event], actor: str, target: str) -> bool:
     """Whether the foe's last ruling (its move, or its decision to stay; a trap it sprang
     on the way does not count) already said why it wants ``target``."""
     prev = next((e for e in reversed(events) if e.kind != _EV_TRAP), None)
     return (prev is not None and (prev.kind == _EV_FOE_MOVE or prev.kind == _EV_FOE_HOLD)
-            and prev.actor == foe_id_text(f) and prev.target == target)
+            and prev.actor == actor and prev.target == target)
 
 
 class _Blow(NamedTuple):
     """One foe attack's roll, as each hero it hits takes it."""
 
-    foe: FoeState
+    name: str  # the foe's name (``Gobkin 2``)
+    actor: str  # the foe in events (``gobkin#2``)
+    at: str  # where it attacks from
     total: int  # the dice total
     nums: Any  # resolve.AttackNumbers
     rolls: list[dict[str, Any]]
@@ -399,41 +449,44 @@ class _Blow(NamedTuple):
 
 def _hit(state: GameState, victim: str, blow: _Blow, events: list[Event]) -> GameState:
     """One hero takes the foe's attack: its defense (with its relic's bonus) against the roll."""
-    f, nums = blow.foe, blow.nums
+    nums = blow.nums
+    pack = state.pack
     lg = state.hero(victim)
-    relic = state.pack.items.get(lg.relic) if isinstance(lg, LegendState) and lg.relic else None
-    defense, def_why = per_game(state, ("defense", victim, relic.id if relic else None),
-                                resolve.legend_defense, state.hero_def(victim), relic)
-    dmg = resolve.attack_damage(blow.total, nums.direct, defense, state.pack.rules.fear_per_damage)
+    relic = pack.items.get(lg.relic) if isinstance(lg, LegendState) and lg.relic else None
+    hdef = state.hero_def(victim)
+    defense, def_why = per_game(state, ("defense", victim, relic.id if relic else None), resolve.legend_defense, hdef, relic)
+    dmg = resolve.attack_damage(blow.total, nums.direct, defense, pack.rules.fear_per_damage)
     arithmetic = dmg.reason
     if relic is not None and relic.defense:
-        arithmetic += f" (defense {state.hero_def(victim).defense} + {relic.defense} from {relic.name})"
+        arithmetic += f" (defense {hdef.defense} + {relic.defense} from {relic.name})"
     head = (f"{state.legend_name(victim)} is in the area" if nums.area
-            else f"{state.foe_name(f)} attacks {state.legend_name(victim)}{blow.how}")
+            else f"{blow.name} attacks {state.legend_name(victim)}{blow.how}")
     return hurt_legend(
-        state, victim, dmg.damage, events, kind=_EV_FOE_ATTACK, actor=foe_id_text(f), rolls=[] if nums.area else blow.rolls,
+        state, victim, dmg.damage, events, kind=_EV_FOE_ATTACK, actor=blow.actor, rolls=[] if nums.area else blow.rolls,
         numbers={"dice": nums.dice, "dice_total": blow.total, "direct": nums.direct, "defense": defense} | ({"area": True} if nums.area else {}),
         reason=f"{head}; {arithmetic}",
-        detail=f"{nums.reason}; {def_why}; {blow.checks}", frm=f.loc,
+        detail=f"{nums.reason}; {def_why}; {blow.checks}", frm=blow.at,
     )
 
 
-def _out_of_reach(state: GameState, f: FoeState, ranked: list[str]) -> str:
-    """Why no Legend can be attacked, in one clause: its range and how far each Legend is."""
-    spec = state.foe_def(f.foe).attack
+def _out_of_reach(state: GameState, at: str, rng: int, ranked: tuple[str, ...], locs: dict[str, str]) -> str:
+    """Why no Legend can be attacked from ``at``, in one clause: the foe's range and how far
+    each Legend is (``locs``: where each stands)."""
+    board = state.board
+    measure = state.pack.rules.range_measure
     bits = []
-    ranges = {lid: _range_to(state, f, lid) for lid in ranked}
+    ranges = {lid: board.distance(at, locs[lid], measure) for lid in ranked}
     for lid in sorted(ranked, key=lambda x: (ranges[x] is None, ranges[x] or 0)):  # nearest first
         d = ranges[lid]
         who = state.legend_name(lid)
         if d is None:
             bits.append(f"{who} cannot be reached")
-        elif d > spec.range:
+        elif d > rng:
             bits.append(f"{who} is {d} away")
         else:
-            los = state.board.line_of_sight(f.loc, state.hero(lid).loc)
+            los = board.line_of_sight(at, locs[lid])
             bits.append(f"{who} is {d} away but out of sight ({los.reason})")
-    return f"its range is {spec.range} and " + ", ".join(bits)
+    return f"its range is {rng} and " + ", ".join(bits)
 
 
 #: What a foe does for each foe action of a track spot.
@@ -446,9 +499,23 @@ FOE_ACTIONS: Final[dict[TrackAction, Callable[[GameState, int, DiceLike, list[Ev
 def activation_order(state: GameState) -> list[int]:
     """Foe numbers in activation order: by class per rules.activation_order, then in the
     order they came onto the board (their ``number``, not the standee's)."""
-    order = list(state.pack.rules.activation_order) + [c for c in FOE_CLASSES if c not in state.pack.rules.activation_order]
+    rank = per_game(state, "activation rank", _activation_rank, state.pack)
+    return [f.number for f in sorted(state.foes, key=lambda f: (rank[f.foe], f.number))]
+
+
+def _activation_rank(pack: Any) -> dict[str, int]:
+    """Each foe kind's place in the activation order: its class's (a boost never changes a class)."""
+    order = list(pack.rules.activation_order) + [c for c in FOE_CLASSES if c not in pack.rules.activation_order]
     rank = {c: i for i, c in enumerate(order)}
-    return [f.number for f in sorted(state.foes, key=lambda f: (rank.get(state.foe_def(f.foe).cls, len(rank)), f.number))]
+    return {fid: rank.get(fdef.cls, len(rank)) for fid, fdef in pack.foes.items()}
+
+
+def _present(foes: tuple[FoeState, ...], number: int) -> bool:
+    """Whether foe ``number`` is on the board."""
+    for f in foes:
+        if f.number == number:
+            return True
+    return False
 
 
 def activate_foes(state: GameState, actions: tuple[TrackAction, ...], dice: DiceLike, events: list[Event],
@@ -457,16 +524,17 @@ def activate_foes(state: GameState, actions: tuple[TrackAction, ...], dice: Dice
     foe's actions, the chapter events they set off fire (a scripted game)."""
     numbers = activation_order(state)
     if numbers:
-        events.append(event(state, _EV_ACTIVATION, numbers={"order": [foe_id_text(state.foe(n)) for n in numbers]},
+        foes = {f.number: f for f in state.foes}
+        events.append(event(state, _EV_ACTIVATION, numbers={"order": [foe_id_text(foes[n]) for n in numbers]},
                             reason=f"foes activate ({', '.join(actions)}) in class order {' → '.join(state.pack.rules.activation_order)}, "
                                    f"then in the order they came onto the board: "
-                                   f"{', '.join(state.foe_name(state.foe(n)) for n in numbers)}"))
+                                   f"{', '.join([state.foe_name(foes[n]) for n in numbers])}"))
     for n in numbers:
-        if any(f.number == n for f in state.foes):
+        if _present(state.foes, n):
             state = pause(state, dice, events, f"foe:{n}")
         mark, prior = len(events), state
         for act in actions:
-            if not any(f.number == n for f in state.foes):
+            if not _present(state.foes, n):
                 break  # defeated on the way (a trap)
             state = FOE_ACTIONS[act](state, n, dice, events)
         if state.script is not None:

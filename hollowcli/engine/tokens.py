@@ -16,10 +16,11 @@ opens or closes a square, puts the new heroes' board on the state.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from hollowcli.engine.geometry import Board, game_board, terrain_of
-from hollowcli.engine.speed import per_state, replace
+from hollowcli.engine.speed import memo, replace
 from hollowcli.engine.state import GameState, ScriptState, TokenState, Trap
 from hollowcli.engine.vocab import Side
 from hollowcli.names import plural
@@ -29,6 +30,8 @@ from hollowcli.pack.vocab import TokenBlocks, TokenSide
 _FOES: Final = Side.FOES
 _BLOCKS_ALL: Final = TokenBlocks.ALL
 _SERVES_HEROES: Final = TokenSide.HEROES
+
+_T = TypeVar("_T")
 
 #: The words of each engine side on a token (``blocks``, ``for``) and a terrain.
 SIDE_WORD: Final[dict[Side, str]] = {Side.LEGENDS: "heroes", Side.FOES: "foes"}
@@ -130,16 +133,40 @@ def warded_points(state: GameState) -> dict[int, str]:
 def lures(state: GameState) -> tuple[tuple[str, str], ...]:
     """(square, token name) of every lure on the map, in reading order: what draws the
     foes that go for the closest hero."""
-    script = state.script
-    if script is None:
+    if state.script is None:
         return ()
-    return per_state(state, "lures", _lures_now)
+    return _per_script(state, "lures", _lures_now)
 
 
 def _lures_now(state: GameState) -> tuple[tuple[str, str], ...]:
     order = state.board.order
     found = [(t.loc, name(state, t)) for t in on_board(state) if t.loc and state.pack.tokens[t.kind].lure]
     return tuple(sorted(found, key=lambda x: order.get(x[0], len(order))))
+
+
+def trap_for_foes(state: GameState) -> bool:
+    """Whether a token trap on the map springs on foes (one that serves the heroes: see
+    :func:`traps_at`)."""
+    if state.script is None:
+        return False
+    return _per_script(state, "trap for foes", _trap_for_foes_now)
+
+
+def _trap_for_foes_now(state: GameState) -> bool:
+    kinds = state.pack.tokens
+    return any(kinds[t.kind].trap is not None and kinds[t.kind].side == _SERVES_HEROES for t in on_board(state) if t.loc)
+
+
+def _per_script(state: GameState, key: str, work: Callable[[GameState], _T]) -> _T:
+    """``work(state)`` for an answer that depends only on the script's tokens, the pack and
+    the heroes' board, worked out once per script and board (kept in the script's
+    :func:`~hollowcli.engine.speed.memo`): every state of a round shares its script until
+    a token changes, while a state of its own is made at every step of a foe's walk."""
+    m: dict[Any, Any] = memo(state.script)
+    hit = m.get(key)
+    if hit is None or hit[0] is not state.board:
+        hit = m[key] = (state.board, work(state))
+    return hit[1]  # type: ignore[no-any-return]
 
 
 def bonus_at(state: GameState, loc: str, side: Side) -> tuple[int, int, str]:
@@ -210,7 +237,7 @@ def board(state: GameState, side: Side) -> Board:
     when a token stops one side and not the other."""
     if side != _FOES or state.script is None:
         return state.board
-    return per_state(state, "foes board", _foes_board)
+    return _per_script(state, "foes board", _foes_board)
 
 
 def _foes_board(state: GameState) -> Board:
