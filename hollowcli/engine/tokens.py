@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from hollowcli.engine.geometry import Board, game_board, terrain_of
-from hollowcli.engine.speed import memo, replace
+from hollowcli.engine.speed import memo, per_state, replace
 from hollowcli.engine.state import GameState, ScriptState, TokenState, Trap
 from hollowcli.engine.vocab import Side
 from hollowcli.names import plural
