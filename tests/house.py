@@ -60,6 +60,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("hollowcli.engine.effects", "hollowcli.engine.objectives"),
     ("hollowcli.engine.actions", "hollowcli.engine.script"),  # script: a chapter's events (issue 18)
     ("hollowcli.engine.legend_phase", "hollowcli.engine.adversary", "hollowcli.engine.corrections"),
+    ("hollowcli.engine.walks",),  # a walk the players name, matched against legend_phase's moves
     ("hollowcli.engine.game",),
     ("hollowcli.engine.policy", "hollowcli.engine.hints"),
     ("=hollowcli.engine",),  # the engine's face (lazy names): a new engine module is placed above it

@@ -16,11 +16,11 @@ from hollowcli.engine.adversary import foe_attack, foe_move
 from hollowcli.engine.core import enter
 from hollowcli.engine.game import apply, legal_actions, new_game, parse_command
 from hollowcli.engine.hints import command_hint
-from hollowcli.engine.legend_phase import walk_action
 from hollowcli.engine.spawning import spawn_groups
 from hollowcli.engine.speed import replace
 from hollowcli.engine.state import GameState
 from hollowcli.engine.vocab import Act, EventKind, Side
+from hollowcli.engine.walks import walk_action
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import AttackSpec, Item, Objective, Skill, SpawnGroup, TokenKind, TokenPlacement, frozen_map
 

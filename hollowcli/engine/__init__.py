@@ -52,7 +52,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from hollowcli.engine.geometry import Board, board_for, loc_name, parse_loc
     from hollowcli.engine.growth import fear_limit, grown_pack, growth_words
     from hollowcli.engine.hints import command_hint
-    from hollowcli.engine.legend_phase import walk_action, walk_ways
     from hollowcli.engine.objectives import progress, rule_of
     from hollowcli.engine.policy import auto_action
     from hollowcli.engine.rolls import (
@@ -80,6 +79,7 @@ if TYPE_CHECKING:  # pragma: no cover
     )
     from hollowcli.engine.view import Cell, map_cells
     from hollowcli.engine.vocab import EventKind
+    from hollowcli.engine.walks import walk_action, walk_ways
     from hollowcli.errors import RulesError
 
 _WHERE = {
@@ -90,7 +90,7 @@ _WHERE = {
     "Board": "geometry", "board_for": "geometry", "loc_name": "geometry", "parse_loc": "geometry",
     "auto_action": "policy",
     "command_hint": "hints",
-    "walk_action": "legend_phase", "walk_ways": "legend_phase",
+    "walk_action": "walks", "walk_ways": "walks",
     "STATE_VERSION": "state", "Action": "actions", "Event": "state", "FoeState": "state",
     "GameState": "state", "LegendState": "state", "Trap": "state", "Turn": "state",
     "ScriptState": "state", "TokenState": "state", "campaign_flags": "state",

@@ -24,7 +24,6 @@ from hollowcli.engine.legend_phase import (
     actions_of_kind,
     allies_eligible,
     eligible,
-    walk_action,
 )
 from hollowcli.engine.objectives import progress, rule_of
 from hollowcli.engine.rolls import Dice, DiceLike, as_dice
@@ -32,6 +31,7 @@ from hollowcli.engine.script import has_round_one, round_end, round_one, settle,
 from hollowcli.engine.speed import forget, memo, replace
 from hollowcli.engine.state import Event, FoeState, GameState, LegendState, ScriptState
 from hollowcli.engine.vocab import Act, EventKind, Phase, Result
+from hollowcli.engine.walks import walk_action
 from hollowcli.errors import RulesError
 from hollowcli.pack.model import Pack
 from hollowcli.pack.vocab import FeatureKind

@@ -12,12 +12,13 @@ import re
 from hollowcli.engine import tokens
 from hollowcli.engine.actions import KINDS, VERBS
 from hollowcli.engine.game import legal_actions, parse_command
-from hollowcli.engine.legend_phase import eligible, move_allowance, search_blocked, walk_action
+from hollowcli.engine.legend_phase import eligible, move_allowance, search_blocked
 from hollowcli.engine.loadout import attack_numbers, skills_locked
 from hollowcli.engine.standees import find as find_foe
 from hollowcli.engine.standees import on_board as foes_typed
 from hollowcli.engine.state import AllyState, GameState, LegendState, TokenState
 from hollowcli.engine.vocab import Act, Side, Who
+from hollowcli.engine.walks import walk_action
 from hollowcli.errors import RulesError
 from hollowcli.names import nearest, norm, plural
 from hollowcli.pack.model import Item, Skill
