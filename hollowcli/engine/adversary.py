@@ -406,15 +406,13 @@ def _attack_plan(state: GameState, at: str, fdef: Any) -> _AttackPlan:
     """The foe's attack plan from ``at``, remembered by the board: it depends only on
     where the heroes stand, on the foe's target and range, and on the two boards."""
     heroes = _standing(state)
-    walks = tokens.board(state, _FOES)
     rng = fdef.attack.range
-    return state.board.remember(("attack plan", at, fdef.target, rng, heroes, walks),
-                                lambda: _plan_attack(state, at, fdef.target, rng, heroes, walks))
+    return state.board.remember(("attack plan", at, fdef.target, rng, heroes, tokens.board(state, _FOES)),
+                                lambda: _plan_attack(state, at, fdef.target, rng, heroes))
 
 
-def _plan_attack(state: GameState, at: str, target: str, rng: int, heroes: tuple[tuple[str, str], ...],
-                 walks: Board) -> _AttackPlan:
-    t = walks.remember(("targets", at, target, heroes), lambda: _targeting(state, at, target, heroes, walks))
+def _plan_attack(state: GameState, at: str, target: str, rng: int, heroes: tuple[tuple[str, str], ...]) -> _AttackPlan:
+    t = _targeting_of(state, at, target)
     locs = dict(heroes)
     checks = []
     for lid in t.ranked:

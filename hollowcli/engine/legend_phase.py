@@ -100,6 +100,15 @@ def move_allowance(state: GameState) -> int:
     return max(0, (allies[lid].move if lid in allies else pack.legends[lid].move) - turn.steps)
 
 
+def leave_dice_on(places: Sequence[str], path: Sequence[str]) -> int:
+    """Leave-roll dice along a walk: one for each foe in each place it leaves (``places``:
+    where each foe stands; the last place of ``path`` is not left)."""
+    n = 0
+    for i in range(len(path) - 1):
+        n += places.count(path[i])
+    return n
+
+
 def plan_walks(state: GameState, start: str, steps: int) -> dict[str, tuple[int, tuple[str, ...]]]:
     """The cheapest walk to every location within ``steps``: (leave-roll dice, path).
 
@@ -371,8 +380,6 @@ def acting_hero(state: GameState) -> tuple[bool, LegendState | AllyState | None]
 
 
 def _acting_hero(state: GameState) -> tuple[bool, LegendState | AllyState | None]:
-    """Whether the acting hero is an ally, and the hero (None: a Legend that has fallen,
-    or an ally that fell and left the board)."""
     assert state.turn is not None
     lid = state.turn.legend
     if lid in state.pack.allies:
@@ -469,9 +476,7 @@ def do_move(state: GameState, action: Action, dice: Dice, events: list[Event]) -
     assert state.turn is not None
     turn = replace(state.turn, steps=state.turn.steps + steps, moves=state.turn.moves + 1, busy=True)
     state = replace(state, turn=turn)
-    leave_dice = 0
-    for loc in path[:-1]:
-        leave_dice += places.count(loc)
+    leave_dice = leave_dice_on(places, path)
     events.append(event(state, _EV_MOVE, actor=lid, frm=walked[0], to=walked[-1],
                         numbers={"steps": steps, "path": walked, "leave_dice": leave_dice},
                         reason=f"{short(state, lid)} moves {'→'.join(walked)} ({plural(steps, 'step')})",

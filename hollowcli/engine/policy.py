@@ -23,7 +23,7 @@ from hollowcli.engine.actions import Action
 from hollowcli.engine.core import objective_of, ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
 from hollowcli.engine.growth import fear_limit
-from hollowcli.engine.legend_phase import acting_hero, search_blocked
+from hollowcli.engine.legend_phase import acting_hero, leave_dice_on, search_blocked
 from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
 from hollowcli.engine.resolve import AttackNumbers
 from hollowcli.engine.speed import per_game
@@ -104,7 +104,7 @@ def _attack_areas(state: GameState, lg: LegendState | AllyState) -> list[frozens
     return [board.reach_area(f.loc, reach, measure) for f in state.foes]
 
 
-def _attack_scores(state: GameState, attacks: Sequence[Action], mean: Fraction) -> Action:
+def _best_attack(state: GameState, attacks: Sequence[Action], mean: Fraction) -> Action:
     """The attack with the best :func:`_attack_score` (the first of equals). One hero makes
     them all, so its numbers are worked out once per source and each kind of foe's defense
     once."""
@@ -188,7 +188,7 @@ def auto_action(state: GameState, rng: random.Random) -> Action:
     # 3. attack
     attacks = legal_of_kind(state, _ATTACK)
     if attacks:
-        return _attack_scores(state, attacks, _mean_die(state))
+        return _best_attack(state, attacks, _mean_die(state))
     # 4. search
     search = legal_of_kind(state, _SEARCH)
     if search:
@@ -251,7 +251,7 @@ def _ally_action(state: GameState, by_kind: dict[Act, list[Action]], mean: Fract
     """An ally attacks when it can; otherwise it keeps away from the foes when the objective
     is to protect it, and else walks toward where it can attack, like a Legend."""
     if _ATTACK in by_kind:
-        return _attack_scores(state, by_kind[_ATTACK], mean)
+        return _best_attack(state, by_kind[_ATTACK], mean)
     moves = by_kind.get(_MOVE, [])
     assert state.turn is not None
     al = state.ally(state.turn.legend)
@@ -263,7 +263,7 @@ def _ally_action(state: GameState, by_kind: dict[Act, list[Action]], mean: Fract
             return min(dist.get(f.loc, 10**6) for f in state.foes)
 
         places = [f.loc for f in state.foes]
-        best = max(moves, key=lambda a: (danger(a.to or ""), -_leave_dice(places, a), -len(a.path)))
+        best = max(moves, key=lambda a: (danger(a.to or ""), -leave_dice_on(places, a.path), -len(a.path)))
         if danger(best.to or "") > danger(al.loc):
             return best
     elif moves:
@@ -354,7 +354,7 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
             to = a.to
             for area in areas:
                 if to in area:
-                    dice, steps = _leave_dice(places, a), len(a.path)
+                    dice, steps = leave_dice_on(places, a.path), len(a.path)
                     if best is None or dice < fewest or (dice == fewest and steps < shortest):
                         best, fewest, shortest = a, dice, steps
                     break
@@ -374,7 +374,7 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
         dist_to = to_foe.get(a.to or "", 10**6)
         if best is not None and dist_to > nearest_to:
             continue
-        dice = _leave_dice(places, a)
+        dice = leave_dice_on(places, a.path)
         if best is None or dist_to < nearest_to or dice < fewest:
             best, nearest_to, fewest = a, dist_to, dice
     if best is None or nearest_to >= to_foe.get(lg.loc, 10**6):
@@ -396,18 +396,8 @@ def _token_goal(state: GameState, lg: LegendState | AllyState, moves: Sequence[A
     goal = min(goals, key=lambda g: (here[g], board.order[g]))
     to_goal = board.distances_from(goal)
     places = [f.loc for f in state.foes]
-    best = min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), _leave_dice(places, a), len(a.path)))
+    best = min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), leave_dice_on(places, a.path), len(a.path)))
     return best if to_goal.get(best.to or "", 10**6) < to_goal.get(lg.loc, 10**6) else None
-
-
-def _leave_dice(places: list[str], a: Action) -> int:
-    """Leave-roll dice along a move's path (one per foe in each location left); ``places``:
-    where each foe stands."""
-    path = a.path
-    n = 0
-    for i in range(len(path) - 1):
-        n += places.count(path[i])
-    return n
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:

@@ -243,8 +243,8 @@ class Dice:
         n = len(faces)
         rng = self.rng
         if rng.__class__ is LazyRandom or rng.__class__ is random.Random:  # (not a test's scripted generator)
-            if rng.__class__ is LazyRandom and rng._lazy_seed is not None:  # type: ignore[attr-defined]
-                rng._seed_now()  # type: ignore[attr-defined]  # (below draws past its check)
+            if isinstance(rng, LazyRandom):
+                rng.sow()  # (below draws past its own check)
             seeded = [faces[below(rng, n)] for _ in range(count)]
         else:
             randrange = rng.randrange
@@ -285,7 +285,7 @@ class Dice:
 
 def below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for ``n`` > 0 from a plain ``random.Random`` (or a :class:`LazyRandom`
-    already seeded: :meth:`Dice.roll` sows its seed first): the same number, drawn the way
+    already sown: :meth:`Dice.roll` calls :meth:`LazyRandom.sow` first): the same number, drawn the way
     Python's own ``randrange`` draws it (``Random._randbelow`` with ``getrandbits``: the
     fewest bits that hold ``n``, drawn again until under ``n``), without its argument checks
     and two calls in plain Python, and with the C ``getrandbits`` called straight, past
@@ -313,7 +313,9 @@ class LazyRandom(random.Random):
     def __init__(self, seed: str | int) -> None:  # noqa: D107 - no super().__init__: seeded on first use
         self._lazy_seed: str | int | None = seed
 
-    def _seed_now(self) -> None:
+    def sow(self) -> None:
+        """Seed it now, if it was not yet (a caller that draws with ``random.Random``'s own
+        methods, past the checks below, sows first)."""
         seed, self._lazy_seed = self._lazy_seed, None
         if seed is not None:
             super().seed(seed)
@@ -324,17 +326,17 @@ class LazyRandom(random.Random):
 
     def getrandbits(self, k: int) -> int:
         if self._lazy_seed is not None:
-            self._seed_now()
+            self.sow()
         return super().getrandbits(k)
 
     def random(self) -> float:
         if self._lazy_seed is not None:
-            self._seed_now()
+            self.sow()
         return super().random()
 
     def getstate(self) -> Any:
         if self._lazy_seed is not None:
-            self._seed_now()
+            self.sow()
         return super().getstate()
 
 

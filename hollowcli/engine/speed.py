@@ -42,7 +42,7 @@ on a loaded machine (load average 8 to 11):
 | ``rolls.below`` | a die's face drawn with ``getrandbits`` as ``random.randrange`` draws it, without its checks and its two calls in plain Python | (with the row above); nothing measurable in the Python source (20 games: 0.005% fewer instructions), so its share is the compiled code's |
 
 Measured for issues 18 and 22 (session 10, kept from 0.5%): callgrind, compiled, 10
-``--auto`` games of the cider press (``/work/plans/prof/player.py``), each function's
+``--auto`` games of the cider press (``bench_instructions.py``'s player), each function's
 inclusive instructions against ``main``'s, in % of ``main``'s ``apply`` + ``auto_action``
 (416M); the whole is ``benchmarks/bench_instructions.py``'s instructions per step
 (benchmarks/README.md):
@@ -54,6 +54,9 @@ inclusive instructions against ``main``'s, in % of ``main``'s ``apply`` + ``auto
 | ``rolls.below`` with ``random.Random.getrandbits`` | a :class:`~hollowcli.engine.rolls.LazyRandom` is seeded once per roll (``Dice.roll``), then drawn from with the C ``getrandbits`` straight, past its own check | 3.4% |
 | ``core._NO_NUMBERS``, ``core._proxy`` | events without numbers share one read-only mapping; ``MappingProxyType`` without a call into the (interpreted) pack model (dropped in issue 23 at +1.1%, back) | 0.7% |
 | ``GameState.legend_name``, ``foe_name`` tables | one table each in ``lookups`` under a string key (no tuple key built and hashed per call) | 0.9% |
+| ``adversary._attack_plan`` | whom a foe attacks from a square (the heroes it wants, the range and sight checks, its target, or why it cannot attack) remembered by the board, keyed by the square, its target rule and range, where the heroes stand and the foes' board | 2.2% |
+| ``tokens._per_script``; a foe's walk in one go | the lures, the foes' board and whether a token trap serves the heroes kept in the script state's memo with the board they were worked out on (a new state is made at every square of a foe's walk, the script state is not); without a trap to spring, a walking foe is put down once where it stops | 1.6% |
+| ``adversary._standing`` in ``lookups``; ``_activation_rank`` per game | the heroes a foe may go for, kept while the state's ``legends`` and ``allies`` are the very same tuples; each foe kind's place in the activation order | 0.55% |
 
 Measured as the first table was and dropped (under 3% compiled; the plain code is back):
 
@@ -191,11 +194,7 @@ def per_game(state: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
     """``work(*args)``, worked out once per game: an answer from the pack alone (a Legend's
     attack numbers, the mean of a die), kept in :attr:`GameState.lookups`, which every
     state of the game shares and no save holds."""
-    lookups: dict[Any, Any] = state.lookups  # (typed: a dictionary's own get when compiled)
-    hit = lookups.get(key, lookups)
-    if hit is lookups:
-        hit = lookups[key] = work(*args)
-    return hit  # type: ignore[no-any-return]
+    return _kept(state.lookups, key, work, args)
 
 
 def per_pack(pack: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
@@ -209,6 +208,12 @@ def per_pack(pack: Any, key: Any, work: Callable[..., _T], *args: Any) -> _T:
     answers: dict[Any, Any] | None = kept.get("_answers")
     if answers is None:
         answers = kept["_answers"] = {}
+    return _kept(answers, key, work, args)
+
+
+def _kept(answers: dict[Any, Any], key: Any, work: Callable[..., _T], args: tuple[Any, ...]) -> _T:
+    """``answers[key]``, worked out as ``work(*args)`` the first time (:func:`per_game`,
+    :func:`per_pack`). Typed, so compiled it is a dictionary's own get."""
     hit = answers.get(key, answers)
     if hit is answers:
         hit = answers[key] = work(*args)

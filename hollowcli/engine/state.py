@@ -22,7 +22,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from hollowcli.engine.geometry import Board, game_board, terrain_of
-from hollowcli.engine.speed import maker, replace, same
+from hollowcli.engine.speed import maker, per_game, replace, same
 from hollowcli.engine.vocab import EventKind, Phase, Result, Side
 from hollowcli.errors import SaveError
 from hollowcli.pack import build
@@ -341,7 +341,7 @@ class GameState:
 
     def legend_name(self, legend_id: str) -> str:
         """The short name used in prompts and reasons (first word of the Legend's or ally's name)."""
-        names = _table(self.lookups, _HERO_NAMES)  # (a string key: no tuple built and hashed per call)
+        names: dict[str, str] = per_game(self, _HERO_NAMES, dict)  # (a string key: no tuple built and hashed per call)
         hit = names.get(legend_id)
         if hit is None:
             words = self.hero_def(legend_id).name.split()
@@ -350,7 +350,7 @@ class GameState:
 
     def foe_name(self, f: FoeState) -> str:
         """``Gobkin 2`` (the kind and its standee number; the name alone for a kind with one miniature)."""
-        kinds = _table(self.lookups, _FOE_NAMES)  # foe id -> (its name, whether standees are numbered)
+        kinds: dict[str, tuple[str, bool]] = per_game(self, _FOE_NAMES, dict)  # foe id -> (its name, whether standees are numbered)
         foe_id = f.foe
         kind = kinds.get(foe_id)
         if kind is None:
@@ -433,14 +433,6 @@ class GameState:
 
 _HERO_NAMES: Final = "hero names"
 _FOE_NAMES: Final = "foe names"
-
-
-def _table(lookups: dict[Any, Any], key: str) -> dict[Any, Any]:
-    """A table of the game's ``lookups`` (answers from the pack alone), made on first use."""
-    table = lookups.get(key)
-    if table is None:
-        table = lookups[key] = {}
-    return table  # type: ignore[no-any-return]
 
 
 def boosted(fdef: Foe, boosts: tuple[tuple[str, str, int], ...]) -> Foe:
