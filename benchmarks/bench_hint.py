@@ -8,7 +8,8 @@
    Target: at most 3 s each on two idle cores with the compiled engine.
 2. **Rollouts against games, per step.** A rollout is the rest of a game from a state; it
    must not pay for set-up it does not need. In this one process, CPU seconds per step
-   of the rollouts (the same hints, ``in_process``) against CPU seconds per step of whole
+   played by the rollouts (the same hints, ``in_process``; the steps a rollout takes from
+   another choice's same game are not played, and not counted) against CPU seconds per step of whole
    ``hollow simulate`` games (``run(job, jobs=1)``) of the same chapters. Target: a
    rollout step costs at most 1.3x a game step.
 
@@ -83,12 +84,13 @@ def main() -> int:
                      "survivor_rollouts": min(f.n for f in ans.ranked if not f.pruned_at),
                      "best": ans.best.candidate.command})
     # per step, in this process: the same hints' rollouts, and whole simulate games
-    cpu0, steps_r, n_r = _cpu(), 0, 0
+    cpu0, steps_r, n_r, whole_r = _cpu(), 0, 0, 0
     for ch in chapters:
         state = decision(pack, ch)
         ans = estimate(state, top_candidates(state, CANDIDATES), args.rollouts, seed=0, runner=in_process)
         for f in ans.ranked:
-            steps_r += sum(r.steps for r in f.rollouts.values())
+            steps_r += sum(r.played for r in f.rollouts.values())  # (a rollout that joined another's game plays fewer)
+            whole_r += sum(r.steps for r in f.rollouts.values())
             n_r += f.n
     cpu_r = _cpu() - cpu0
     cpu0 = _cpu()
@@ -101,6 +103,7 @@ def main() -> int:
     doc = {"compiled": engine.compiled(), "load_average": round(load, 2), "jobs": args.jobs,
            "rollouts_floor": args.rollouts, "hints": rows,
            "rollouts_per_cpu_s": round(n_r / cpu_r, 1), "rollout_steps_per_cpu_s": round(steps_r / cpu_r, 1),
+           "rollout_steps_shared": round(1 - steps_r / whole_r, 3),
            "games_per_cpu_s": round(n_g / cpu_g, 1), "game_steps_per_cpu_s": round(steps_g / cpu_g, 1),
            "step_cost_ratio": round(rollout_step / game_step, 3)}
     wall_ok = all(r["wall_s"] <= WALL_TARGET for r in rows)
@@ -113,7 +116,8 @@ def main() -> int:
         for r in rows:
             print(f"  {r['chapter']:<14} {r['wall_s']:6.2f} s  {r['candidates']} candidates, {r['rollouts']} rollouts, "
                   f"{r['survivors']} survived ({r['survivor_rollouts']} each); best: {r['best']}")
-        print(f"rollouts: {doc['rollouts_per_cpu_s']}/CPU s ({doc['rollout_steps_per_cpu_s']} steps/CPU s); "
+        print(f"rollouts: {doc['rollouts_per_cpu_s']}/CPU s ({doc['rollout_steps_per_cpu_s']} steps played/CPU s; "
+              f"{100 * doc['rollout_steps_shared']:.0f}% of the rollouts' steps taken from another choice's same game); "
               f"simulate: {doc['games_per_cpu_s']} games/CPU s ({doc['game_steps_per_cpu_s']} steps/CPU s)")
         print(f"a rollout step costs {doc['step_cost_ratio']:.2f}x a game step (target <= {STEP_RATIO_TARGET}): "
               f"{'met' if ratio_ok else 'NOT met'}; wall <= {WALL_TARGET} s: {'met' if wall_ok else 'NOT met'}")

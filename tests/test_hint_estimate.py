@@ -119,7 +119,10 @@ def test_ctrl_c_keeps_what_was_played(duel: Any) -> None:
     assert not ans.complete and ans.best.n == 2 * est.PIECE
 
 
-def test_a_choice_stopped_before_any_rollout_says_so_not_that_it_ties(duel: Any) -> None:
+def test_a_stop_leaves_every_choice_with_the_same_rollouts(duel: Any) -> None:
+    """A piece holds the same rollouts of every choice still in the running, so a stop
+    (Ctrl-C) in the middle of a stage leaves them compared over the same dice, never one
+    choice played and another not."""
     from hollowcli.hint.words import lines
 
     def stopped_after_one(work: Any, pieces: list[Any]) -> tuple[dict[Any, Any], int]:
@@ -127,18 +130,28 @@ def test_a_choice_stopped_before_any_rollout_says_so_not_that_it_ties(duel: Any)
 
     cands = [cand(duel, "attack g1 with spade-swing"), cand(duel, "end")]
     ans = est.estimate(duel, cands, rollouts=200, seed=0, runner=stopped_after_one)
-    unplayed = [f for f in ans.ranked if f.n == 0]
-    assert [f.candidate.command for f in unplayed] == ["end"]
+    assert {f.candidate.command: sorted(f.rollouts) for f in ans.ranked} == {
+        "attack g1 with spade-swing": [0, 1, 2, 3, 4], "end": [0, 1, 2, 3, 4]}  # a piece: 10 rollouts, 5 each
     said = " ".join(" ".join(lines(duel, ans)).split())
-    assert "not played before the stop" in said and "cannot be told apart" not in said
+    assert "Stopped early (Ctrl-C)" in said and "not played before the stop" not in said
 
 
+def test_a_choice_stopped_before_any_rollout_says_so_not_that_it_ties(duel: Any) -> None:
+    from hollowcli.hint.words import lines
 
+    played = est.Figures(est.Candidate("a", (), "a"), {r: est.Rollout(won=r < 5, rounds_left=1) for r in range(10)})
+    unplayed = est.Figures(est.Candidate("end", (), "end"))
+    said = " ".join(" ".join(lines(duel, est.Answer(1, 0, [played, unplayed], complete=False))).split())
+    assert "2. end 0% (0%-100%), 0 rollouts" in said and "not played before the stop" in said
+    assert "cannot be told apart" not in said
+
+
+def test_the_same_answer_for_any_number_of_processes() -> None:
     from hollowcli.simulate.run import PiecePool, run_pieces
 
     state = engine.new_game(load_pack([]), "schoolhouse")
     cands = top_candidates(state, 3)
-    one = est.estimate(state, cands, rollouts=24, seed=3)  # stages of 8, 12 and 24: pieces of 8, 4, 10 and 2
+    one = est.estimate(state, cands, rollouts=24, seed=3)  # stages of 8, 12 and 24; pieces of 3 rollouts each
     figures = [(f.candidate.command, f.rollouts) for f in one.ranked]
     two = est.estimate(state, cands, rollouts=24, seed=3, runner=functools.partial(run_pieces, jobs=2))
     assert [(f.candidate.command, f.rollouts) for f in two.ranked] == figures
@@ -148,6 +161,55 @@ def test_a_choice_stopped_before_any_rollout_says_so_not_that_it_ties(duel: Any)
         assert [(f.candidate.command, f.rollouts) for f in kept.ranked] == figures
         assert pool._pool is None  # the hint closed it
     assert sum(f.n for f in one.ranked) == 72 and len({f.rate for f in one.ranked}) >= 1
+
+
+def test_choices_that_come_to_the_same_game_share_it_and_the_figures_do_not_move() -> None:
+    """At the covered bridge's first decision, 'move C5' comes to the very same game as
+    'end' by round 2 (the policy walks Elijah back): its rollouts take that game's end
+    instead of playing it again. Every figure is what playing each rollout out alone
+    gives, the steps played are fewer, and the words and the JSON say so."""
+    from hollowcli.hint import words
+
+    state = bridge_decision()
+    end, back, on = cand(state, "end"), cand(state, "move C5"), cand(state, "move D4")
+    ans = est.estimate(state, [end, back, on], rollouts=12, seed=0)
+    f_end, f_back, f_on = ans.offered
+    alone = {c.command: [est.rollout(state, c.steps, r) for r in range(12)] for c in (end, back, on)}
+
+    def game(r: est.Rollout) -> tuple[Any, ...]:
+        return r.won, r.rounds_left, r.fell, r.cleared, r.hit, r.steps
+
+    for f in (f_end, f_back, f_on):
+        assert [game(f.rollouts[r]) for r in range(12)] == [game(r) for r in alone[f.candidate.command]]
+    assert f_back.joined() == {0: 12} and f_end.joined() == {} and f_on.joined() == {}  # D4: another game
+    assert all(r.played < r.steps for r in f_back.rollouts.values())
+    assert all(r.played == r.steps for r in f_end.rollouts.values())
+    said = " ".join(" ".join(words.lines(state, ans)).split())
+    assert ("'move C5' came to the very same game as 'end' by a later round in all 12 rollouts: "
+            "from there the two are one choice.") in said
+    doc = words.document(state, ans)
+    assert {c["command"]: c["same_game_as"] for c in doc["candidates"]} == {
+        "end": [], "move C5": [{"command": "end", "rollouts": 12}], "move D4": []}
+
+
+def bridge_decision() -> Any:
+    """The covered bridge's first decision, as benchmarks/bench_hint.py weighs it."""
+    state = engine.new_game(load_pack([]), "covered-bridge")
+    state, _ = engine.apply(state, engine.auto_action(state, random.Random(0)), random.Random(1))
+    return state
+
+
+def test_the_same_state_at_another_step_is_not_the_same_game() -> None:
+    """Step k rolls with the seed's k-th generator: the same state reached one step later
+    meets other dice, so a rollout joins another's game only at the same step number."""
+    state = bridge_decision()
+    end, back = cand(state, "end"), cand(state, "move C5")
+    met: est.Met = {}
+    est.rollout(state, end.steps, 3, met=met, me=0)
+    assert est.rollout(state, back.steps, 3, met=met, me=1).joined == 0  # as the estimate finds
+    later = {k + 1: games for k, games in met.items()}  # the very states, each a step later
+    moved = est.rollout(state, back.steps, 3, met=later, me=1)
+    assert moved.joined == -1 and moved.played == moved.steps
 
 
 def test_the_state_is_not_changed(duel: Any) -> None:

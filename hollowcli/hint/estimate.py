@@ -22,11 +22,21 @@ Sound statistics, spent where it matters:
 - **cannot be told apart**: when the paired interval of a survivor against the best
   contains zero, the answer says so rather than rank them.
 
-The rollouts are cut into pieces ``(candidate, first, last)``; a *runner* plays them (in
-this process, or over ``hollow simulate``'s process pool, forked once for all the stages of
-a hint: :class:`hollowcli.simulate.run.PiecePool`) and returns them by piece. Every
-piece is a pure function of its inputs and the figures are counted in rollout order, so
-the answer is the same for any number of processes.
+**Choices that come to the same game** share the rest of it. A rollout is a pure function
+of the state it reaches, its seed and its step number *k*: two candidates whose rollouts
+*r* reach the very same state at the same step (checked at the start of each round after
+the first: the whole game state compared, field by field) play the same game from there
+on, to the same end. The later one takes the end the earlier one reached instead of
+playing it again. The figures are exactly those of playing it out (a test checks it);
+the answer says which choices came to the same game, and how often.
+
+The rollouts are cut into pieces ``(candidates, first, last)``: rollouts ``first`` to
+``last - 1`` of every candidate still in the running, rollout by rollout, so that the
+same process plays rollout *r* of each candidate and can share what they have in common.
+A *runner* plays the pieces (in this process, or over ``hollow simulate``'s process pool,
+forked once for all the stages of a hint: :class:`hollowcli.simulate.run.PiecePool`) and
+returns them by piece. Every piece is a pure function of its inputs and the figures are
+counted in rollout order, so the answer is the same for any number of processes.
 """
 
 from __future__ import annotations
@@ -35,7 +45,7 @@ import contextlib
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from hollowcli import engine
 from hollowcli.engine.core import foe_id_text
@@ -48,8 +58,9 @@ from hollowcli.play.session import policy_rng, step_rng
 DEFAULT_ROLLOUTS = 200
 #: The fewest rollouts a candidate gets before it may be pruned.
 FIRST_STAGE_MIN = 8
-#: Rollouts in one piece of work: small, so that the workers finish a stage together (a stage
-#: waits for its last piece) and stop soon after Ctrl-C; a piece's own cost is a small pickle.
+#: Rollouts in one piece of work (all the candidates' together): small, so that the workers
+#: finish a stage together (a stage waits for its last piece) and stop soon after Ctrl-C; a
+#: piece's own cost is a small pickle.
 PIECE = 10
 
 
@@ -73,6 +84,10 @@ class Rollout:
     cleared: tuple[str, ...] = ()  # foes (``gobkin#2``) defeated before the foes acted this round
     hit: tuple[str, ...] = ()  # Legends a foe attacked in this round's adversary phase
     steps: int = 0  # choices made in it (the candidate's included)
+    #: steps played here: fewer than ``steps`` when it came to the same game as the rollout
+    #: of an earlier candidate (``joined``, its index) and took that game's end
+    played: int = 0
+    joined: int = -1
 
 
 @dataclass
@@ -107,6 +122,15 @@ class Figures:
     def share(self, test: Callable[[Rollout], bool]) -> float:
         return sum(1 for r in self.rollouts.values() if test(r)) / self.n if self.n else 0.0
 
+    def joined(self) -> dict[int, int]:
+        """How many of its rollouts came to the same game as an earlier candidate's, by
+        that candidate's index."""
+        out: dict[int, int] = {}
+        for r in self.rollouts.values():
+            if r.joined >= 0:
+                out[r.joined] = out.get(r.joined, 0) + 1
+        return out
+
 
 def paired(a: Figures, b: Figures) -> tuple[float, float, float, int]:
     """``a``'s win chance minus ``b``'s over the rollouts both played (the same seeds, so the
@@ -130,6 +154,7 @@ class Answer:
     seed: int
     ranked: list[Figures]
     complete: bool = True
+    offered: list[Figures] = field(default_factory=list)  # in the order offered (a rollout's ``joined`` indexes it)
 
     @property
     def best(self) -> Figures:
@@ -145,10 +170,30 @@ class Answer:
 
 
 # ------------------------------------------------------------------ one rollout
-def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100) -> Rollout:
+class End(NamedTuple):
+    """How a game played from some state ended, and which candidate's rollout played it."""
+
+    won: bool
+    rounds_left: int
+    fell: tuple[str, ...]
+    steps: int
+    by: int
+
+
+#: The round starts the finished rollouts of one seed reached, by step number: each state
+#: with the end of the game played from it.
+Met = dict[int, list[tuple[Any, End]]]
+
+
+def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100, met: Met | None = None,
+            me: int = -1) -> Rollout:
     """Take ``steps`` from ``state`` (the second of a two-step choice only if the rules still
     allow it, as at the prompt), then let the ``--auto`` policy play to the end; step *k*
-    rolls with ``step_rng(seed, k)`` and decides with ``policy_rng(seed, k)``."""
+    rolls with ``step_rng(seed, k)`` and decides with ``policy_rng(seed, k)``.
+
+    ``met`` (shared by the rollouts of one seed, candidate ``me`` among them): at the start
+    of each round after the first, a state another candidate's rollout reached at the same
+    step ends this one with that game's end, since the rest would be played the same."""
     start = state.round
     cleared: list[str] = []
     hit: list[str] = []
@@ -166,18 +211,35 @@ def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100) 
         _note(events, start, cleared, hit)
     apply, choose = engine.apply, engine.auto_action
     noting = s.round == start  # the words tell only of this round: later steps are not looked at
+    reached: list[tuple[int, Any]] = []  # the round starts this rollout reached (after its first round)
+    last_round = start
+    joined, played = -1, 0
+    end: End | None = None
     while s.result is None and s.round <= max_rounds:
+        if met is not None and s.round != last_round:  # a round's start (after the first: nothing left to note)
+            last_round = s.round
+            end = next((e for other, e in met.get(k, ()) if other == s), None)
+            if end is not None:
+                joined, played = end.by, k
+                break
+            reached.append((k, s))
         s, events = apply(s, choose(s, policy_rng(seed, k)), step_rng(seed, k))
         k += 1
         if noting:
             _note(events, start, cleared, hit)
             noting = s.round == start
-    won = s.result == "won"
-    fell: tuple[str, ...] = ()
-    if not won:
-        fell = tuple(lg.id for lg in s.legends if lg.health <= 0 or lg.fear >= engine.fear_limit(s.pack, lg.id))
-    return Rollout(won=won, rounds_left=min(s.round, max_rounds) - start + 1, fell=fell,
-                   cleared=tuple(cleared), hit=tuple(dict.fromkeys(hit)), steps=k)
+    if end is None:
+        won = s.result == "won"
+        fell: tuple[str, ...] = ()
+        if not won:
+            fell = tuple(lg.id for lg in s.legends if lg.health <= 0 or lg.fear >= engine.fear_limit(s.pack, lg.id))
+        end = End(won, min(s.round, max_rounds) - start + 1, fell, k, me)
+        played = k
+    if met is not None:
+        for at, reached_state in reached:
+            met.setdefault(at, []).append((reached_state, end))
+    return Rollout(won=end.won, rounds_left=end.rounds_left, fell=end.fell, cleared=tuple(cleared),
+                   hit=tuple(dict.fromkeys(hit)), steps=end.steps, played=played, joined=joined)
 
 
 _ATTACK = EventKind.ATTACK
@@ -204,12 +266,17 @@ _WORK: dict[int, tuple[Any, tuple[Candidate, ...], int, int]] = {}
 _TOKENS = itertools.count(1)
 
 
-def play_piece(token: int, c: int, first: int, last: int) -> tuple[tuple[int, int], list[Rollout]]:
-    """Rollouts ``first..last-1`` of candidate ``c`` of the hint ``token`` (a piece of work:
-    run in a worker process, or in this one)."""
+def play_piece(token: int, live: tuple[int, ...], first: int, last: int) -> tuple[int, list[list[Rollout]]]:
+    """Rollouts ``first..last-1`` of each candidate in ``live`` of the hint ``token`` (a piece
+    of work: run in a worker process, or in this one), rollout by rollout, so that the
+    candidates of one seed share the games they come to; by candidate, in ``live``'s order."""
     state, candidates, seed, max_rounds = _WORK[token]
-    steps = candidates[c].steps
-    return (c, first), [rollout(state, steps, seed + r, max_rounds) for r in range(first, last)]
+    out: list[list[Rollout]] = [[] for _ in live]
+    for r in range(first, last):
+        met: Met = {}
+        for j, c in enumerate(live):
+            out[j].append(rollout(state, candidates[c].steps, seed + r, max_rounds, met, c))
+    return first, out
 
 
 #: Plays pieces: ``runner(work, pieces) -> ({key: results}, stop signal or 0)``, where
@@ -259,13 +326,16 @@ def estimate(state: Any, candidates: Sequence[Candidate], rollouts: int = DEFAUL
     try:
         with opened:
             for target in stages(max(1, rollouts)):
-                live = [i for i, f in enumerate(figures) if not f.pruned_at]
-                pieces = [(token, i, a, min(target, a + PIECE)) for i in live for a in range(figures[i].n, target, PIECE)]
+                live = tuple(i for i, f in enumerate(figures) if not f.pruned_at)
+                width = max(1, PIECE // len(live))  # rollouts of each candidate in a piece
+                start = figures[live[0]].n  # (the live candidates have played the same rollouts)
+                pieces = [(token, live, a, min(target, a + width)) for a in range(start, target, width)]
                 done, stopped = runner(play_piece, pieces)
-                for (i, first), res in sorted(done.items()):
-                    figures[i].rollouts.update(zip(range(first, first + len(res)), res, strict=True))
+                for first, by_candidate in sorted(done.items()):
+                    for i, res in zip(live, by_candidate, strict=True):
+                        figures[i].rollouts.update(zip(range(first, first + len(res)), res, strict=True))
                 if progress:
-                    progress(sum(len(r) for r in done.values()))
+                    progress(sum(len(r) for by_candidate in done.values() for r in by_candidate))
                 if stopped:
                     complete = False
                     break
@@ -273,7 +343,7 @@ def estimate(state: Any, candidates: Sequence[Candidate], rollouts: int = DEFAUL
                     _prune(figures, target)
     finally:
         del _WORK[token]
-    return Answer(step=step, seed=seed, ranked=rank(figures), complete=complete)
+    return Answer(step=step, seed=seed, ranked=rank(figures), complete=complete, offered=figures)
 
 
 def _leader(figures: Sequence[Figures]) -> Figures:

@@ -2,7 +2,8 @@
 
 "Why" comes from what the rollouts show, comparing the best candidate with the runner-up:
 a foe the best one defeats before the foes act more often, a Legend who falls less often,
-a Legend the foes attack less often this round, and the rounds the game lasts.
+a Legend the foes attack less often this round, and the rounds the game lasts. Choices
+whose rollouts came to the very same game as an earlier choice's are named too.
 """
 
 from __future__ import annotations
@@ -56,8 +57,22 @@ def why(state: Any, answer: Answer, ledger: bool = False) -> list[str]:
     if close:
         said.append(f"'{best.candidate.command}' cannot be told apart from " + _and([f"'{c}'" for c in close])
                     + " (their paired 95% interval includes no difference).")
+    said += same_games(answer)
     if ledger:
         said.append("This hint reads the ledger as it stands now, corrections included.")
+    return said
+
+
+def same_games(answer: Answer) -> list[str]:
+    """A sentence for each choice whose rollouts came to the very same game as an earlier
+    choice's (the same state at a later round's start, with the same dice to come)."""
+    said = []
+    for f in answer.ranked:
+        for other, n in sorted(f.joined().items()):
+            them = answer.offered[other].candidate.command
+            how = "all" if n == f.n else f"{n} of"
+            said.append(f"'{f.candidate.command}' came to the very same game as '{them}' by a later round in "
+                        f"{how} {plural(f.n, 'rollout')}" + (": from there the two are one choice." if n == f.n else "."))
     return said
 
 
@@ -118,7 +133,9 @@ def document(state: Any, answer: Answer, ledger: bool = False) -> dict[str, Any]
                       "win_rate": round(f.rate, 6), "ci95": [round(lo, 6), round(hi, 6)], "wins": f.wins,
                       "rollouts": f.n, "rounds_left": round(f.rounds_left, 6), "pruned": bool(f.pruned_at),
                       "vs_best": round(d, 6), "vs_best_ci95": [round(dlo, 6), round(dhi, 6)],
-                      "apart_from_best": answer.apart(f) if f is not best else None})
+                      "apart_from_best": answer.apart(f) if f is not best else None,
+                      "same_game_as": [{"command": answer.offered[o].candidate.command, "rollouts": n}
+                                       for o, n in sorted(f.joined().items())]})
     return {"step": answer.step, "round": state.round, "seed": answer.seed, "complete": answer.complete,
             "interval": "Wilson 95%", "paired": "Newcombe 95% (common random numbers)",
             "assumes": HONEST, "why": why(state, answer, ledger), "candidates": cands}
