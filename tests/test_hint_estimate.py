@@ -185,8 +185,7 @@ def test_choices_that_come_to_the_same_game_share_it_and_the_figures_do_not_move
     assert all(r.played < r.steps for r in f_back.rollouts.values())
     assert all(r.played == r.steps for r in f_end.rollouts.values())
     said = " ".join(" ".join(words.lines(state, ans)).split())
-    assert ("'move C5' came to the very same game as 'end' by a later round in all 12 rollouts: "
-            "from there the two are one choice.") in said
+    assert "'move C5' came to the very same game as 'end' in all 12 rollouts: the two are one choice." in said
     doc = words.document(state, ans)
     assert {c["command"]: c["same_game_as"] for c in doc["candidates"]} == {
         "end": [], "move C5": [{"command": "end", "rollouts": 12}], "move D4": []}
@@ -240,3 +239,23 @@ def test_the_words_say_which_choices_the_figures_tell_apart(duel: Any) -> None:
     assert "3. c 60% (50%-69%), 100 rollouts, 2.0 rounds left; worse than the best" in text
     assert "4. d 0% (0%-13%), 25 rollouts, 2.0 rounds left; clearly worse, stopped early" in text
     assert "'a' cannot be told apart from 'b' (their paired 95% interval" in text
+
+
+def test_the_words_name_a_same_game_only_when_it_is_a_real_share(duel: Any) -> None:
+    """All of a choice's rollouts in another's game: 'one choice'; 30 of 100: said with its
+    count; 10 of 100: left to the JSON."""
+    from hollowcli.hint import words
+
+    def figs(command: str, joined: int) -> est.Figures:
+        return est.Figures(est.Candidate(command, (), command),
+                           {r: est.Rollout(won=r % 2 == 0, rounds_left=3, joined=0 if r < joined else -1) for r in range(100)})
+
+    a, b, c, d = figs("a", 0), figs("b", 100), figs("c", 30), figs("d", 10)
+    ans = est.Answer(1, 0, [a, b, c, d], offered=[a, b, c, d])
+    said = " ".join(words.why(duel, ans))
+    assert "'b' came to the very same game as 'a' in all 100 rollouts: the two are one choice." in said
+    assert "'c' came to the very same game as 'a' in 30 of 100 rollouts." in said
+    assert "'d'" not in said.split("cannot be told apart")[0] and "'d' came to" not in said
+    doc = words.document(duel, ans)
+    assert [x["same_game_as"] for x in doc["candidates"]] == [
+        [], [{"command": "a", "rollouts": 100}], [{"command": "a", "rollouts": 30}], [{"command": "a", "rollouts": 10}]]

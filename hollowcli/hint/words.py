@@ -63,16 +63,26 @@ def why(state: Any, answer: Answer, ledger: bool = False) -> list[str]:
     return said
 
 
+#: The least share of a choice's rollouts that came to another's game worth a sentence
+#: (every share is in the JSON).
+_SAME_WORTH = 0.25
+
+
 def same_games(answer: Answer) -> list[str]:
     """A sentence for each choice whose rollouts came to the very same game as an earlier
-    choice's (the same state at a later round's start, with the same dice to come)."""
+    choice's (the same state at a later round's start, with the same dice to come) in at
+    least a quarter of them."""
     said = []
     for f in answer.ranked:
         for other, n in sorted(f.joined().items()):
             them = answer.offered[other].candidate.command
-            how = "all" if n == f.n else f"{n} of"
-            said.append(f"'{f.candidate.command}' came to the very same game as '{them}' by a later round in "
-                        f"{how} {plural(f.n, 'rollout')}" + (": from there the two are one choice." if n == f.n else "."))
+            if n < _SAME_WORTH * f.n:
+                continue
+            if n == f.n:
+                said.append(f"'{f.candidate.command}' came to the very same game as '{them}' in all "
+                            f"{plural(n, 'rollout')}: the two are one choice.")
+            else:
+                said.append(f"'{f.candidate.command}' came to the very same game as '{them}' in {n} of {f.n} rollouts.")
     return said
 
 
