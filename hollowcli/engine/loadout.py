@@ -19,8 +19,8 @@ from typing import Any, Final
 from hollowcli.engine import resolve, tokens
 from hollowcli.engine.core import fear_ready
 from hollowcli.engine.growth import BASIC, attack_words, grown_attack
-from hollowcli.engine.speed import per_pack
-from hollowcli.engine.state import AllyState, GameState, LegendState
+from hollowcli.engine.speed import per_pack, per_state
+from hollowcli.engine.state import AllyState, GameState, LegendState, ScriptState
 from hollowcli.engine.vocab import Side
 from hollowcli.pack.model import AttackSpec, Item, Skill
 from hollowcli.pack.vocab import ItemKind
@@ -46,8 +46,9 @@ def min_cost(state: GameState, lg: LegendState) -> int | None:
     a Legend is out of tokens when it has fewer ready than the cheapest of either.
     """
     key: tuple[Any, ...] = ("min cost", lg.id, lg.inventory, lg.relic)
-    if state.script is not None:
-        key += (tuple(sorted(tokens.locked_skills(state))), state.script.unlocked)
+    script = state.script
+    if script is not None:
+        key += _locks(script)
     return per_pack(state.pack, key, _min_cost, state, lg)  # (few distinct keys)
 
 
@@ -86,9 +87,20 @@ def per_loadout(state: GameState, kind: str, lg: Any, work: Callable[[GameState,
         key: tuple[Any, ...] = (kind, lg.id)
     else:
         key = (kind, lg.id, lg.ready, fear_ready(state, lg), lg.inventory, lg.relic)
-        if state.script is not None:  # a skill lock, or a skill unlocked, changes what the Legend can use
-            key += (tuple(sorted(tokens.locked_skills(state))), state.script.unlocked)
+        script = state.script
+        if script is not None:  # a skill lock, or a skill unlocked, changes what the Legend can use
+            key += _locks(script)
     return per_pack(state.pack, key, _worked_out, work, state, lg)
+
+
+def _locks(script: ScriptState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the skills under a skill lock, sorted; the skills unlocked): the script's part of a
+    loadout's key, kept by the script state (:func:`~hollowcli.engine.speed.per_state`)."""
+    return per_state(script, "skill locks", _locks_now)
+
+
+def _locks_now(script: ScriptState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return tuple(sorted({t.skill for t in script.tokens if t.skill})), script.unlocked
 
 
 def skills_free(state: GameState, lg: LegendState) -> tuple[str, ...]:

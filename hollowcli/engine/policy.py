@@ -53,12 +53,15 @@ _REFRESH: Final = Act.REFRESH
 _END: Final = Act.END
 
 
-def _mean_die(state: GameState) -> Fraction:
+def _mean_die(state: GameState) -> tuple[int, int]:
+    """The attack die's mean face as p/q in lowest terms: (p, q), whole numbers for
+    :func:`_attack_score` (a ``Fraction``'s parts are properties, interpreted)."""
     return per_game(state, "mean attack die", _mean_of, state.pack.dice[state.pack.rules.attack_die])
 
 
-def _mean_of(die: Die) -> Fraction:
-    return Fraction(sum(f.value for f in die.faces), len(die.faces))
+def _mean_of(die: Die) -> tuple[int, int]:
+    mean = Fraction(sum(f.value for f in die.faces), len(die.faces))
+    return mean.numerator, mean.denominator
 
 
 def _reach(state: GameState, lg: LegendState | AllyState) -> int:
@@ -104,7 +107,7 @@ def _attack_areas(state: GameState, lg: LegendState | AllyState) -> list[frozens
     return [board.reach_area(f.loc, reach, measure) for f in state.foes]
 
 
-def _best_attack(state: GameState, attacks: Sequence[Action], mean: Fraction) -> Action:
+def _best_attack(state: GameState, attacks: Sequence[Action], mean: tuple[int, int]) -> Action:
     """The attack with the best :func:`_attack_score` (the first of equals). One hero makes
     them all, so its numbers are worked out once per source and each kind of foe's defense
     once."""
@@ -128,10 +131,10 @@ def _best_attack(state: GameState, attacks: Sequence[Action], mean: Fraction) ->
 _SOURCE_COST: Final = {"basic": 0, "skill": 1, "item": 1}
 
 
-def _attack_score(state: GameState, a: Action, mean: Fraction, nums: AttackNumbers,
+def _attack_score(state: GameState, a: Action, mean: tuple[int, int], nums: AttackNumbers,
                   foes: dict[int, FoeState], defense: dict[str, int]) -> tuple:
     """(kills, expected damage, -weakest target's health, -cost); the expected damage is
-    counted in 1/q of a point (``mean`` = p/q), so the arithmetic stays in whole numbers.
+    counted in 1/q of a point (``mean`` = (p, q): p/q), so the arithmetic stays in whole numbers.
     ``foes`` by number and ``defense`` by kind (filled as it goes) are the caller's."""
     at, token = a.at, a.token
     targets = [] if token is not None else state.foes_at(at) if at else [foes[a.target or 0]]
@@ -145,7 +148,7 @@ def _attack_score(state: GameState, a: Action, mean: Fraction, nums: AttackNumbe
     if at:
         hits += [(state.pack.tokens[t.kind].defense, t.health) for t in tokens.at(state, at)
                  if state.pack.tokens[t.kind].health is not None and (token is None or t.kind == token)]
-    p, q = mean.numerator, mean.denominator
+    p, q = mean
     direct, dice = nums.direct, nums.dice
     exp = 0
     kills = 0
@@ -247,7 +250,7 @@ def _restore_in_danger(state: GameState, lg: LegendState) -> Action | None:
     return next((a for a in legal_of_kind(state, _RESTORE) if a.what == want), None)
 
 
-def _ally_action(state: GameState, by_kind: dict[Act, list[Action]], mean: Fraction) -> Action:
+def _ally_action(state: GameState, by_kind: dict[Act, list[Action]], mean: tuple[int, int]) -> Action:
     """An ally attacks when it can; otherwise it keeps away from the foes when the objective
     is to protect it, and else walks toward where it can attack, like a Legend."""
     if _ATTACK in by_kind:
@@ -308,6 +311,16 @@ def _search_wants(events: tuple[ScriptEvent, ...], obj: Objective) -> tuple[tupl
     return tuple(out)
 
 
+def _search_wants_of(state: GameState, obj: Objective) -> tuple[tuple[str, frozenset[str]], ...]:
+    """:func:`_search_wants` of the objective in play, kept in ``lookups`` with the very
+    objective it was worked out for (an objective is a dataclass: hashing it for a key
+    runs its interpreted ``__hash__`` down its parts at every move)."""
+    hit = state.lookups.get("search wants")
+    if hit is None or hit[0] is not obj:
+        hit = state.lookups["search wants"] = (obj, _search_wants(state.chapter_def.events, obj))
+    return hit[1]  # type: ignore[no-any-return]
+
+
 def _search_goals(state: GameState) -> list[str]:
     """The squares a Legend should walk to and search for the objective (see :func:`_search_wants`)."""
     obj = objective_of(state)
@@ -316,7 +329,7 @@ def _search_goals(state: GameState) -> list[str]:
     elif not obj.of and obj.kind != _OBJ_FLAG:  # nothing to search for (asked at every move: no lookup)
         return []
     else:  # a search part of an 'all', or a flag a search sets; an event's objective too
-        wants = per_game(state, ("search wants", obj), _search_wants, state.chapter_def.events, obj)
+        wants = _search_wants_of(state, obj)
     script = state.script
     keys: set[str] = set()
     for flag, what in wants:

@@ -190,10 +190,16 @@ def bonus_at(state: GameState, loc: str, side: Side) -> tuple[int, int, str]:
 
 
 def targets(state: GameState) -> tuple[tuple[str, str], ...]:
-    """(kind, square) of every token heroes may attack (it has health), in board order."""
+    """(kind, square) of every token heroes may attack (it has health), in board order
+    (kept with the script: asked at every attack listing)."""
     if state.script is None:
         return ()
-    return tuple((t.kind, t.loc) for t in state.script.tokens if t.loc and state.pack.tokens[t.kind].health is not None)
+    return _per_script(state, "targets", _targets_now)
+
+
+def _targets_now(state: GameState) -> tuple[tuple[str, str], ...]:
+    kinds = state.pack.tokens
+    return tuple((t.kind, t.loc) for t in on_board(state) if t.loc and kinds[t.kind].health is not None)
 
 
 def search_token_at(state: GameState, loc: str) -> TokenState | None:
