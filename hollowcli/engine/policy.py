@@ -22,6 +22,7 @@ from hollowcli.engine import tokens
 from hollowcli.engine.actions import Action
 from hollowcli.engine.core import objective_of, ward
 from hollowcli.engine.game import legal_actions, legal_of_kind
+from hollowcli.engine.geometry import Board
 from hollowcli.engine.growth import fear_limit
 from hollowcli.engine.legend_phase import acting_hero, leave_dice_on, search_blocked
 from hollowcli.engine.loadout import attack_numbers, attack_sources, per_loadout
@@ -75,23 +76,22 @@ def _longest_range(state: GameState, lg: LegendState | AllyState) -> int:
     return max((spec.range for _src, _sid, spec, _cost, _name in attack_sources(state, lg)), default=-1)
 
 
-def _can_attack_from(state: GameState, lg: LegendState | AllyState, loc: str) -> bool:
-    """Some attack the Legend (or ally) can pay for reaches a foe from ``loc``: a look at
-    each foe (the board remembers every range and sight line it has traced)."""
-    foes = state.foes
-    if not foes:
-        return False
-    board, measure = state.board, state.pack.rules.range_measure
+def _can_attack_from(state: GameState, lg: LegendState | AllyState, places: Sequence[str], board: Board,
+                     measure: str) -> bool:
+    """Some attack the Legend (or ally) can pay for reaches a foe from where it stands
+    (``places``: where the foes stand): a look at each foe (the board remembers every
+    range and sight line it has traced)."""
+    loc = lg.loc
     if isinstance(lg, LegendState):  # a Legend always has its basic attack: a foe within its range settles it
         basic = state.pack.legends[lg.id].basic_attack.range
-        for f in foes:
-            if board.in_reach(loc, f.loc, basic, measure):
+        for there in places:
+            if board.in_reach(loc, there, basic, measure):
                 return True
     reach = _reach(state, lg)
     if reach < 0:
         return False
-    for f in foes:
-        if board.in_reach(loc, f.loc, reach, measure):
+    for there in places:
+        if board.in_reach(loc, there, reach, measure):
             return True
     return False
 
@@ -222,13 +222,17 @@ def _who_acts(state: GameState) -> Action:
         if ends:
             return ends[0]
         raise RulesError("there is nothing to choose: the game is over")
-    allies = state.pack.allies
+    pack = state.pack
+    allies = pack.allies
     legends = [a for a in activate if a.legend not in allies]
-    standing = {lg.id: lg for lg in state.legends}
-    for a in legends:
-        lg = standing[a.legend]
-        if _can_attack_from(state, lg, lg.loc):
-            return a
+    foes = state.foes
+    if foes:  # (without foes nobody can attack: the first Legend)
+        standing = {lg.id: lg for lg in state.legends}
+        places = [f.loc for f in foes]  # (read once for every Legend)
+        board, measure = state.board, pack.rules.range_measure
+        for a in legends:
+            if _can_attack_from(state, standing[a.legend], places, board, measure):
+                return a
     return (legends or list(activate))[0]
 
 
@@ -349,17 +353,27 @@ def _search_goals(state: GameState) -> list[str]:
 def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Action]) -> Action | None:
     board = state.board
     goals = _search_goals(state)
+    # (the searches below are plain loops: the first least, as min() would choose)
     if goals:
         dist = board.distances_from(lg.loc)
-        goal = min(goals, key=lambda g: (dist.get(g, 10**6), board.order[g]))
+        order = board.order
+        goal, near = goals[0], (dist.get(goals[0], 10**6), order[goals[0]])
+        for g in goals:
+            key = (dist.get(g, 10**6), order[g])
+            if key < near:
+                goal, near = g, key
         to_goal = board.distances_from(goal)
         if goal in dist:
-            return min(moves, key=lambda a: (to_goal.get(a.to or "", 10**6), len(a.path)))
+            pick, least = moves[0], (to_goal.get(moves[0].to or "", 10**6), len(moves[0].path))
+            for a in moves:
+                key = (to_goal.get(a.to or "", 10**6), len(a.path))
+                if key < least:
+                    pick, least = a, key
+            return pick
     foes = state.foes
     if not foes:
         return _token_goal(state, lg, moves) if state.script is not None else None
     places = [f.loc for f in foes]
-    # (the two searches below are plain loops: the first least, as min() would choose)
     if state.turn is not None and not state.turn.acted:
         areas = _attack_areas(state, lg)
         best, fewest, shortest = None, 0, 0
@@ -378,7 +392,11 @@ def _best_move(state: GameState, lg: LegendState | AllyState, moves: Sequence[Ac
             if here_loc in area:
                 return None
     here = board.distances_from(lg.loc)
-    nearest = min(foes, key=lambda f: (here.get(f.loc, 10**6), f.number))
+    nearest, fewest_steps = foes[0], here.get(foes[0].loc, 10**6)
+    for f in foes:  # (numbers differ: the first nearest is the one of the lowest number)
+        steps = here.get(f.loc, 10**6)
+        if steps < fewest_steps or (steps == fewest_steps and f.number < nearest.number):
+            nearest, fewest_steps = f, steps
     to_foe = board.distances_from(nearest.loc)
     if nearest.loc not in here:
         return None
