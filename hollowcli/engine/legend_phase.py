@@ -17,7 +17,7 @@ from itertools import pairwise
 from typing import Any, Final
 
 from hollowcli.engine import resolve, tokens
-from hollowcli.engine.actions import KINDS, MENU, Action, new_action, short
+from hollowcli.engine.actions import KINDS, MENU, Action, short
 from hollowcli.engine.core import (
     attack_tokens,
     enter,
@@ -36,7 +36,7 @@ from hollowcli.engine.core import (
 )
 from hollowcli.engine.loadout import attack_numbers, attack_sources, min_cost, source_of, use_sources
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.speed import per_state, replace
+from hollowcli.engine.speed import made, per_state, replace
 from hollowcli.engine.state import AllyState, Event, GameState, LegendState, Trap, new_turn
 from hollowcli.engine.vocab import Act, EventKind, Side, Who
 from hollowcli.errors import RulesError
@@ -169,10 +169,17 @@ SEARCH_BLOCKED: Final[dict[SearchLimit, Callable[[GameState, str], str]]] = {
 # ------------------------------------------------------------ legal action makers
 # The makers only enumerate; each action's words (label, command) come from its kind's
 # entry in hollowcli.engine.actions, made when asked.
+def _choice(**fields: Any) -> Action:
+    """``actions.new_action(**fields)`` (an Action adopting its keyword dictionary: no field
+    has a default factory) as a native call when compiled: a call with keywords to
+    ``new_action``, a closure, goes through Python's argument parsing."""
+    return made(Action, fields)
+
+
 def _activate_actions(state: GameState) -> list[Action]:
-    out = [new_action(kind=_ACTIVATE, legend=lg.id, offered=state) for lg in eligible(state)]
+    out = [_choice(kind=_ACTIVATE, legend=lg.id, offered=state) for lg in eligible(state)]
     allies = allies_eligible(state)
-    out += [new_action(kind=_ACTIVATE, legend=al.id, offered=state) for al in allies]
+    out += [_choice(kind=_ACTIVATE, legend=al.id, offered=state) for al in allies]
     return out
 
 
@@ -180,7 +187,7 @@ def _phase_end_actions(state: GameState) -> list[Action]:
     """When only allies are left to move, the players may end the Legend phase without them."""
     allies = allies_eligible(state)
     if allies and not eligible(state):
-        return [new_action(kind=_END, legend=allies[0].id, offered=state)]
+        return [_choice(kind=_END, legend=allies[0].id, offered=state)]
     return []
 
 
@@ -189,7 +196,7 @@ def _begin_actions(state: GameState) -> list[Action]:
     script = state.script
     if script is None or not script.opening:
         return []
-    return [new_action(kind=_BEGIN, legend="", offered=state)]
+    return [_choice(kind=_BEGIN, legend="", offered=state)]
 
 
 def do_begin(state: GameState, action: Action, dice: Dice, events: list[Event]) -> GameState:
@@ -208,7 +215,7 @@ def _swap_actions(state: GameState, lg: LegendState) -> list[Action]:
         it = state.pack.items.get(iid)
         if it is None or it.kind != _ITEM_KIND_RELIC:
             continue
-        out.append(new_action(kind=_SWAP, legend=lg.id, item=iid, offered=state))
+        out.append(_choice(kind=_SWAP, legend=lg.id, item=iid, offered=state))
     return out
 
 
@@ -247,7 +254,7 @@ def move_actions(state: GameState, lg: LegendState | AllyState) -> tuple[Action,
         return ()
     start = lg.loc
     return state.board.remember(("moves", lg.id, start, steps, _foe_places(state)), lambda: tuple(
-        new_action(kind=_MOVE, legend=lg.id, to=loc, path=path, offered=state) for loc, path in walks_in_order(state, start, steps)))
+        _choice(kind=_MOVE, legend=lg.id, to=loc, path=path, offered=state) for loc, path in walks_in_order(state, start, steps)))
 
 
 def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Action]:
@@ -271,12 +278,12 @@ def _attack_actions(state: GameState, lg: LegendState | AllyState) -> list[Actio
                     seen.append(loc)
             seen += [loc for _, loc in marks if loc not in seen and board.in_reach(here, loc, rng, measure)]
             for loc in seen:
-                out.append(new_action(kind=_ATTACK, legend=lid, at=loc, source=source, source_id=sid, offered=state))
+                out.append(_choice(kind=_ATTACK, legend=lid, at=loc, source=source, source_id=sid, offered=state))
         else:
             for f, ok in zip(foes, reached):
                 if ok:
-                    out.append(new_action(kind=_ATTACK, legend=lid, target=f.number, source=source, source_id=sid, offered=state))
-            out += [new_action(kind=_ATTACK, legend=lid, token=kind, at=loc, source=source, source_id=sid, offered=state)
+                    out.append(_choice(kind=_ATTACK, legend=lid, target=f.number, source=source, source_id=sid, offered=state))
+            out += [_choice(kind=_ATTACK, legend=lid, token=kind, at=loc, source=source, source_id=sid, offered=state)
                     for kind, loc in marks if board.in_reach(here, loc, rng, measure)]
     return out
 
@@ -301,12 +308,12 @@ def _use_actions(state: GameState, lg: LegendState) -> list[Action]:
         if isinstance(obj, Item) and obj.trap:
             if any(t.loc == lg.loc and t.type == obj.trap for t in state.traps):
                 continue  # one trap of each type per location
-            out.append(new_action(kind=_USE, legend=lg.id, source=source, source_id=sid, offered=state))
+            out.append(_choice(kind=_USE, legend=lg.id, source=source, source_id=sid, offered=state))
             continue
         if obj.restore is None:
             continue
         for other in _restore_targets(state, lg, obj.restore):
-            out.append(new_action(kind=_USE, legend=lg.id, source=source, source_id=sid, recipient=other.id, offered=state))
+            out.append(_choice(kind=_USE, legend=lg.id, source=source, source_id=sid, recipient=other.id, offered=state))
     return out
 
 
@@ -314,16 +321,16 @@ def _restore_actions(state: GameState, lg: LegendState) -> list[Action]:
     rules = state.pack.rules
     out = []
     if lg.health < state.legend_def(lg.id).health and rules.restore_health > 0:
-        out.append(new_action(kind=_RESTORE, legend=lg.id, what="health", offered=state))
+        out.append(_choice(kind=_RESTORE, legend=lg.id, what="health", offered=state))
     if lg.fear > 0 and rules.restore_fear > 0:
-        out.append(new_action(kind=_RESTORE, legend=lg.id, what="fear", offered=state))
+        out.append(_choice(kind=_RESTORE, legend=lg.id, what="fear", offered=state))
     return out
 
 
 def _search_actions(state: GameState, lg: LegendState) -> list[Action]:
     if search_blocked(state, lg.loc):
         return []
-    return [new_action(kind=_SEARCH, legend=lg.id, offered=state)]
+    return [_choice(kind=_SEARCH, legend=lg.id, offered=state)]
 
 
 def _give_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -331,7 +338,7 @@ def _give_actions(state: GameState, lg: LegendState) -> list[Action]:
     if not others:
         return []
     things = list(dict.fromkeys(lg.inventory)) + ([lg.relic] if lg.relic else [])
-    return [new_action(kind=_GIVE, legend=lg.id, item=iid, recipient=o.id, offered=state) for iid in things for o in others]
+    return [_choice(kind=_GIVE, legend=lg.id, item=iid, recipient=o.id, offered=state) for iid in things for o in others]
 
 
 def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
@@ -343,13 +350,13 @@ def _refresh_actions(state: GameState, lg: LegendState) -> list[Action]:
         cheapest = min_cost(state, lg)
         if cheapest is None or ready >= cheapest:
             return []
-    return [new_action(kind=_REFRESH, legend=lg.id, offered=state)]
+    return [_choice(kind=_REFRESH, legend=lg.id, offered=state)]
 
 
 def _end_actions(state: GameState, hero: Any) -> tuple[Action, ...]:
     """The acting hero may always end its activation (fallen, or with nothing left to do)."""
     assert state.turn is not None
-    return (new_action(kind=_END, legend=state.turn.legend, offered=state),)
+    return (_choice(kind=_END, legend=state.turn.legend, offered=state),)
 
 
 def actions_of_kind(state: GameState, kind: Act) -> Sequence[Action]:
