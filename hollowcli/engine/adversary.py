@@ -44,6 +44,8 @@ _PHASE_ADVERSARY: Final = Phase.ADVERSARY
 _TRACK_CARD: Final = TrackAction.CARD
 _TRACK_END_LOOP: Final = TrackEnd.LOOP
 _TRACK_SPAWN: Final = TrackAction.SPAWN
+#: A spot's actions by name (a validated pack names only these): no enum call, interpreted, per round.
+_TRACK_ACTIONS: Final[dict[str, TrackAction]] = {a.value: a for a in TrackAction}
 
 _FOES: Final = Side.FOES
 
@@ -556,7 +558,7 @@ def adversary_phase(state: GameState, dice: DiceLike, events: list[Event]) -> Ga
         events.append(event(state, _EV_TRACK, reason="the chapter has no storybook track"))
         return state
     spot: TrackSpot = track[state.track_pos]
-    acts = [TrackAction(a) for a in spot.actions]
+    acts = [_TRACK_ACTIONS[a] for a in spot.actions]
     if spot.card == "draw" and _TRACK_CARD not in acts:
         acts.append(_TRACK_CARD)
     scripted = state.script is not None

@@ -391,8 +391,10 @@ def _acting_hero(state: GameState) -> tuple[bool, LegendState | AllyState | None
     lid = state.turn.legend
     if lid in state.pack.allies:
         return True, next((a for a in state.allies if a.id == lid), None)
-    hero = state.legend(lid)
-    return False, (hero if hero.health > 0 else None)
+    for hero in state.legends:  # (state.legend without a method call: once per state)
+        if hero.id == lid:
+            return False, (hero if hero.health > 0 else None)
+    raise KeyError(lid)
 
 
 _ANY_HERO: Final = Who.HERO

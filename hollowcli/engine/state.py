@@ -334,10 +334,12 @@ class GameState:
         return sum(1 for f in self.foes if f.foe == foe_id)
 
     def with_legend(self, new: LegendState) -> GameState:
-        return replace(self, legends=tuple(new if lg.id == new.id else lg for lg in self.legends))
+        lid = new.id  # (read once, not once per Legend)
+        return replace(self, legends=tuple(new if lg.id == lid else lg for lg in self.legends))
 
     def with_foe(self, new: FoeState) -> GameState:
-        return replace(self, foes=tuple(new if f.number == new.number else f for f in self.foes))
+        number = new.number  # (read once, not once per foe)
+        return replace(self, foes=tuple(new if f.number == number else f for f in self.foes))
 
     def legend_name(self, legend_id: str) -> str:
         """The short name used in prompts and reasons (first word of the Legend's or ally's name)."""
