@@ -31,7 +31,7 @@ from hollowcli.engine.speed import per_game
 from hollowcli.engine.state import AllyState, FoeState, GameState, LegendState
 from hollowcli.engine.vocab import Act, Phase
 from hollowcli.errors import RulesError
-from hollowcli.pack.model import Objective, ScriptEvent, Step
+from hollowcli.pack.model import Objective, Pack, ScriptEvent, Step
 from hollowcli.pack.vocab import Effect, FeatureKind, ObjectiveKind, Trigger
 
 # Enum members read on hot paths, as C statics when compiled (a read of a member from
@@ -236,12 +236,17 @@ def _who_acts(state: GameState) -> Action:
     return (legends or list(activate))[0]
 
 
+def _danger_lines(pack: Pack) -> dict[str, tuple[int, int]]:
+    """Each Legend's fear limit and full health (asked at every decision: one table per game)."""
+    return {lid: (fear_limit(pack, lid), ldef.health) for lid, ldef in pack.legends.items()}
+
+
 def _restore_in_danger(state: GameState, lg: LegendState) -> Action | None:
     """A Legend close to the fear limit or badly hurt restores what is most urgent: with a
     skill or item it can use on itself, else the basic Restore (None: no danger, or no way)."""
-    limit = fear_limit(state.pack, lg.id)
+    limit, full = per_game(state, "danger lines", _danger_lines, state.pack)[lg.id]
     afraid = lg.fear >= limit - 3
-    hurt = lg.health * 3 <= state.legend_def(lg.id).health
+    hurt = lg.health * 3 <= full
     if not (afraid or hurt):
         return None
     want = "fear" if afraid and (not hurt or lg.fear >= limit - 2) else "health"

@@ -294,7 +294,11 @@ class GameState:
 
     def hero(self, hero_id: str) -> LegendState | AllyState:
         """A Legend or an ally on the board, by id."""
-        return self.ally(hero_id) if hero_id in self.pack.allies else self.legend(hero_id)
+        heroes: tuple[LegendState | AllyState, ...] = self.allies if hero_id in self.pack.allies else self.legends
+        for h in heroes:  # (self.ally or self.legend without a second method call)
+            if h.id == hero_id:
+                return h
+        raise KeyError(hero_id)
 
     def hero_def(self, hero_id: str) -> Legend | Ally:
         return self.pack.allies[hero_id] if hero_id in self.pack.allies else self.pack.legends[hero_id]
