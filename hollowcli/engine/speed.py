@@ -58,6 +58,17 @@ inclusive instructions against ``main``'s, in % of ``main``'s ``apply`` + ``auto
 | ``tokens._per_script``; a foe's walk in one go | the lures, the foes' board and whether a token trap serves the heroes kept in the script state's memo with the board they were worked out on (a new state is made at every square of a foe's walk, the script state is not); without a trap to spring, a walking foe is put down once where it stops | 1.6% |
 | ``adversary._standing`` in ``lookups``; ``_activation_rank`` per game | the heroes a foe may go for, kept while the state's ``legends`` and ``allies`` are the very same tuples; each foe kind's place in the activation order | 0.55% |
 
+Measured for issue 22 (session 11): callgrind, compiled, the instructions per rollout step
+of a hint's rollouts from the cider press's first decision (``hint_instr.sh``: 20 rollouts
+per candidate), against ``main`` c6191f4 (280,633); each row is one commit, measured with
+the rows above it:
+
+| trick | what it bends | gain |
+|---|---|---|
+| ``tokens.targets`` by ``tokens._per_script``; ``loadout._locks`` by :func:`per_state` on the script state; ``policy._search_wants_of`` in ``lookups`` with the very objective | the tokens heroes may attack, and the skills under a lock (a loadout's key), kept by the script state; an objective's search wants kept while the objective in play is the same object (hashing the dataclass for a key ran its interpreted ``__hash__``) | 2.2% (with the attack die's mean as whole numbers) |
+| ``legend_phase._choice`` | the makers adopt their keyword dictionary through :func:`made` in a native call, not through ``new_action``'s keyword parsing | 0.5% |
+| ``policy._danger_lines`` per game | each Legend's fear limit and full health in one table, read at every decision | 0.7% (with ``GameState.hero`` without a nested method call) |
+
 Measured as the first table was and dropped (under 3% compiled; the plain code is back):
 
 | trick | what it bent | gain, compiled / Python source |
