@@ -368,7 +368,8 @@ def foe_attack(state: GameState, number: int, dice: DiceLike, events: list[Event
     key = ("foe attack", fdef.id, fdef.attack) if scripted else ("foe attack", fdef.id)  # boosts change it
     nums = per_game(state, key, resolve.foe_attack, fdef)
     if scripted:  # a token serving the foes adds to attacks from its square
-        nums = with_bonus(nums, *tokens.bonus_at(state, at, _FOES))
+        more_dice, more_direct, said = tokens.bonus_at(state, at, _FOES)  # (unpacked: a call with *args is a generic call)
+        nums = with_bonus(nums, more_dice, more_direct, said)
     where = plan.where
     purpose = f"{name} attacks {state.legend_name(target)}" if not nums.area else f"{name} makes an area attack on {where}"
     faces, rolls = roll_dice(state, state.pack.rules.attack_die, nums.dice, dice, purpose, "foe-attack", actor)

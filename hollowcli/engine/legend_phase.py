@@ -36,7 +36,7 @@ from hollowcli.engine.core import (
 )
 from hollowcli.engine.loadout import attack_numbers, attack_sources, min_cost, source_of, use_sources
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.speed import made, per_state, replace
+from hollowcli.engine.speed import made, memo, per_state, replace
 from hollowcli.engine.state import AllyState, Event, GameState, LegendState, Trap, new_turn
 from hollowcli.engine.vocab import Act, EventKind, Side, Who
 from hollowcli.errors import RulesError
@@ -382,8 +382,14 @@ def actions_of_kind(state: GameState, kind: Act) -> Sequence[Action]:
 
 def acting_hero(state: GameState) -> tuple[bool, LegendState | AllyState | None]:
     """Whether the acting hero is an ally, and the hero (None: a Legend that has fallen,
-    or an ally that fell and left the board); once per state (each kind asks)."""
-    return per_state(state, "acting hero", _acting_hero)
+    or an ally that fell and left the board); once per state (each kind asks: the state's
+    memo read here, so that the answer is worked out in a native call, not through a
+    function object as :func:`~hollowcli.engine.speed.per_state` calls it)."""
+    m = memo(state)
+    hit = m.get("acting hero")
+    if hit is None:
+        hit = m["acting hero"] = _acting_hero(state)
+    return hit  # type: ignore[no-any-return]
 
 
 def _acting_hero(state: GameState) -> tuple[bool, LegendState | AllyState | None]:

@@ -186,7 +186,8 @@ def attack_numbers(state: GameState, lg: LegendState | AllyState, source: str, s
     nums: resolve.AttackNumbers = per_pack(state.pack, ("attack", lg.id, source, source_id), _attack_numbers, state, lg, source,
                                            source_id)
     if state.script is not None:
-        nums = with_bonus(nums, *tokens.bonus_at(state, lg.loc, _HEROES))
+        more_dice, more_direct, said = tokens.bonus_at(state, lg.loc, _HEROES)  # (unpacked: a call with *args is a generic call)
+        nums = with_bonus(nums, more_dice, more_direct, said)
     return nums
 
 
