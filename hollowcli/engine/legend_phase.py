@@ -36,7 +36,7 @@ from hollowcli.engine.core import (
 )
 from hollowcli.engine.loadout import attack_numbers, attack_sources, min_cost, source_of, use_sources
 from hollowcli.engine.rolls import Dice
-from hollowcli.engine.speed import made, memo, per_state, replace
+from hollowcli.engine.speed import made, memo, replace
 from hollowcli.engine.state import AllyState, Event, GameState, LegendState, Trap, new_turn
 from hollowcli.engine.vocab import Act, EventKind, Side, Who
 from hollowcli.errors import RulesError
@@ -236,12 +236,13 @@ def _walks(state: GameState, start: str, steps: int) -> tuple[tuple[str, tuple[s
 
 
 def _foe_places(state: GameState) -> tuple[str, ...]:
-    """Where the foes stand, sorted (what the walks depend on); once per state."""
-    return per_state(state, "foe places", _foe_places_now)
-
-
-def _foe_places_now(state: GameState) -> tuple[str, ...]:
-    return tuple(sorted(f.loc for f in state.foes))
+    """Where the foes stand, sorted (what the walks depend on); kept in ``lookups`` with the
+    tuple of foes it was worked out from, while the states that follow share it."""
+    foes = state.foes
+    hit = state.lookups.get("foe places")
+    if hit is None or hit[0] is not foes:
+        hit = state.lookups["foe places"] = (foes, tuple(sorted(f.loc for f in foes)))
+    return hit[1]  # type: ignore[no-any-return]
 
 
 def move_actions(state: GameState, lg: LegendState | AllyState) -> tuple[Action, ...]:

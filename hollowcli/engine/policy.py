@@ -87,9 +87,13 @@ def _can_attack_from(state: GameState, lg: LegendState | AllyState, places: Sequ
         for there in places:
             if board.in_reach(loc, there, basic, measure):
                 return True
-    reach = _reach(state, lg)
-    if reach < 0:
-        return False
+        reach = _reach(state, lg)
+        if reach <= basic:  # (no foe within the basic attack's range: none within a shorter one either)
+            return False
+    else:
+        reach = _reach(state, lg)
+        if reach < 0:
+            return False
     for there in places:
         if board.in_reach(loc, there, reach, measure):
             return True
