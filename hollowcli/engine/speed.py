@@ -68,6 +68,12 @@ the rows above it:
 | ``tokens.targets`` by ``tokens._per_script``; ``loadout._locks`` by :func:`per_state` on the script state; ``policy._search_wants_of`` in ``lookups`` with the very objective | the tokens heroes may attack, and the skills under a lock (a loadout's key), kept by the script state; an objective's search wants kept while the objective in play is the same object (hashing the dataclass for a key ran its interpreted ``__hash__``) | 2.2% (with the attack die's mean as whole numbers) |
 | ``legend_phase._choice`` | the makers adopt their keyword dictionary through :func:`made` in a native call, not through ``new_action``'s keyword parsing | 0.5% |
 | ``policy._danger_lines`` per game | each Legend's fear limit and full health in one table, read at every decision | 0.7% (with ``GameState.hero`` without a nested method call) |
+| ``legend_phase._foe_places`` in ``lookups``; ``acting_hero`` reading the memo itself | where the foes stand (a move's key), kept while the state's ``foes`` are the very same tuple, not worked out for every state; the acting hero worked out in a native call | 0.5% each, with the plain-code changes of their commits |
+
+Measured the same way and dropped (under 0.5%): ``policy._search_goals`` kept in ``lookups`` by
+the script, board, searches and round it was worked out from (0.40%); ``legend_phase._attack_actions``
+asking the board once for whether each foe is in reach, by square, range and foes' places,
+not once per foe (0.31%).
 
 Measured as the first table was and dropped (under 3% compiled; the plain code is back):
 
