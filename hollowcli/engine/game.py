@@ -7,7 +7,8 @@ player (or at the end of the game).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from hollowcli.engine import tokens
@@ -26,7 +27,7 @@ from hollowcli.engine.legend_phase import (
     eligible,
 )
 from hollowcli.engine.objectives import progress, rule_of
-from hollowcli.engine.rolls import Dice, DiceLike, as_dice
+from hollowcli.engine.rolls import Dice, DiceLike, LazyRandom, as_dice, policy_seed, step_seed
 from hollowcli.engine.script import has_round_one, round_end, round_one, settle, stopped
 from hollowcli.engine.speed import forget, memo, replace
 from hollowcli.engine.state import Event, FoeState, GameState, LegendState, ScriptState
@@ -250,6 +251,23 @@ def apply(state: GameState, action: Action | Correction, dice: DiceLike) -> tupl
     new = _after(new, dice, events)
     forget(state)  # the game has moved on: its choices need not keep it alive
     return new, events
+
+
+def play_on(state: GameState, choose: Callable[[GameState, random.Random], Action], seed: int, step: int,
+            max_rounds: int) -> tuple[GameState, int]:
+    """Let ``choose`` (the ``--auto`` policy) play a game seeded ``seed`` on from ``state``, its
+    step ``step``, to its end or past round ``max_rounds``: step *k* decides with
+    ``policy_rng(seed, k)`` and rolls with ``step_rng(seed, k)``, as ``hollow simulate`` does.
+    Returns the last state and the next step. (``hint``'s rollouts: compiled, the loop costs
+    no interpreted code per step.)"""
+    # the two generators are re-armed at each step (LazyRandom.rearm), not made anew
+    dice, decide = LazyRandom(step_seed(seed, step)), LazyRandom(policy_seed(seed, step))
+    while state.result is None and state.round <= max_rounds:
+        decide.rearm(policy_seed(seed, step))
+        dice.rearm(step_seed(seed, step))
+        state = apply(state, choose(state, decide), dice)[0]
+        step += 1
+    return state, step
 
 
 def _why_illegal(state: GameState, action: Action, legal: list[Action]) -> str:

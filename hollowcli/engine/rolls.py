@@ -320,6 +320,13 @@ class LazyRandom(random.Random):
         if seed is not None:
             super().seed(seed)
 
+    def rearm(self, seed: str | int) -> None:
+        """Make it ``LazyRandom(seed)`` again: whatever it drew before, its next draw seeds it
+        with ``seed``, so it draws what a new one would. (A new one costs a whole seeding of
+        the Mersenne twister, which ``random.Random`` does as it is made: a speed trick of
+        :func:`hollowcli.engine.game.play_on`, listed in engine/speed.py.)"""
+        self._lazy_seed = seed
+
     def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
         self._lazy_seed = None
         super().seed(a, version)
@@ -338,6 +345,28 @@ class LazyRandom(random.Random):
         if self._lazy_seed is not None:
             self.sow()
         return super().getstate()
+
+
+def step_rng(seed: int, step: int) -> random.Random:
+    """The dice of step ``step`` of a game seeded ``seed`` (independent of every other step):
+    ``random.Random(f"{seed}:{step}")``, seeded only if the step draws from it."""
+    return LazyRandom(step_seed(seed, step))
+
+
+def policy_rng(seed: int, step: int) -> random.Random:
+    """The generator the policy (``--auto``) decides step ``step`` with, apart from the dice,
+    so ``hollow simulate`` and ``hollow play --auto`` choose alike (seeded only if drawn from)."""
+    return LazyRandom(policy_seed(seed, step))
+
+
+def step_seed(seed: int, step: int) -> str:
+    """The seed of :func:`step_rng`."""
+    return f"{seed}:{step}"
+
+
+def policy_seed(seed: int, step: int) -> str:
+    """The seed of :func:`policy_rng`."""
+    return f"{seed}:auto:{step}"
 
 
 #: What a step's rolls come from: :class:`Dice`, or a plain seeded generator (seeded dice,

@@ -58,6 +58,16 @@ inclusive instructions against ``main``'s, in % of ``main``'s ``apply`` + ``auto
 | ``tokens._per_script``; a foe's walk in one go | the lures, the foes' board and whether a token trap serves the heroes kept in the script state's memo with the board they were worked out on (a new state is made at every square of a foe's walk, the script state is not); without a trap to spring, a walking foe is put down once where it stops | 1.6% |
 | ``adversary._standing`` in ``lookups``; ``_activation_rank`` per game | the heroes a foe may go for, kept while the state's ``legends`` and ``allies`` are the very same tuples; each foe kind's place in the activation order | 0.55% |
 
+Measured for issue 22 (session 11, kept from 0.5%): callgrind, compiled, ``hint``'s rollouts
+from ``benchmarks/bench_hint.py``'s decision of the cider press (20 per candidate, 9,895
+steps) as a process playing them minus one that only warms up, ``PYTHONHASHSEED=0``; the
+gain in % of ``main``'s instructions per rollout step (279,619):
+
+| trick | what it bends | gain |
+|---|---|---|
+| ``LazyRandom.rearm`` in ``game.play_on`` | a rollout's two generators (the dice, the policy's) are made once and re-armed with each step's seed, not made anew: making a ``random.Random`` seeds its Mersenne twister at once (about 5,000 instructions), though a :class:`~hollowcli.engine.rolls.LazyRandom` is seeded again at its first draw | 3.5% |
+| ``resolve.attack_damage`` kept by its numbers | a ``Damage`` is a value of its four numbers, made once (its ``__init__`` calls the interpreted ``dice.set_fields``: 11,000 instructions); at most 4,096 kept | 1.2% |
+
 Measured as the first table was and dropped (under 3% compiled; the plain code is back):
 
 | trick | what it bent | gain, compiled / Python source |

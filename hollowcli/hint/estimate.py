@@ -39,7 +39,7 @@ from typing import Any
 
 from hollowcli import engine
 from hollowcli.engine.core import foe_id_text
-from hollowcli.engine.game import legal_of_kind
+from hollowcli.engine.game import legal_of_kind, play_on
 from hollowcli.engine.vocab import EventKind, Phase
 from hollowcli.intervals import Pairs, newcombe_paired, wilson
 from hollowcli.play.session import policy_rng, step_rng
@@ -166,12 +166,12 @@ def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100) 
         _note(events, start, cleared, hit)
     apply, choose = engine.apply, engine.auto_action
     noting = s.round == start  # the words tell only of this round: later steps are not looked at
-    while s.result is None and s.round <= max_rounds:
+    while noting and s.result is None and s.round <= max_rounds:
         s, events = apply(s, choose(s, policy_rng(seed, k)), step_rng(seed, k))
         k += 1
-        if noting:
-            _note(events, start, cleared, hit)
-            noting = s.round == start
+        _note(events, start, cleared, hit)
+        noting = s.round == start
+    s, k = play_on(s, choose, seed, k, max_rounds)  # the later rounds (compiled: no events looked at)
     won = s.result == "won"
     fell: tuple[str, ...] = ()
     if not won:
