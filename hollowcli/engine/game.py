@@ -254,10 +254,11 @@ def apply(state: GameState, action: Action | Correction, dice: DiceLike) -> tupl
 
 
 def play_on(state: GameState, choose: Callable[[GameState, random.Random], Action], seed: int, step: int,
-            max_rounds: int) -> tuple[GameState, int]:
+            max_rounds: int, hear: Callable[[list[Event]], Any] | None = None, hear_round: int = 0) -> tuple[GameState, int]:
     """Let ``choose`` (the ``--auto`` policy) play a game seeded ``seed`` on from ``state``, its
     step ``step``, to its end or past round ``max_rounds``: step *k* decides with
     ``policy_rng(seed, k)`` and rolls with ``step_rng(seed, k)``, as ``hollow simulate`` does.
+    ``hear(events)`` is told the events of each step that begins in round ``hear_round``.
     Returns the last state and the next step. (``hint``'s rollouts: compiled, the loop costs
     no interpreted code per step.)"""
     # the two generators are re-armed at each step (LazyRandom.rearm), not made anew
@@ -265,7 +266,10 @@ def play_on(state: GameState, choose: Callable[[GameState, random.Random], Actio
     while state.result is None and state.round <= max_rounds:
         decide.rearm(policy_seed(seed, step))
         dice.rearm(step_seed(seed, step))
-        state = apply(state, choose(state, decide), dice)[0]
+        begun = state.round
+        state, events = apply(state, choose(state, decide), dice)
+        if hear is not None and begun == hear_round:
+            hear(events)
         step += 1
     return state, step
 

@@ -32,6 +32,7 @@ the answer is the same for any number of processes.
 from __future__ import annotations
 
 import contextlib
+import gc
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -42,7 +43,7 @@ from hollowcli.engine.core import foe_id_text
 from hollowcli.engine.game import legal_of_kind, play_on
 from hollowcli.engine.vocab import EventKind, Phase
 from hollowcli.intervals import Pairs, newcombe_paired, wilson
-from hollowcli.play.session import policy_rng, step_rng
+from hollowcli.play.session import step_rng
 
 #: How many rollouts each candidate that survives the pruning gets, unless told.
 DEFAULT_ROLLOUTS = 200
@@ -164,14 +165,8 @@ def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100) 
         s, events = engine.apply(s, step, step_rng(seed, k))
         k += 1
         _note(events, start, cleared, hit)
-    apply, choose = engine.apply, engine.auto_action
-    noting = s.round == start  # the words tell only of this round: later steps are not looked at
-    while noting and s.result is None and s.round <= max_rounds:
-        s, events = apply(s, choose(s, policy_rng(seed, k)), step_rng(seed, k))
-        k += 1
-        _note(events, start, cleared, hit)
-        noting = s.round == start
-    s, k = play_on(s, choose, seed, k, max_rounds)  # the later rounds (compiled: no events looked at)
+    # the words tell only of this round: the later steps' events are not looked at
+    s, k = play_on(s, engine.auto_action, seed, k, max_rounds, lambda events: _note(events, start, cleared, hit), start)
     won = s.result == "won"
     fell: tuple[str, ...] = ()
     if not won:
@@ -256,6 +251,7 @@ def estimate(state: Any, candidates: Sequence[Candidate], rollouts: int = DEFAUL
     complete = True
     # a runner that is a context manager (simulate's PiecePool) keeps its workers for every stage
     opened: Any = runner if hasattr(runner, "__enter__") else contextlib.nullcontext(runner)
+    gc.freeze()  # what lives now (the pack, its boards and answers) outlives the rollouts: collections skip it
     try:
         with opened:
             for target in stages(max(1, rollouts)):
@@ -272,6 +268,7 @@ def estimate(state: Any, candidates: Sequence[Candidate], rollouts: int = DEFAUL
                 if target < rollouts:
                     _prune(figures, target)
     finally:
+        gc.unfreeze()
         del _WORK[token]
     return Answer(step=step, seed=seed, ranked=rank(figures), complete=complete)
 
