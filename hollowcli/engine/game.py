@@ -27,7 +27,7 @@ from hollowcli.engine.legend_phase import (
     eligible,
 )
 from hollowcli.engine.objectives import progress, rule_of
-from hollowcli.engine.rolls import Dice, DiceLike, LazyRandom, as_dice, policy_seed, step_seed
+from hollowcli.engine.rolls import Dice, DiceLike, LazyRandom, as_dice, policy_seed, rearm, step_seed
 from hollowcli.engine.script import has_round_one, round_end, round_one, settle, stopped
 from hollowcli.engine.speed import forget, memo, replace
 from hollowcli.engine.state import Event, FoeState, GameState, LegendState, ScriptState
@@ -261,11 +261,11 @@ def play_on(state: GameState, choose: Callable[[GameState, random.Random], Actio
     ``hear(events)`` is told the events of each step that begins in round ``hear_round``.
     Returns the last state and the next step. (``hint``'s rollouts: compiled, the loop costs
     no interpreted code per step.)"""
-    # the two generators are re-armed at each step (LazyRandom.rearm), not made anew
+    # the two generators are re-armed at each step (rolls.rearm), not made anew
     dice, decide = LazyRandom(step_seed(seed, step)), LazyRandom(policy_seed(seed, step))
     while state.result is None and state.round <= max_rounds:
-        decide.rearm(policy_seed(seed, step))
-        dice.rearm(step_seed(seed, step))
+        rearm(decide, seed, step, True)
+        rearm(dice, seed, step, False)
         begun = state.round
         state, events = apply(state, choose(state, decide), dice)
         if hear is not None and begun == hear_round:
