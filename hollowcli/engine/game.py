@@ -7,7 +7,8 @@ player (or at the end of the game).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from hollowcli.engine import tokens
@@ -26,7 +27,7 @@ from hollowcli.engine.legend_phase import (
     eligible,
 )
 from hollowcli.engine.objectives import progress, rule_of
-from hollowcli.engine.rolls import Dice, DiceLike, as_dice
+from hollowcli.engine.rolls import Dice, DiceLike, LazyRandom, as_dice, policy_seed, rearm, step_seed
 from hollowcli.engine.script import has_round_one, round_end, round_one, settle, stopped
 from hollowcli.engine.speed import forget, memo, replace
 from hollowcli.engine.state import Event, FoeState, GameState, LegendState, ScriptState
@@ -250,6 +251,30 @@ def apply(state: GameState, action: Action | Correction, dice: DiceLike) -> tupl
     new = _after(new, dice, events)
     forget(state)  # the game has moved on: its choices need not keep it alive
     return new, events
+
+
+def play_on(state: GameState, choose: Callable[[GameState, random.Random], Action], seed: int, step: int,
+            max_rounds: int, hear: Callable[[list[Event]], Any] | None = None, hear_round: int = 0,
+            to_round: int | None = None) -> tuple[GameState, int]:
+    """Let ``choose`` (the ``--auto`` policy) play a game seeded ``seed`` on from ``state``, its
+    step ``step``, to its end or past round ``max_rounds``: step *k* decides with
+    ``policy_rng(seed, k)`` and rolls with ``step_rng(seed, k)``, as ``hollow simulate`` does.
+    ``hear(events)`` is told the events of each step that begins in round ``hear_round``.
+    With ``to_round`` it stops at that round's start (``hint`` compares the games there).
+    Returns the last state and the next step. (``hint``'s rollouts: compiled, the loop costs
+    no interpreted code per step.)"""
+    # the two generators are re-armed at each step (rolls.rearm), not made anew
+    dice, decide = LazyRandom(step_seed(seed, step)), LazyRandom(policy_seed(seed, step))
+    last = max_rounds if to_round is None else min(max_rounds, to_round - 1)
+    while state.result is None and state.round <= last:
+        rearm(decide, seed, step, True)
+        rearm(dice, seed, step, False)
+        begun = state.round
+        state, events = apply(state, choose(state, decide), dice)
+        if hear is not None and begun == hear_round:
+            hear(events)
+        step += 1
+    return state, step
 
 
 def _why_illegal(state: GameState, action: Action, legal: list[Action]) -> str:

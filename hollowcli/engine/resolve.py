@@ -7,7 +7,7 @@ these same functions, so a rule lives in exactly one place.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hollowcli.dice import Frozen, set_fields
 from hollowcli.names import plural
@@ -43,8 +43,19 @@ class Damage(Frozen):
 
 def attack_damage(dice_total: int, direct: int, defense: int, fear_per_damage: int = 1) -> Damage:
     """Damage = direct damage + dice - defense (never negative); any damage brings fear."""
-    damage = max(0, direct + dice_total - defense)
-    return Damage(dice_total, direct, defense, damage, fear_for(damage, fear_per_damage))
+    key = (dice_total, direct, defense, fear_per_damage)
+    hit = _DAMAGES.get(key)
+    if hit is None:  # (a Damage is a value of its four numbers: made once, see engine/speed.py)
+        if len(_DAMAGES) >= _DAMAGES_KEPT:
+            _DAMAGES.clear()
+        damage = max(0, direct + dice_total - defense)
+        hit = _DAMAGES[key] = Damage(dice_total, direct, defense, damage, fear_for(damage, fear_per_damage))
+    return hit
+
+
+#: The damages worked out so far, by their four numbers (at most :data:`_DAMAGES_KEPT`).
+_DAMAGES: Final[dict[tuple[int, int, int, int], Damage]] = {}
+_DAMAGES_KEPT: Final = 4096
 
 
 def fear_for(damage: int, fear_per_damage: int = 1) -> int:

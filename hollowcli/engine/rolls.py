@@ -311,12 +311,15 @@ class LazyRandom(random.Random):
     """
 
     def __init__(self, seed: str | int) -> None:  # noqa: D107 - no super().__init__: seeded on first use
-        self._lazy_seed: str | int | None = seed
+        self._lazy_seed: str | int | tuple[int, int, bool] | None = seed  # (a tuple: see rearm)
 
     def sow(self) -> None:
         """Seed it now, if it was not yet (a caller that draws with ``random.Random``'s own
         methods, past the checks below, sows first)."""
         seed, self._lazy_seed = self._lazy_seed, None
+        if isinstance(seed, tuple):
+            game, step, auto = seed
+            seed = policy_seed(game, step) if auto else step_seed(game, step)
         if seed is not None:
             super().seed(seed)
 
@@ -338,6 +341,38 @@ class LazyRandom(random.Random):
         if self._lazy_seed is not None:
             self.sow()
         return super().getstate()
+
+
+def step_rng(seed: int, step: int) -> random.Random:
+    """The dice of step ``step`` of a game seeded ``seed`` (independent of every other step):
+    ``random.Random(f"{seed}:{step}")``, seeded only if the step draws from it."""
+    return LazyRandom(step_seed(seed, step))
+
+
+def policy_rng(seed: int, step: int) -> random.Random:
+    """The generator the policy (``--auto``) decides step ``step`` with, apart from the dice,
+    so ``hollow simulate`` and ``hollow play --auto`` choose alike (seeded only if drawn from)."""
+    return LazyRandom(policy_seed(seed, step))
+
+
+def step_seed(seed: int, step: int) -> str:
+    """The seed of :func:`step_rng`."""
+    return f"{seed}:{step}"
+
+
+def policy_seed(seed: int, step: int) -> str:
+    """The seed of :func:`policy_rng`."""
+    return f"{seed}:auto:{step}"
+
+
+def rearm(rng: LazyRandom, seed: int, step: int, auto: bool) -> None:
+    """Make ``rng`` the generator of step ``step`` of a game seeded ``seed`` again (the
+    policy's when ``auto``): whatever it drew before, its next draw seeds it as
+    :func:`step_rng` (:func:`policy_rng`) is seeded, so it draws what a new one would; the
+    seed's text is made only then. (A new one costs a whole seeding of the Mersenne twister,
+    which ``random.Random`` does as it is made: a speed trick of
+    :func:`hollowcli.engine.game.play_on`, listed in engine/speed.py.)"""
+    rng._lazy_seed = (seed, step, auto)
 
 
 #: What a step's rolls come from: :class:`Dice`, or a plain seeded generator (seeded dice,

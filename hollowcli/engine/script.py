@@ -301,12 +301,15 @@ def settle(state: GameState, dice: DiceLike, events: list[Event], start: int, be
     that phase (None) the storybook token moves them at once."""
     if state.script is None:
         return state
+    idx = index(state)
+    found = occurrences(idx, state, events, start, before)
+    if not found and not extra:  # (most moments: nothing a chapter event hears)
+        return state
     own = advance is None
     if advance is None:
         advance = []
-    idx = index(state)
     queue = deque(extra)
-    queue.extend(occurrences(idx, state, events, start, before))
+    queue.extend(found)
     fired: list[ScriptEvent] = []
     while queue and not stopped(state):
         occ = queue.popleft()

@@ -75,6 +75,17 @@ the script, board, searches and round it was worked out from (0.40%); ``legend_p
 asking the board once for whether each foe is in reach, by square, range and foes' places,
 not once per foe (0.31%).
 
+Also for issue 22 (session 11, kept from 0.5%), the rollout loop and two values: callgrind,
+compiled, ``hint``'s rollouts from ``benchmarks/bench_hint.py``'s decision of the cider press
+(20 per candidate, 9,895 steps) as a process playing them minus one that only warms up, ``PYTHONHASHSEED=0``; the
+gain in % of ``main``'s instructions per rollout step (279,619):
+
+| trick | what it bends | gain |
+|---|---|---|
+| ``rolls.rearm`` in ``game.play_on`` | a rollout's two generators (the dice, the policy's) are made once and re-armed with each step's seed, not made anew: making a ``random.Random`` seeds its Mersenne twister at once (about 5,000 instructions), though a :class:`~hollowcli.engine.rolls.LazyRandom` is seeded again at its first draw; the seed's text is made only then (the policy's generator is never drawn from) | 4.6% (3.5% re-armed with the seed's text, 1.1% more with the text made only when drawn and ``rearm`` a plain function) |
+| ``gc.freeze()`` in ``hint.estimate.estimate`` | what lives when a hint starts (the pack, its boards and answers) is left out of the garbage collections during its rollouts (``gc.unfreeze()`` after); a full collection scanned it all (``gc_collect_main`` 7,616 to 5,632 instructions per step) | 0.7% |
+| ``resolve.attack_damage`` kept by its numbers | a ``Damage`` is a value of its four numbers, made once (its ``__init__`` calls the interpreted ``dice.set_fields``: 11,000 instructions); at most 4,096 kept | 1.2% |
+
 Measured as the first table was and dropped (under 3% compiled; the plain code is back):
 
 | trick | what it bent | gain, compiled / Python source |

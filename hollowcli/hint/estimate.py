@@ -42,6 +42,7 @@ counted in rollout order, so the answer is the same for any number of processes.
 from __future__ import annotations
 
 import contextlib
+import gc
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -49,10 +50,10 @@ from typing import Any, NamedTuple
 
 from hollowcli import engine
 from hollowcli.engine.core import foe_id_text
-from hollowcli.engine.game import legal_of_kind
+from hollowcli.engine.game import legal_of_kind, play_on
 from hollowcli.engine.vocab import EventKind, Phase
 from hollowcli.intervals import Pairs, newcombe_paired, wilson
-from hollowcli.play.session import policy_rng, step_rng
+from hollowcli.play.session import step_rng
 
 #: How many rollouts each candidate that survives the pruning gets, unless told.
 DEFAULT_ROLLOUTS = 200
@@ -209,25 +210,26 @@ def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100, 
         s, events = engine.apply(s, step, step_rng(seed, k))
         k += 1
         _note(events, start, cleared, hit)
-    apply, choose = engine.apply, engine.auto_action
-    noting = s.round == start  # the words tell only of this round: later steps are not looked at
+
+    def hear(events: list[Any]) -> None:  # the words tell only of this round: later steps are not looked at
+        _note(events, start, cleared, hit)
+
     reached: list[tuple[int, Any]] = []  # the round starts this rollout reached (after its first round)
-    last_round = start
     joined, played = -1, 0
     end: End | None = None
-    while s.result is None and s.round <= max_rounds:
-        if met is not None and s.round != last_round:  # a round's start (after the first: nothing left to note)
-            last_round = s.round
-            end = next((e for other, e in met.get(k, ()) if other == s), None)
-            if end is not None:
-                joined, played = end.by, k
-                break
-            reached.append((k, s))
-        s, events = apply(s, choose(s, policy_rng(seed, k)), step_rng(seed, k))
-        k += 1
-        if noting:
-            _note(events, start, cleared, hit)
-            noting = s.round == start
+    if met is None:
+        s, k = play_on(s, engine.auto_action, seed, k, max_rounds, hear, start)
+    else:
+        last_round = start
+        while s.result is None and s.round <= max_rounds:
+            if s.round != last_round:  # a round's start (after the first: nothing left to note)
+                last_round = s.round
+                end = next((e for other, e in met.get(k, ()) if other == s), None)
+                if end is not None:
+                    joined, played = end.by, k
+                    break
+                reached.append((k, s))
+            s, k = play_on(s, engine.auto_action, seed, k, max_rounds, hear, start, s.round + 1)
     if end is None:
         won = s.result == "won"
         fell: tuple[str, ...] = ()
@@ -323,6 +325,7 @@ def estimate(state: Any, candidates: Sequence[Candidate], rollouts: int = DEFAUL
     complete = True
     # a runner that is a context manager (simulate's PiecePool) keeps its workers for every stage
     opened: Any = runner if hasattr(runner, "__enter__") else contextlib.nullcontext(runner)
+    gc.freeze()  # what lives now (the pack, its boards and answers) outlives the rollouts: collections skip it
     try:
         with opened:
             for target in stages(max(1, rollouts)):
@@ -342,6 +345,7 @@ def estimate(state: Any, candidates: Sequence[Candidate], rollouts: int = DEFAUL
                 if target < rollouts:
                     _prune(figures, target)
     finally:
+        gc.unfreeze()
         del _WORK[token]
     return Answer(step=step, seed=seed, ranked=rank(figures), complete=complete, offered=figures)
 

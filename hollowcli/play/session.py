@@ -16,13 +16,13 @@ an undo and redo, or a resumed game rolls them again exactly
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from hollowcli import engine
-from hollowcli.engine.rolls import ChoiceRequest, Dice, DiceSource, LazyRandom
+from hollowcli.engine.rolls import ChoiceRequest, Dice, DiceSource, step_rng
+from hollowcli.engine.rolls import policy_rng as policy_rng  # (the step's generators are the engine's, compiled)
 from hollowcli.errors import SaveError
 from hollowcli.play import saves
 from hollowcli.play.rolled import QueueSource, RolledQueue, StepSource, last_physical
@@ -33,18 +33,6 @@ MAX_SNAPSHOTS = 32
 
 #: How many recent events the ``log`` command can show.
 RECENT_EVENTS = 400
-
-
-def step_rng(seed: int, step: int) -> random.Random:
-    """The dice of step ``step`` of a game seeded ``seed`` (independent of every other step):
-    ``random.Random(f"{seed}:{step}")``, seeded only if the step draws from it."""
-    return LazyRandom(f"{seed}:{step}")
-
-
-def policy_rng(seed: int, step: int) -> random.Random:
-    """The generator the policy (``--auto``) decides step ``step`` with, apart from the dice,
-    so ``hollow simulate`` and ``hollow play --auto`` choose alike (seeded only if drawn from)."""
-    return LazyRandom(f"{seed}:auto:{step}")
 
 
 class GameDoesNotLoad(SaveError):
