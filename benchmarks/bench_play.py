@@ -49,9 +49,10 @@ sys.path.append(str(REPO))
 
 from hollowcli import engine
 from hollowcli.commands.common import get_pack
+from hollowcli.engine.rolls import policy_rng
 from hollowcli.play import saves
 from hollowcli.play.saves import GameRecord
-from hollowcli.play.session import Session, policy_rng
+from hollowcli.play.session import Session
 
 LONG_PACK = REPO / "tests" / "golden" / "long-night-pack"
 FLAT_LIMIT = 1.5

@@ -38,8 +38,8 @@ sys.path.append(str(REPO))
 
 from hollowcli import engine  # noqa: E402
 from hollowcli.engine.policy import POLICIES  # noqa: E402
+from hollowcli.engine.rolls import policy_rng, step_rng  # noqa: E402
 from hollowcli.pack.loader import load_pack  # noqa: E402
-from hollowcli.play.session import policy_rng, step_rng  # noqa: E402
 
 SEEDS = 30
 POLICY_NAMES = ("auto", "random")

@@ -380,6 +380,7 @@ def test_a_save_past_the_caps_is_one_sentence_in_bounded_time_and_memory(capsys:
 
 def test_a_game_stops_taking_steps_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     from hollowcli import engine
+    from hollowcli.engine import rolls
     from hollowcli.errors import SaveError
     from hollowcli.pack.loader import load_pack
     from hollowcli.play import saves, session
@@ -390,9 +391,9 @@ def test_a_game_stops_taking_steps_at_the_cap(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(saves, "MAX_STEPS", 3)
     sess = session.Session(pack, GameRecord("schoolhouse", 1, engine.new_game(pack, "schoolhouse").to_dict()))
     for i in range(3):
-        sess.take(engine.auto_action(sess.state, session.policy_rng(1, i)))
+        sess.take(engine.auto_action(sess.state, rolls.policy_rng(1, i)))
     with pytest.raises(SaveError, match="reached 3 steps, the most a saved game may hold"):
-        sess.take(engine.auto_action(sess.state, session.policy_rng(1, 3)))
+        sess.take(engine.auto_action(sess.state, rolls.policy_rng(1, 3)))
     assert GameRecord.from_dict(sess.record.to_dict()).cursor == 3  # what was saved still loads
 
 

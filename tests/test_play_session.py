@@ -10,6 +10,7 @@ import pytest
 
 from hollowcli import engine
 from hollowcli.commands.common import get_pack
+from hollowcli.engine import rolls
 from hollowcli.play import session as session_mod
 from hollowcli.play.saves import GameRecord
 from hollowcli.play.session import Session
@@ -153,33 +154,32 @@ def test_a_saved_state_from_other_content_is_a_save_error(pack: Any) -> None:
 
 
 def test_step_rng_is_independent_of_other_steps() -> None:
-    a = [session_mod.step_rng(3, 10).random() for _ in range(2)]
-    b = [session_mod.step_rng(3, 10).random() for _ in range(2)]
+    a = [rolls.step_rng(3, 10).random() for _ in range(2)]
+    b = [rolls.step_rng(3, 10).random() for _ in range(2)]
     assert a == b
-    assert session_mod.step_rng(3, 11).random() != a[0]
+    assert rolls.step_rng(3, 11).random() != a[0]
 
 
 def test_the_step_generators_draw_as_random_random_even_re_armed() -> None:
     """step_rng/policy_rng draw what ``random.Random`` of their seed draws; a generator that
     rolls.rearm makes another step's (hint's rollouts re-arm two per rollout) draws what a
     new one would, whatever it drew before."""
-    from hollowcli.engine.rolls import rearm
 
     def draws(rng: random.Random) -> list[Any]:
         return [rng.random(), rng.getrandbits(7), rng.randrange(6), rng.random()]
 
-    assert draws(session_mod.step_rng(3, 10)) == draws(random.Random("3:10"))
-    assert draws(session_mod.policy_rng(3, 10)) == draws(random.Random("3:auto:10"))
-    rng = session_mod.step_rng(3, 10)
+    assert draws(rolls.step_rng(3, 10)) == draws(random.Random("3:10"))
+    assert draws(rolls.policy_rng(3, 10)) == draws(random.Random("3:auto:10"))
+    rng = rolls.step_rng(3, 10)
     draws(rng)
     for seed, step, auto in ((3, 11, False), (4, 2, True), (4, 2, True), (5, 0, False)):
-        rearm(rng, seed, step, auto)
-        fresh = session_mod.policy_rng(seed, step) if auto else session_mod.step_rng(seed, step)
+        rolls.rearm(rng, seed, step, auto)
+        fresh = rolls.policy_rng(seed, step) if auto else rolls.step_rng(seed, step)
         assert draws(rng) == draws(fresh)
-    rearm(rng, 6, 1, False)
+    rolls.rearm(rng, 6, 1, False)
     items, again = list(range(20)), list(range(20))
     rng.shuffle(items)
-    session_mod.step_rng(6, 1).shuffle(again)
+    rolls.step_rng(6, 1).shuffle(again)
     assert items == again
 
 

@@ -16,11 +16,11 @@ import pytest
 from hollowcli import engine
 from hollowcli.commands.common import get_pack
 from hollowcli.engine import ScriptState
+from hollowcli.engine.rolls import policy_rng, step_rng
 from hollowcli.engine.speed import replace
 from hollowcli.engine.vocab import Result
 from hollowcli.pack.vocab import Effect
 from hollowcli.play import campaigns, interlude, saves
-from hollowcli.play.session import policy_rng, step_rng
 from hollowcli.simulate.run import _policy
 
 AUTUMN = "the-long-autumn"

@@ -214,7 +214,7 @@ def test_damage_and_fear_are_at_least_what_each_step_shows() -> None:
     """Replaying the game step by step, a Legend's health can only drop by damage and its
     fear only rise by fear gained: the per-step drops and rises are lower bounds."""
     from hollowcli import engine
-    from hollowcli.play.session import policy_rng, step_rng
+    from hollowcli.engine.rolls import policy_rng, step_rng
 
     pack = get_pack(())
     for seed in range(3):
@@ -624,7 +624,7 @@ def test_the_headless_horseman_can_be_beaten() -> None:
     """Attacks on the Horseman mostly deal 2 or more (they dealt 0-1 before the tuning),
     and the Legends do defeat him."""
     from hollowcli import engine
-    from hollowcli.play.session import policy_rng, step_rng
+    from hollowcli.engine.rolls import policy_rng, step_rng
 
     pack = get_pack(())
     damage: list[int] = []

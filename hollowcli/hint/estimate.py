@@ -3,8 +3,8 @@
 Each candidate (one step, or a two-step choice such as "move D4; attack 2") is taken, and
 then the ``--auto`` policy plays the rest of the chapter: one *rollout*. Rollout *r* of a
 hint seeded ``S`` rolls its dice like game ``S + r`` of ``hollow simulate``: step *k* from
-the state with :func:`~hollowcli.play.session.step_rng` ``(S + r, k)`` and the policy's
-choice with :func:`~hollowcli.play.session.policy_rng` ``(S + r, k)``.
+the state with :func:`~hollowcli.engine.rolls.step_rng` ``(S + r, k)`` and the policy's
+choice with :func:`~hollowcli.engine.rolls.policy_rng` ``(S + r, k)``.
 
 Sound statistics, spent where it matters:
 
@@ -51,9 +51,9 @@ from typing import Any, NamedTuple
 from hollowcli import engine
 from hollowcli.engine.core import foe_id_text
 from hollowcli.engine.game import legal_of_kind, play_on
+from hollowcli.engine.rolls import step_rng
 from hollowcli.engine.vocab import EventKind, Phase
 from hollowcli.intervals import Pairs, newcombe_paired, wilson
-from hollowcli.play.session import step_rng
 
 #: How many rollouts each candidate that survives the pruning gets, unless told.
 DEFAULT_ROLLOUTS = 200

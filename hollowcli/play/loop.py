@@ -18,6 +18,7 @@ from typing import Any
 
 from hollowcli import engine
 from hollowcli.engine import standees
+from hollowcli.engine.rolls import policy_rng
 from hollowcli.engine.vocab import Act
 from hollowcli.errors import HollowError, SaveError
 from hollowcli.play import campaigns, combos, interlude, interlude_ask, meta, questions, saves, screen, view
@@ -25,7 +26,7 @@ from hollowcli.play.console import BadInput, Console, LineSource
 from hollowcli.play.eventlog import EventLog
 from hollowcli.play.rolled import RolledQueue
 from hollowcli.play.saves import Campaign
-from hollowcli.play.session import open_session, policy_rng
+from hollowcli.play.session import open_session
 from hollowcli.play.solo import SoloMode
 from hollowcli.play.table import Mode, Outcome, PlayOptions
 

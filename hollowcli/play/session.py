@@ -22,7 +22,6 @@ from typing import Any
 
 from hollowcli import engine
 from hollowcli.engine.rolls import ChoiceRequest, Dice, DiceSource, step_rng
-from hollowcli.engine.rolls import policy_rng as policy_rng  # (the step's generators are the engine's, compiled)
 from hollowcli.errors import SaveError
 from hollowcli.play import saves
 from hollowcli.play.rolled import QueueSource, RolledQueue, StepSource, last_physical

@@ -2,8 +2,8 @@
 
 Game *i* of a run seeded ``S`` is a fresh game of the chapter (the Legends as a new
 campaign has them) with seed ``S + i``: step *k* rolls its dice with
-:func:`hollowcli.play.session.step_rng` and the policy decides it with
-:func:`hollowcli.play.session.policy_rng`, the very generators ``hollow play`` uses, and the
+:func:`hollowcli.engine.rolls.step_rng` and the policy decides it with
+:func:`hollowcli.engine.rolls.policy_rng`, the very generators ``hollow play`` uses, and the
 game stops, like ``hollow play --auto --max-rounds N``, when it is won or lost or when round
 N + 1 would begin. So every simulated game can be watched with ``hollow play``.
 
@@ -25,9 +25,9 @@ from typing import Any
 from hollowcli import engine
 from hollowcli.engine.objectives import loss_cause
 from hollowcli.engine.policy import POLICIES
+from hollowcli.engine.rolls import policy_rng, step_rng
 from hollowcli.engine.vocab import EventKind
 from hollowcli.errors import UsageError
-from hollowcli.play.session import policy_rng, step_rng
 
 #: How a lost game was lost (the JSON keys of ``losses``): a Legend incapacitated, a
 #: Legend at the fear limit, the round limit; and, where a pack's rules or objective make
