@@ -77,8 +77,8 @@ not once per foe (0.31%).
 
 Also for issue 22 (session 11, kept from 0.5%), the rollout loop and two values: callgrind,
 compiled, ``hint``'s rollouts from ``benchmarks/bench_hint.py``'s decision of the cider press
-(20 per candidate, 9,895 steps) as a process playing them minus one that only warms up, ``PYTHONHASHSEED=0``; the
-gain in % of ``main``'s instructions per rollout step (279,619):
+(20 per candidate, 9,895 steps) as a process playing them minus one that only warms up,
+``PYTHONHASHSEED=0``; the gain in % of ``main``'s instructions per rollout step (279,619):
 
 | trick | what it bends | gain |
 |---|---|---|

@@ -217,19 +217,17 @@ def rollout(state: Any, steps: Sequence[Any], seed: int, max_rounds: int = 100, 
     reached: list[tuple[int, Any]] = []  # the round starts this rollout reached (after its first round)
     joined, played = -1, 0
     end: End | None = None
-    if met is None:
-        s, k = play_on(s, engine.auto_action, seed, k, max_rounds, hear, start)
-    else:
-        last_round = start
-        while s.result is None and s.round <= max_rounds:
-            if s.round != last_round:  # a round's start (after the first: nothing left to note)
-                last_round = s.round
-                end = next((e for other, e in met.get(k, ()) if other == s), None)
-                if end is not None:
-                    joined, played = end.by, k
-                    break
-                reached.append((k, s))
-            s, k = play_on(s, engine.auto_action, seed, k, max_rounds, hear, start, s.round + 1)
+    last_round = start
+    while s.result is None and s.round <= max_rounds:
+        if met is not None and s.round != last_round:  # a round's start (after the first: nothing left to note)
+            last_round = s.round
+            end = next((e for other, e in met.get(k, ()) if other == s), None)
+            if end is not None:
+                joined, played = end.by, k
+                break
+            reached.append((k, s))
+        # round by round where the games are compared, else to the end at once
+        s, k = play_on(s, engine.auto_action, seed, k, max_rounds, hear, start, None if met is None else s.round + 1)
     if end is None:
         won = s.result == "won"
         fell: tuple[str, ...] = ()
