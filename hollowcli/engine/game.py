@@ -254,15 +254,16 @@ def apply(state: GameState, action: Action | Correction, dice: DiceLike) -> tupl
 
 
 def play_on(state: GameState, choose: Callable[[GameState, random.Random], Action], seed: int, step: int,
-            max_rounds: int, hear: Callable[[list[Event]], Any] | None = None, hear_round: int = 0,
+            max_rounds: int, hear: Callable[[list[Event]], Any] | None = None, hear_round: int | None = None,
             to_round: int | None = None) -> tuple[GameState, int]:
     """Let ``choose`` (the ``--auto`` policy) play a game seeded ``seed`` on from ``state``, its
     step ``step``, to its end or past round ``max_rounds``: step *k* decides with
     ``policy_rng(seed, k)`` and rolls with ``step_rng(seed, k)``, as ``hollow simulate`` does.
-    ``hear(events)`` is told the events of each step that begins in round ``hear_round``.
+    ``hear(events)`` is told the events of each step (of each that begins in round
+    ``hear_round``, if given).
     With ``to_round`` it stops at that round's start (``hint`` compares the games there).
     Returns the last state and the next step. (``hint``'s rollouts: compiled, the loop costs
-    no interpreted code per step.)"""
+    no interpreted code per step; ``hollow simulate``'s games play through it too.)"""
     # the two generators are re-armed at each step (rolls.rearm), not made anew
     dice, decide = LazyRandom(step_seed(seed, step)), LazyRandom(policy_seed(seed, step))
     last = max_rounds if to_round is None else min(max_rounds, to_round - 1)
@@ -271,7 +272,7 @@ def play_on(state: GameState, choose: Callable[[GameState, random.Random], Actio
         rearm(dice, seed, step, False)
         begun = state.round
         state, events = apply(state, choose(state, decide), dice)
-        if hear is not None and begun == hear_round:
+        if hear is not None and (hear_round is None or begun == hear_round):
             hear(events)
         step += 1
     return state, step

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hollowcli import engine
+from hollowcli.engine.game import play_on
 from hollowcli.engine.objectives import loss_cause
 from hollowcli.engine.policy import POLICIES
-from hollowcli.engine.rolls import policy_rng, step_rng
 from hollowcli.engine.vocab import EventKind
 from hollowcli.errors import UsageError
 
@@ -69,15 +69,8 @@ def play_from(state: Any, seed: int, max_rounds: int = 100, policy: str = "auto"
     where = {lid: n for n, lid in enumerate(ids)}
     damage = [0] * len(ids)
     fear = [0] * len(ids)
-    step = 0
-    capped = False
-    while state.result is None:
-        if state.round > max_rounds:
-            capped = True
-            break
-        action = choose(state, policy_rng(seed, step))
-        state, events = engine.apply(state, action, step_rng(seed, step))
-        step += 1
+
+    def count(events: list[Any]) -> None:
         for ev in events:
             nums = ev.numbers
             if ev.target in where and "fear_total" in nums:  # damage to a Legend (and its fear)
@@ -87,6 +80,9 @@ def play_from(state: Any, seed: int, max_rounds: int = 100, policy: str = "auto"
             elif ev.kind == EventKind.CARD_FEAR:
                 for n in range(len(ids)):
                     fear[n] += int(nums.get("fear", 0))
+
+    state, step = play_on(state, choose, seed, 0, max_rounds, count)
+    capped = state.result is None  # (stopped where round max_rounds + 1 would begin)
     down = tuple(lg.id for lg in state.legends if lg.health <= 0)
     scared = tuple(lg.id for lg in state.legends if lg.fear >= engine.fear_limit(state.pack, lg.id) and lg.health > 0)
     won = state.result == "won"
